@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# hmmbench: kernel module, CLI, tests and the VM harness.
+#
+#   make            driver/hmmbench.ko and cli/hmmbench
+#   make run        hmmbench --size 64G --iters 10, here or in the VM
+#                   (ARGS="..." for other arguments)
+#   make check      unit tests, then VM scenarios
+#   make deps       install the Debian packages this needs
+#
+# KDIR=<kernel build tree> builds the module for that kernel; by default
+# the running kernel's when it has DEVICE_PRIVATE, else the test kernel's.
+
+VM := tests/vm
+KDIR_CMD = $${KDIR:-$$($(VM)/kdir)}
+CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
+
+all: module cli
+
+module:
+	$(MAKE) -C driver KDIR="$(KDIR_CMD)"
+
+cli:
+	$(MAKE) -C cli
+
+# Everything the VM's initramfs needs, for the kernel in KDIR.
+guest:
+	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
+	$(MAKE) -C driver KDIR="$(KDIR)"
+	$(MAKE) -C cli static
+	$(MAKE) -C $(VM) client
+
+ARGS ?= --size 64G --iters 10
+
+run: deps
+	$(VM)/main-job $(ARGS)
+
+check: deps
+	tests/check unit vm
+
+check-unit: deps
+	tests/check unit
+
+check-vm: deps
+	tests/check vm
+
+deps:
+	@tests/deps
+
+style:
+	$(CHECKPATCH) --no-tree --quiet -f driver/*.[ch] uapi/linux/*.h
+
+sparse:
+	$(MAKE) -C driver KDIR="$(KDIR_CMD)" sparse
+
+clean:
+	-$(MAKE) -C driver KDIR="$(KDIR_CMD)" clean
+	$(MAKE) -C cli clean
+	$(MAKE) -C $(VM) clean
+	$(MAKE) -C tests/unit clean
+	rm -rf build
+
+.PHONY: all module cli guest run check check-unit check-vm deps style \
+	sparse clean

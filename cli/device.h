@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP with the
+ * uapi structs - and the one sentence per errno that tells the user what
+ * to do.  Functions return 0 or a negative errno and never print.
+ */
+#ifndef HB_DEVICE_H
+#define HB_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+struct hb_dev {
+	int fd;
+	const char *path;
+	struct hmmbench_info info;	/* from the last hb_dev_info() */
+};
+
+enum hb_dev_op {
+	HB_OP_OPEN,
+	HB_OP_INFO,
+	HB_OP_MAP,
+	HB_OP_UNMAP,
+};
+
+/* What was being asked when an operation failed, for the message. */
+struct hb_dev_ctx {
+	const char *path;
+	uint64_t length;	/* MAP: chunk length */
+	int node;		/* MAP: node or HMMBENCH_NODE_LOCAL */
+	unsigned int chunks;	/* MAP: chunks mapped at once */
+	uint32_t handle;	/* UNMAP */
+	const struct hmmbench_info *info;	/* NULL when unknown */
+};
+
+int hb_dev_open(struct hb_dev *dev, const char *path);
+void hb_dev_close(struct hb_dev *dev);
+
+/* INFO into dev->info, refusing a module whose ABI is not ours. */
+int hb_dev_info(struct hb_dev *dev);
+
+int hb_dev_map(struct hb_dev *dev, uint64_t length, int node,
+	       struct hmmbench_map *map);
+int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
+		 struct hmmbench_unmap *unmap);
+
+/* Bytes of struct page a chunk of @length costs, per @info. */
+uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
+			    uint64_t length);
+
+/* One sentence saying what failed and what to do; returns @buf. */
+const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
+			   const struct hb_dev_ctx *ctx);
+
+#endif /* HB_DEVICE_H */

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: gathers host facts for result metadata (machine, CPU model and
+ * count, NUMA nodes, RAM, kernel command line, hostname, date).  Reading
+ * is kept apart from rendering so outputs are deterministic in tests.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "host.h"
+
+/* Reads a small text file into @buf, NUL-terminated; 0 or -1. */
+static int hb_read_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return 0;
+}
+
+static void hb_chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
+void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
+{
+	static const char *const keys[] = { "model name", "Model", "cpu" };
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const char *p = cpuinfo;
+		size_t klen = strlen(keys[i]);
+
+		for (; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+			const char *colon, *eol;
+
+			if (strncmp(p, keys[i], klen) ||
+			    (p[klen] != ' ' && p[klen] != '\t' && p[klen] != ':'))
+				continue;
+			colon = strchr(p, ':');
+			eol = strchr(p, '\n');
+			if (!colon || (eol && colon > eol))
+				continue;
+			for (colon++; *colon == ' ' || *colon == '\t'; colon++)
+				;
+			snprintf(buf, len, "%.*s",
+				 (int)(eol ? eol - colon : (long)strlen(colon)),
+				 colon);
+			return;
+		}
+	}
+}
+
+unsigned int hb_host_count_list(const char *list)
+{
+	unsigned int count = 0;
+	const char *p = list;
+
+	while (*p && *p != '\n') {
+		char *end;
+		unsigned long a = strtoul(p, &end, 10), b = a;
+
+		if (end == p)
+			return 0;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtoul(p, &end, 10);
+			if (end == p || b < a)
+				return 0;
+		}
+		count += b - a + 1;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return 0;
+	}
+	return count;
+}
+
+static void hb_host_uname(struct hb_host *h)
+{
+	struct utsname u;
+
+	if (uname(&u))
+		return;
+	snprintf(h->machine, sizeof(h->machine), "%s", u.machine);
+	snprintf(h->kernel_release, sizeof(h->kernel_release), "%s",
+		 u.release);
+	snprintf(h->kernel_version, sizeof(h->kernel_version), "%s",
+		 u.version);
+	snprintf(h->hostname, sizeof(h->hostname), "%s", u.nodename);
+}
+
+static void hb_host_date(struct hb_host *h)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm))
+		strftime(h->date, sizeof(h->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+void hb_host_gather(struct hb_host *h)
+{
+	static char buf[65536];
+	struct sysinfo si;
+	long cpus;
+
+	memset(h, 0, sizeof(*h));
+	hb_host_uname(h);
+	hb_host_date(h);
+	if (!hb_read_file("/proc/cpuinfo", buf, sizeof(buf)))
+		hb_host_cpu_model(buf, h->cpu_model, sizeof(h->cpu_model));
+	if (!hb_read_file("/proc/cmdline", h->cmdline, sizeof(h->cmdline)))
+		hb_chomp(h->cmdline);
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	h->cpus = cpus > 0 ? cpus : 0;
+	h->numa_nodes = 1;
+	if (!hb_read_file("/sys/devices/system/node/online", buf, 256) &&
+	    hb_host_count_list(buf))
+		h->numa_nodes = hb_host_count_list(buf);
+	if (!sysinfo(&si))
+		h->total_ram = (uint64_t)si.totalram * si.mem_unit;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: facts about the machine a result was measured on, gathered
+ * once before measuring and recorded in the result's metadata.
+ */
+#ifndef HB_HOST_H
+#define HB_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hb_host {
+	char machine[65];	/* uname -m */
+	char kernel_release[65];
+	char kernel_version[65];
+	char hostname[65];
+	char cpu_model[128];
+	char cmdline[4096];	/* /proc/cmdline, without the newline */
+	char date[32];		/* UTC, ISO 8601 */
+	unsigned int cpus;	/* online */
+	unsigned int numa_nodes;	/* online; 1 without NUMA */
+	uint64_t total_ram;	/* bytes, MemTotal */
+};
+
+/* Fills @h from uname, /proc and /sys; missing facts stay empty or 0. */
+void hb_host_gather(struct hb_host *h);
+
+/* CPU model from /proc/cpuinfo text (x86 "model name", arm, powerpc). */
+void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len);
+
+/* Number of entries in a sysfs list such as "0-3,5"; 0 when malformed. */
+unsigned int hb_host_count_list(const char *list);
+
+#endif /* HB_HOST_H */

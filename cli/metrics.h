@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the one field list.  Every metric the table, CSV, JSON and
+ * cover outputs show is a row here, and its summaries (cold and warm,
+ * per size) are computed from it, so the formats cannot disagree.
+ */
+#ifndef HB_METRICS_H
+#define HB_METRICS_H
+
+#include "result.h"
+#include "stats.h"
+
+enum hb_unit {
+	HB_UNIT_NS,		/* nanoseconds */
+	HB_UNIT_NS_PER_PAGE,	/* nanoseconds per 4 KiB of device memory */
+	HB_UNIT_BYTES_PER_S,	/* bytes per second */
+};
+
+struct hb_metric {
+	const char *key;	/* CSV column and JSON member: stable */
+	const char *title;	/* table and cover row: not stable */
+	enum hb_unit unit;
+	bool raw;		/* measured by the kernel (an integer) */
+	bool cover;		/* shown in the cover-letter text */
+	/* false when the sample did not measure it: never a silent zero */
+	bool (*get)(const struct hb_sample *s, const struct hb_meta *m,
+		    double *v);
+};
+
+#define HB_NR_METRICS	8
+extern const struct hb_metric hb_metrics[HB_NR_METRICS];
+
+/* Statistics of one metric set: one size, cold or warm samples. */
+struct hb_summary {
+	uint64_t size;
+	enum hb_kind kind;	/* HB_COLD or HB_WARM */
+	struct hb_stats st[HB_NR_METRICS];
+};
+
+const char *hb_unit_name(enum hb_unit unit);
+
+/*
+ * Two summaries per configured size, cold then warm, in the order of
+ * cfg.sizes; *@out is malloc()ed.  Returns 0 or -ENOMEM.
+ */
+int hb_summarize(const struct hb_result *r, struct hb_summary **out,
+		 size_t *nr);
+
+/* Sum of every kernel-timed phase of every sample, in ns. */
+uint64_t hb_kernel_ns(const struct hb_result *r);
+
+#endif /* HB_METRICS_H */

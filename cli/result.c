@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the growable list of raw samples and the naming of iteration
+ * kinds (cold, warmup, warm) shared by the loop and every renderer.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "result.h"
+
+enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter)
+{
+	if (iter == 0)
+		return HB_COLD;
+	if (iter <= cfg->warmup)
+		return HB_WARMUP;
+	return HB_WARM;
+}
+
+const char *hb_kind_name(enum hb_kind kind)
+{
+	static const char *const names[] = {
+		[HB_COLD] = "cold",
+		[HB_WARMUP] = "warmup",
+		[HB_WARM] = "warm",
+	};
+
+	return names[kind];
+}
+
+struct hb_sample *hb_result_add(struct hb_result *r)
+{
+	struct hb_sample *s;
+
+	if (r->nr_samples == r->cap_samples) {
+		size_t cap = r->cap_samples ? 2 * r->cap_samples : 64;
+
+		s = realloc(r->samples, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		r->samples = s;
+		r->cap_samples = cap;
+	}
+	s = &r->samples[r->nr_samples++];
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+void hb_result_free(struct hb_result *r)
+{
+	free(r->samples);
+	r->samples = NULL;
+	r->nr_samples = r->cap_samples = 0;
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: what a run or sweep produces - its configuration, the
+ * metadata of where it ran, and every raw sample - before any statistics
+ * or rendering.  Renderers take a const struct hb_result.
+ */
+#ifndef HB_RESULT_H
+#define HB_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+#include "host.h"
+#include "size.h"
+
+/* Which part of a run a sample belongs to. */
+enum hb_kind {
+	HB_COLD,	/* first iteration of a size: reported apart */
+	HB_WARMUP,	/* --warmup: recorded, excluded from statistics */
+	HB_WARM,	/* the measured iterations */
+};
+
+struct hb_config {
+	const char *command;	/* "run" or "sweep" */
+	uint64_t sizes[HB_MAX_SWEEP];
+	size_t nr_sizes;
+	unsigned int chunks;	/* chunks mapped at once per iteration */
+	unsigned int iters;	/* warm iterations */
+	unsigned int warmup;	/* excluded iterations after the cold one */
+	int node;		/* HMMBENCH_NODE_LOCAL or a node id */
+	bool interleave;	/* sweep sizes round-robin per iteration */
+	const char *label;	/* NULL when not given */
+};
+
+/* One chunk's MAP and UNMAP. */
+struct hb_sample {
+	uint64_t size;
+	unsigned int iter;	/* 0-based over cold, warmup and warm */
+	unsigned int chunk;	/* 0-based within the iteration */
+	enum hb_kind kind;
+	uint32_t valid;		/* HMMBENCH_T_* that were measured */
+	uint64_t phys_start;
+	uint64_t region_ns;
+	uint64_t memremap_ns;
+	uint64_t memmap_init_ns;
+	uint64_t memunmap_ns;
+	uint64_t release_ns;
+};
+
+struct hb_meta {
+	struct hb_host host;
+	struct hmmbench_info info;	/* from the module before measuring */
+};
+
+struct hb_result {
+	struct hb_config cfg;
+	struct hb_meta meta;
+	struct hb_sample *samples;
+	size_t nr_samples;
+	size_t cap_samples;
+	bool complete;
+	const char *stop_reason;	/* NULL, "interrupted" or "error" */
+	char error[512];		/* the sentence when "error" */
+	uint64_t wall_ns;		/* whole measurement loop */
+};
+
+/* Kind of iteration @iter under @cfg. */
+enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter);
+const char *hb_kind_name(enum hb_kind kind);
+
+/* Appends a zeroed sample and returns it, or NULL without memory. */
+struct hb_sample *hb_result_add(struct hb_result *r);
+void hb_result_free(struct hb_result *r);
+
+#endif /* HB_RESULT_H */

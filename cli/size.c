@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: parses every number the user types.  One function handles
+ * counts and sizes alike so that garbage, overflow, zero and out-of-range
+ * values are all refused the same way, with the accepted range named.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "size.h"
+
+static const char hb_suffixes[] = "KMGT";
+
+/* Bytes per unit of suffix character @c, or 0 when it is not one. */
+static uint64_t hb_suffix_mult(char c)
+{
+	const char *p;
+
+	if (!c)
+		return 0;
+	p = strchr(hb_suffixes, toupper((unsigned char)c));
+	if (!p)
+		return 0;
+	return 1ULL << (10 * (p - hb_suffixes + 1));
+}
+
+const char *hb_size_str(uint64_t bytes, char *buf, size_t len)
+{
+	int i;
+
+	for (i = 3; i >= 0; i--) {
+		uint64_t m = 1ULL << (10 * (i + 1));
+
+		if (bytes && bytes % m == 0) {
+			snprintf(buf, len, "%" PRIu64 "%c", bytes / m,
+				 hb_suffixes[i]);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64, bytes);
+	return buf;
+}
+
+const char *hb_size_human(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
+	int i;
+
+	if (bytes < 1024) {
+		snprintf(buf, len, "%" PRIu64 " B", bytes);
+		return buf;
+	}
+	for (i = 3; i > 0 && bytes < 1ULL << (10 * (i + 1)); i--)
+		;
+	if (bytes % (1ULL << (10 * (i + 1))) == 0)
+		snprintf(buf, len, "%" PRIu64 " %s",
+			 bytes >> (10 * (i + 1)), units[i]);
+	else
+		snprintf(buf, len, "%.1f %s",
+			 (double)bytes / (double)(1ULL << (10 * (i + 1))),
+			 units[i]);
+	return buf;
+}
+
+static int hb_num_error(const char *s, bool suffix, uint64_t min,
+			uint64_t max, const char *what, char *err,
+			size_t errlen)
+{
+	char lo[32], hi[32];
+
+	if (suffix)
+		snprintf(err, errlen,
+			 "invalid %s '%s': expected a number with an optional K, M, G or T suffix (binary), from %s to %s",
+			 what, s, hb_size_str(min, lo, sizeof(lo)),
+			 hb_size_str(max, hi, sizeof(hi)));
+	else
+		snprintf(err, errlen,
+			 "invalid %s '%s': expected a whole number from %" PRIu64 " to %" PRIu64,
+			 what, s, min, max);
+	return -EINVAL;
+}
+
+/* Leading decimal digits of @s; *end is set past them.  -ERANGE on overflow. */
+static int hb_digits(const char *s, uint64_t *val, const char **end)
+{
+	uint64_t v = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned int d = *s - '0';
+
+		if (v > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*val = v;
+	*end = s;
+	return 0;
+}
+
+int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, char *err, size_t errlen)
+{
+	const char *end;
+	uint64_t v, mult = 1;
+
+	if (!s || hb_digits(s, &v, &end))
+		return hb_num_error(s ? s : "", suffix, min, max, what, err,
+				    errlen);
+	if (*end && suffix) {
+		mult = hb_suffix_mult(*end);
+		if (mult)
+			end++;
+	}
+	if (*end || !mult)
+		return hb_num_error(s, suffix, min, max, what, err, errlen);
+	if (v > UINT64_MAX / mult)
+		return hb_num_error(s, suffix, min, max, what, err, errlen);
+	v *= mult;
+	if (v < min || v > max)
+		return hb_num_error(s, suffix, min, max, what, err, errlen);
+	*out = v;
+	return 0;
+}
+
+static int hb_sweep_error(char *err, size_t errlen, const char *s,
+			  const char *why)
+{
+	snprintf(err, errlen,
+		 "invalid --sizes '%s': %s; use a list such as 1G,4G,16G or a range such as 1G..64G (doubling) or 1G..64G:x4",
+		 s, why);
+	return -EINVAL;
+}
+
+/* Parses the size between @s and @stop (or the end of @s). */
+static int hb_parse_part(const char *s, const char *stop, uint64_t min,
+			 uint64_t max, uint64_t *out, char *err, size_t errlen)
+{
+	size_t n = stop ? (size_t)(stop - s) : strlen(s);
+	char tok[64];
+
+	if (n >= sizeof(tok))
+		n = sizeof(tok) - 1;
+	memcpy(tok, s, n);
+	tok[n] = '\0';
+	return hb_parse_num(tok, true, min, max, "size", out, err, errlen);
+}
+
+static int hb_parse_range(const char *s, const char *dots, uint64_t min,
+			  uint64_t max, uint64_t *sizes, char *err,
+			  size_t errlen)
+{
+	const char *colon = strchr(dots + 2, ':');
+	uint64_t lo, hi, factor = 2;
+	int n = 0;
+
+	if (hb_parse_part(s, dots, min, max, &lo, err, errlen) ||
+	    hb_parse_part(dots + 2, colon, min, max, &hi, err, errlen))
+		return -EINVAL;
+	if (colon) {
+		if (colon[1] != 'x')
+			return hb_sweep_error(err, errlen, s,
+					      "the factor after ':' is written x2, x4, ...");
+		if (hb_parse_num(colon + 2, false, 2, 1024, "sweep factor",
+				 &factor, err, errlen))
+			return -EINVAL;
+	}
+	if (lo > hi)
+		return hb_sweep_error(err, errlen, s,
+				      "the range goes from small to large");
+	for (; n < HB_MAX_SWEEP; n++) {
+		sizes[n] = lo;
+		if (lo > hi / factor)
+			return n + 1;
+		lo *= factor;
+	}
+	return hb_sweep_error(err, errlen, s, "too many sizes (at most 64)");
+}
+
+static int hb_parse_list(const char *s, uint64_t min, uint64_t max,
+			 uint64_t *sizes, char *err, size_t errlen)
+{
+	const char *p = s, *comma;
+	int n, i;
+
+	for (n = 0; ; n++) {
+		if (n == HB_MAX_SWEEP)
+			return hb_sweep_error(err, errlen, s,
+					      "too many sizes (at most 64)");
+		comma = strchr(p, ',');
+		if (hb_parse_part(p, comma, min, max, &sizes[n], err,
+				  errlen))
+			return -EINVAL;
+		for (i = 0; i < n; i++)
+			if (sizes[i] == sizes[n])
+				return hb_sweep_error(err, errlen, s,
+						      "a size is given twice");
+		if (!comma)
+			return n + 1;
+		p = comma + 1;
+	}
+}
+
+int hb_parse_sweep(const char *s, uint64_t min, uint64_t max,
+		   uint64_t *sizes, char *err, size_t errlen)
+{
+	const char *dots = strstr(s, "..");
+
+	if (!*s)
+		return hb_sweep_error(err, errlen, s, "it is empty");
+	if (!dots)
+		return hb_parse_list(s, min, max, sizes, err, errlen);
+	if (strchr(s, ','))
+		return hb_sweep_error(err, errlen, s,
+				      "a list and a range cannot be mixed");
+	return hb_parse_range(s, dots, min, max, sizes, err, errlen);
+}

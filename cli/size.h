@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the one parser for every number the user types (plain counts
+ * and sizes with K/M/G/T binary suffixes), sweep size lists and ranges,
+ * and the short size spelling used in messages ("64G").
+ */
+#ifndef HB_SIZE_H
+#define HB_SIZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HB_ERR_LEN	256
+#define HB_MAX_SWEEP	64	/* sizes in one sweep */
+
+/*
+ * Parses a decimal number, with an optional K, M, G or T suffix (powers
+ * of 1024) when @suffix is true, into [@min, @max].  On error returns
+ * -EINVAL and writes a sentence naming @what and the accepted range to
+ * @err.
+ */
+int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, char *err, size_t errlen);
+
+/*
+ * Parses a sweep: "1G,4G,16G", "1G..64G" (doubling) or "1G..64G:x4".
+ * Each size must lie in [@min, @max].  Fills @sizes (HB_MAX_SWEEP slots)
+ * in the given or ascending order; returns their count, or -EINVAL with
+ * a sentence in @err.
+ */
+int hb_parse_sweep(const char *s, uint64_t min, uint64_t max,
+		   uint64_t *sizes, char *err, size_t errlen);
+
+/* "64G", "1536M", "4097" - the largest suffix that divides exactly. */
+const char *hb_size_str(uint64_t bytes, char *buf, size_t len);
+
+/* "64 GiB", "1.5 GiB", "512 MiB" - for humans, rounded. */
+const char *hb_size_human(uint64_t bytes, char *buf, size_t len);
+
+#endif /* HB_SIZE_H */

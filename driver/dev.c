@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/hmmbench: the misc device, its per-open chunk table and the ioctl
+ * dispatch (copy in, validate, call a typed helper, copy out).
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/nodemask.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+
+#include "hb.h"
+#include "compat.h"
+
+/* Smallest struct sizes accepted: those of ABI version 1. */
+#define HB_INFO_SIZE_V1		sizeof(struct hmmbench_info)
+#define HB_MAP_SIZE_V1		sizeof(struct hmmbench_map)
+#define HB_UNMAP_SIZE_V1	sizeof(struct hmmbench_unmap)
+
+/*
+ * Copies a size-prefixed struct in: too small is -EINVAL, larger with
+ * non-zero bytes this module does not know is -E2BIG.  Returns the size
+ * the caller declared.
+ */
+static int hb_copy_in(void *karg, size_t ksize, size_t min_size,
+		      void __user *uarg, u32 *usize)
+{
+	int ret;
+
+	if (get_user(*usize, (u32 __user *)uarg))
+		return -EFAULT;
+	if (*usize < min_size)
+		return -EINVAL;
+	ret = copy_struct_from_user(karg, ksize, uarg, *usize);
+	if (ret)
+		return ret;
+	*(u32 *)karg = *usize;
+	return 0;
+}
+
+static int hb_copy_out(void __user *uarg, const void *karg, size_t ksize,
+		       u32 usize)
+{
+	return copy_to_user(uarg, karg, min_t(size_t, ksize, usize)) ?
+	       -EFAULT : 0;
+}
+
+static u64 hb_max_size(void)
+{
+	u64 align = hb_size_align();
+	u64 pages = hb_budget_bytes() / sizeof(struct page);
+	u64 max = min_t(u64, pages << PAGE_SHIFT, iomem_resource.end);
+
+	return round_down(max, align);
+}
+
+static u32 hb_features(void)
+{
+	u32 feat = HB_FEAT_VMEMMAP_SHIFT | HB_FEAT_FOLIO_FREE |
+		   HB_FEAT_PRIVATE_PAGEMAP;
+
+	if (hb_probe_active())
+		feat |= HMMBENCH_FEAT_PHASE_PROBE;
+	return feat;
+}
+
+static int hb_ioctl_info(void __user *uarg)
+{
+	struct hmmbench_info info;
+	u32 usize;
+	int ret;
+
+	ret = hb_copy_in(&info, sizeof(info), HB_INFO_SIZE_V1, uarg, &usize);
+	if (ret)
+		return ret;
+	if (info.flags)
+		return -EINVAL;
+
+	info.abi_version = HMMBENCH_ABI_VERSION;
+	info.features = hb_features();
+	strscpy(info.module_version, HB_VERSION, sizeof(info.module_version));
+	strscpy(info.kernel_release, utsname()->release,
+		sizeof(info.kernel_release));
+	info.page_size = PAGE_SIZE;
+	info.struct_page_size = sizeof(struct page);
+	info.size_align = hb_size_align();
+	info.min_size = hb_size_align();
+	info.max_size = hb_max_size();
+	info.budget = hb_budget_bytes();
+	info.mem_available = (u64)si_mem_available() << PAGE_SHIFT;
+	info.reserve = hb_reserve_bytes();
+	info.live_chunks = hb_live_chunks();
+	info.nr_nodes = num_online_nodes();
+	info.maps_total = hb_maps_total();
+	return hb_copy_out(uarg, &info, sizeof(info), usize);
+}
+
+static int hb_check_map(const struct hmmbench_map *map)
+{
+	if (map->flags || map->__reserved)
+		return -EINVAL;
+	if (!map->length || !IS_ALIGNED(map->length, hb_size_align()))
+		return -EINVAL;
+	if (map->length > iomem_resource.end)
+		return -EINVAL;
+	if (map->node != HMMBENCH_NODE_LOCAL &&
+	    (map->node < 0 || map->node >= MAX_NUMNODES ||
+	     !node_online(map->node)))
+		return -EINVAL;
+	if (map->vmemmap_shift) {
+		if (!HB_FEAT_VMEMMAP_SHIFT)
+			return -EOPNOTSUPP;
+		/* A compound page may not span memory sections. */
+		if (map->vmemmap_shift > PFN_SECTION_SHIFT)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_map map;
+	struct hb_chunk *chunk;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&map, sizeof(map), HB_MAP_SIZE_V1, uarg, &usize);
+	if (ret)
+		return ret;
+	ret = hb_check_map(&map);
+	if (ret)
+		return ret;
+
+	ret = hb_chunk_map(&map, &chunk);
+	if (ret)
+		return ret;
+	ret = xa_alloc(&hf->chunks, &map.handle, chunk, xa_limit_31b,
+		       GFP_KERNEL);
+	if (ret)
+		goto err_unmap;
+	ret = hb_copy_out(uarg, &map, sizeof(map), usize);
+	if (ret)
+		goto err_erase;
+	return 0;
+
+err_erase:
+	xa_erase(&hf->chunks, map.handle);
+err_unmap:
+	hb_chunk_unmap(chunk, NULL);
+	return ret;
+}
+
+static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_unmap unmap;
+	struct hb_chunk *chunk;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&unmap, sizeof(unmap), HB_UNMAP_SIZE_V1, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	if (unmap.flags)
+		return -EINVAL;
+
+	chunk = xa_erase(&hf->chunks, unmap.handle);
+	if (!chunk)
+		return -ENOENT;
+	hb_chunk_unmap(chunk, &unmap);
+	return hb_copy_out(uarg, &unmap, sizeof(unmap), usize);
+}
+
+static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct hb_file *hf = file->private_data;
+	void __user *uarg = (void __user *)arg;
+
+	if (_IOC_TYPE(cmd) != HMMBENCH_IOC_MAGIC)
+		return -ENOTTY;
+
+	switch (_IOC_NR(cmd)) {
+	case _IOC_NR(HMMBENCH_IOC_INFO):
+		return hb_ioctl_info(uarg);
+	case _IOC_NR(HMMBENCH_IOC_MAP):
+		return hb_ioctl_map(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_UNMAP):
+		return hb_ioctl_unmap(hf, uarg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int hb_open(struct inode *inode, struct file *file)
+{
+	struct hb_file *hf = kzalloc(sizeof(*hf), GFP_KERNEL);
+
+	if (!hf)
+		return -ENOMEM;
+	xa_init_flags(&hf->chunks, XA_FLAGS_ALLOC1);
+	file->private_data = hf;
+	return 0;
+}
+
+/* Last close, including when the owner was killed: every chunk goes. */
+static int hb_release(struct inode *inode, struct file *file)
+{
+	struct hb_file *hf = file->private_data;
+	struct hb_chunk *chunk;
+	unsigned long handle;
+
+	xa_for_each(&hf->chunks, handle, chunk) {
+		xa_erase(&hf->chunks, handle);
+		hb_chunk_unmap(chunk, NULL);
+	}
+	xa_destroy(&hf->chunks);
+	kfree(hf);
+	return 0;
+}
+
+static const struct file_operations hb_fops = {
+	.owner = THIS_MODULE,
+	.open = hb_open,
+	.release = hb_release,
+	.unlocked_ioctl = hb_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice hb_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "hmmbench",
+	.fops = &hb_fops,
+	.mode = 0600,
+};
+
+int hb_dev_init(void)
+{
+	return misc_register(&hb_misc);
+}
+
+void hb_dev_exit(void)
+{
+	misc_deregister(&hb_misc);
+}

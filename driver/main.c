@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: times memremap_pages()/memunmap_pages() of DEVICE_PRIVATE
+ * chunks of any size, for ZONE_DEVICE memmap initialisation work.
+ */
+#include <linux/module.h>
+
+#include "hb.h"
+
+static int __init hb_init(void)
+{
+	int ret;
+
+	ret = hb_probe_init();
+	if (ret)
+		return ret;
+	ret = hb_dev_init();
+	if (ret)
+		goto err_probe_exit;
+	return 0;
+
+err_probe_exit:
+	hb_probe_exit();
+	return ret;
+}
+
+static void __exit hb_exit(void)
+{
+	hb_dev_exit();
+	hb_probe_exit();
+}
+
+module_init(hb_init);
+module_exit(hb_exit);
+
+MODULE_DESCRIPTION("Benchmark of ZONE_DEVICE (DEVICE_PRIVATE) memmap setup and teardown");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(HB_VERSION);
