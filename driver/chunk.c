@@ -84,10 +84,15 @@ u64 hb_reserve_bytes(void)
 	return max_t(u64, 256ULL << 20, ram / 8);
 }
 
+u64 hb_mem_available(void)
+{
+	return (u64)si_mem_available() << PAGE_SHIFT;
+}
+
 /* Bytes of struct page memory that may still be allocated. */
 u64 hb_budget_bytes(void)
 {
-	u64 avail = (u64)si_mem_available() << PAGE_SHIFT;
+	u64 avail = hb_mem_available();
 	u64 reserve = hb_reserve_bytes();
 
 	return avail > reserve ? avail - reserve : 0;

@@ -6,6 +6,7 @@
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
@@ -90,7 +91,7 @@ static int hb_ioctl_info(void __user *uarg)
 	info.min_size = hb_size_align();
 	info.max_size = hb_max_size();
 	info.budget = hb_budget_bytes();
-	info.mem_available = (u64)si_mem_available() << PAGE_SHIFT;
+	info.mem_available = hb_mem_available();
 	info.reserve = hb_reserve_bytes();
 	info.live_chunks = hb_live_chunks();
 	info.nr_nodes = num_online_nodes();

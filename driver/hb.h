@@ -23,6 +23,7 @@ struct hb_chunk;
 extern unsigned int hb_reserve_mb;
 u64 hb_size_align(void);
 u64 hb_reserve_bytes(void);
+u64 hb_mem_available(void);
 u64 hb_budget_bytes(void);
 u32 hb_live_chunks(void);
 u64 hb_maps_total(void);
