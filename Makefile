@@ -13,6 +13,7 @@
 VM := tests/vm
 KDIR_CMD = $${KDIR:-$$($(VM)/kdir)}
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
+KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h
 
 all: module cli
 
@@ -47,7 +48,7 @@ deps:
 	@tests/deps
 
 style:
-	$(CHECKPATCH) --no-tree --quiet -f driver/*.[ch] uapi/linux/*.h
+	$(CHECKPATCH) --no-tree --quiet -f $(KSOURCES)
 
 sparse:
 	$(MAKE) -C driver KDIR="$(KDIR_CMD)" sparse

@@ -157,6 +157,7 @@ static int hb_chunk_map_locked(struct hb_chunk *chunk,
 	map->phys_start = res->start;
 	map->region_ns = t1 - t0;
 	map->valid = HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP;
+	map->memmap_init_ns = 0;
 	if (hb_probe_end(&phase_ns)) {
 		map->memmap_init_ns = phase_ns;
 		map->valid |= HMMBENCH_T_MEMMAP_INIT;

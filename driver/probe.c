@@ -8,11 +8,17 @@
 
 #include <linux/kprobes.h>
 #include <linux/ktime.h>
+#include <linux/module.h>
 #include <linux/sched.h>
 
 #include "hb.h"
 
 #ifdef CONFIG_KRETPROBES
+
+static bool hb_phase_probe = true;
+module_param_named(phase_probe, hb_phase_probe, bool, 0444);
+MODULE_PARM_DESC(phase_probe,
+		 "Time memmap_init_zone_device() with a kretprobe (default: on)");
 
 static bool hb_probe_registered;
 
@@ -52,8 +58,13 @@ static struct kretprobe hb_kretprobe = {
 
 int hb_probe_init(void)
 {
-	int ret = register_kretprobe(&hb_kretprobe);
+	int ret;
 
+	if (!hb_phase_probe) {
+		pr_info("phase_probe=0: memmap_init phase is not timed\n");
+		return 0;
+	}
+	ret = register_kretprobe(&hb_kretprobe);
 	if (ret) {
 		pr_info("memmap_init_zone_device() cannot be probed (%d): that phase is not timed\n",
 			ret);
