@@ -181,18 +181,25 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
-	char sz[32], cost[32], budget[32], avail[32], res[32], max[32];
+	unsigned int n = ctx->chunks > 1 ? ctx->chunks : 1;
+	char what[64], sz[32], cost[32], budget[32], avail[32], res[32],
+	     max[32];
 
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (n > 1)
+		snprintf(what, sizeof(what), "%u chunks of %s need", n, sz);
+	else
+		snprintf(what, sizeof(what), "a %s chunk needs", sz);
 	if (!i || !i->page_size) {
 		snprintf(buf, len,
-			 "not enough memory for the struct pages of a %s chunk: use a smaller --size or fewer --chunks",
-			 hb_size_str(ctx->length, sz, sizeof(sz)));
+			 "not enough memory: %s more struct pages than the module allows: use a smaller --size or fewer --chunks",
+			 what);
 		return buf;
 	}
 	snprintf(buf, len,
-		 "a %s chunk needs %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s; largest chunk now %s): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
-		 hb_size_str(ctx->length, sz, sizeof(sz)),
-		 hb_size_human(hb_dev_memmap_cost(i, ctx->length), cost,
+		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s; largest chunk now %s): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
+		 what,
+		 hb_size_human(n * hb_dev_memmap_cost(i, ctx->length), cost,
 			       sizeof(cost)),
 		 hb_size_human(i->budget, budget, sizeof(budget)),
 		 hb_size_human(i->mem_available, avail, sizeof(avail)),

@@ -37,31 +37,41 @@ static void hb_chomp(char *s)
 		s[--n] = '\0';
 }
 
+/* The value of the first "@key<blanks>: value" line of @text, or NULL. */
+static const char *hb_find_key(const char *text, const char *key, int *len)
+{
+	size_t klen = strlen(key);
+	const char *p, *v;
+
+	for (p = text; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (strncmp(p, key, klen))
+			continue;
+		for (v = p + klen; *v == ' ' || *v == '\t'; v++)
+			;
+		if (*v++ != ':')
+			continue;
+		for (; *v == ' ' || *v == '\t'; v++)
+			;
+		*len = strchr(v, '\n') ? (int)(strchr(v, '\n') - v) :
+					(int)strlen(v);
+		return v;
+	}
+	return NULL;
+}
+
 void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
 {
+	/* x86 "model name", arm "Model", powerpc "cpu" */
 	static const char *const keys[] = { "model name", "Model", "cpu" };
+	const char *v;
 	size_t i;
+	int n;
 
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const char *p = cpuinfo;
-		size_t klen = strlen(keys[i]);
-
-		for (; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-			const char *colon, *eol;
-
-			if (strncmp(p, keys[i], klen) ||
-			    (p[klen] != ' ' && p[klen] != '\t' && p[klen] != ':'))
-				continue;
-			colon = strchr(p, ':');
-			eol = strchr(p, '\n');
-			if (!colon || (eol && colon > eol))
-				continue;
-			for (colon++; *colon == ' ' || *colon == '\t'; colon++)
-				;
-			snprintf(buf, len, "%.*s",
-				 (int)(eol ? eol - colon : (long)strlen(colon)),
-				 colon);
+		v = hb_find_key(cpuinfo, keys[i], &n);
+		if (v) {
+			snprintf(buf, len, "%.*s", n, v);
 			return;
 		}
 	}

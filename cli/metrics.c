@@ -88,23 +88,27 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	return true;
 }
 
+#define HB_METRIC(id, k, t, u, r, c, g)				\
+	[id] = { .key = k, .title = t, .unit = u, .raw = r,	\
+		 .cover = c, .get = g }
+
 const struct hb_metric hb_metrics[HB_NR_METRICS] = {
-	{ "region_ns", "region request", HB_UNIT_NS, true, false,
-	  hb_get_region },
-	{ "memremap_ns", "memremap_pages", HB_UNIT_NS, true, true,
-	  hb_get_memremap },
-	{ "memmap_init_ns", "  memmap_init phase", HB_UNIT_NS, true, true,
-	  hb_get_memmap_init },
-	{ "memunmap_ns", "memunmap_pages", HB_UNIT_NS, true, true,
-	  hb_get_memunmap },
-	{ "release_ns", "region release", HB_UNIT_NS, true, false,
-	  hb_get_release },
-	{ "memremap_ns_per_page", "memremap per 4 KiB", HB_UNIT_NS_PER_PAGE,
-	  false, true, hb_get_memremap_pp },
-	{ "memmap_init_ns_per_page", "memmap_init per 4 KiB",
-	  HB_UNIT_NS_PER_PAGE, false, false, hb_get_memmap_init_pp },
-	{ "memmap_init_bytes_per_s", "struct page writes",
-	  HB_UNIT_BYTES_PER_S, false, true, hb_get_memmap_init_rate },
+	HB_METRIC(HB_M_REGION, "region_ns", "region request",
+		  HB_UNIT_NS, true, false, hb_get_region),
+	HB_METRIC(HB_M_MEMREMAP, "memremap_ns", "memremap_pages",
+		  HB_UNIT_NS, true, true, hb_get_memremap),
+	HB_METRIC(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
+		  HB_UNIT_NS, true, true, hb_get_memmap_init),
+	HB_METRIC(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages",
+		  HB_UNIT_NS, true, true, hb_get_memunmap),
+	HB_METRIC(HB_M_RELEASE, "release_ns", "region release",
+		  HB_UNIT_NS, true, false, hb_get_release),
+	HB_METRIC(HB_M_MEMREMAP_PP, "memremap_ns_per_page", "memremap per 4 KiB",
+		  HB_UNIT_NS_PER_PAGE, false, true, hb_get_memremap_pp),
+	HB_METRIC(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page", "memmap_init per 4 KiB",
+		  HB_UNIT_NS_PER_PAGE, false, false, hb_get_memmap_init_pp),
+	HB_METRIC(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s", "struct page writes",
+		  HB_UNIT_BYTES_PER_S, false, true, hb_get_memmap_init_rate),
 };
 
 const char *hb_unit_name(enum hb_unit unit)
@@ -189,8 +193,7 @@ uint64_t hb_kernel_ns(const struct hb_result *r)
 			double v;
 
 			/* memmap_init is inside memremap: not counted twice */
-			if (hb_metrics[mi].raw &&
-			    hb_metrics[mi].get != hb_get_memmap_init &&
+			if (hb_metrics[mi].raw && mi != HB_M_MEMMAP_INIT &&
 			    hb_metrics[mi].get(&r->samples[i], &r->meta, &v))
 				total += (uint64_t)v;
 		}

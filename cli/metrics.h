@@ -27,7 +27,19 @@ struct hb_metric {
 		    double *v);
 };
 
-#define HB_NR_METRICS	8
+/* Indexes into hb_metrics[], in output order. */
+enum hb_metric_id {
+	HB_M_REGION,
+	HB_M_MEMREMAP,
+	HB_M_MEMMAP_INIT,
+	HB_M_MEMUNMAP,
+	HB_M_RELEASE,
+	HB_M_MEMREMAP_PP,
+	HB_M_MEMMAP_INIT_PP,
+	HB_M_MEMMAP_INIT_RATE,
+	HB_NR_METRICS
+};
+
 extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 
 /* Statistics of one metric set: one size, cold or warm samples. */

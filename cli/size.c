@@ -69,17 +69,19 @@ static int hb_num_error(const char *s, bool suffix, uint64_t min,
 			uint64_t max, const char *what, char *err,
 			size_t errlen)
 {
+	int n = strlen(s) > 40 ? 37 : 40;
+	const char *more = strlen(s) > 40 ? "..." : "";
 	char lo[32], hi[32];
 
 	if (suffix)
 		snprintf(err, errlen,
-			 "invalid %s '%s': expected a number with an optional K, M, G or T suffix (binary), from %s to %s",
-			 what, s, hb_size_str(min, lo, sizeof(lo)),
+			 "invalid %s '%.*s%s': expected a number with an optional K, M, G or T suffix (binary), from %s to %s",
+			 what, n, s, more, hb_size_str(min, lo, sizeof(lo)),
 			 hb_size_str(max, hi, sizeof(hi)));
 	else
 		snprintf(err, errlen,
-			 "invalid %s '%s': expected a whole number from %" PRIu64 " to %" PRIu64,
-			 what, s, min, max);
+			 "invalid %s '%.*s%s': expected a whole number from %" PRIu64 " to %" PRIu64,
+			 what, n, s, more, min, max);
 	return -EINVAL;
 }
 
@@ -130,9 +132,11 @@ int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
 static int hb_sweep_error(char *err, size_t errlen, const char *s,
 			  const char *why)
 {
+	/* Quote long input shortened, so the reason and hint still fit. */
 	snprintf(err, errlen,
-		 "invalid --sizes '%s': %s; use a list such as 1G,4G,16G or a range such as 1G..64G (doubling) or 1G..64G:x4",
-		 s, why);
+		 "invalid --sizes '%.*s%s': %s; use a list such as 1G,4G,16G or a range such as 1G..64G (doubling) or 1G..64G:x4",
+		 strlen(s) > 40 ? 37 : 40, s, strlen(s) > 40 ? "..." : "",
+		 why);
 	return -EINVAL;
 }
 

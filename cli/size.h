@@ -13,6 +13,7 @@
 
 #define HB_ERR_LEN	256
 #define HB_MAX_SWEEP	64	/* sizes in one sweep */
+#define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
 
 /*
  * Parses a decimal number, with an optional K, M, G or T suffix (powers

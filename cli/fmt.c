@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: formats numbers for people (scaled to ns, us, ms, s or MiB/s,
+ * GiB/s) and for machines (fixed decimals per unit).
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "fmt.h"
+
+struct hb_scale {
+	double div;
+	const char *name;
+	int prec;
+};
+
+static struct hb_scale hb_time_scale(double ref)
+{
+	if (ref < 1e4)
+		return (struct hb_scale){ 1, "ns", 0 };
+	if (ref < 1e6)
+		return (struct hb_scale){ 1e3, "us", 1 };
+	if (ref < 1e9)
+		return (struct hb_scale){ 1e6, "ms", 1 };
+	return (struct hb_scale){ 1e9, "s", 3 };
+}
+
+static struct hb_scale hb_rate_scale(double ref)
+{
+	if (ref < 1024.0 * 1024 * 1024)
+		return (struct hb_scale){ 1024.0 * 1024, "MiB/s", 1 };
+	return (struct hb_scale){ 1024.0 * 1024 * 1024, "GiB/s", 2 };
+}
+
+static struct hb_scale hb_scale_for(enum hb_unit unit, double ref)
+{
+	switch (unit) {
+	case HB_UNIT_NS:
+		return hb_time_scale(fabs(ref));
+	case HB_UNIT_NS_PER_PAGE:
+		return (struct hb_scale){ 1, "ns", 2 };
+	default:
+		return hb_rate_scale(fabs(ref));
+	}
+}
+
+const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
+			  double v, double ref)
+{
+	struct hb_scale sc = hb_scale_for(unit, isnan(ref) ? v : ref);
+
+	/* Small values in ms or us get one more decimal: 1.25 ms. */
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f %s",
+			 sc.prec + (sc.prec == 1 && fabs(isnan(ref) ? v : ref) <
+				    10 * sc.div),
+			 v / sc.div, sc.name);
+	return buf;
+}
+
+const char *hb_fmt_human(char *buf, size_t len, enum hb_unit unit,
+			 double v)
+{
+	return hb_fmt_scaled(buf, len, unit, v, v);
+}
+
+const char *hb_fmt_percent(char *buf, size_t len, double ratio)
+{
+	if (isnan(ratio))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f%%", 100.0 * ratio);
+	return buf;
+}
+
+int hb_fmt_precision(enum hb_unit unit)
+{
+	switch (unit) {
+	case HB_UNIT_NS:
+		return 1;
+	case HB_UNIT_NS_PER_PAGE:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+const char *hb_fmt_fixed(char *buf, size_t len, enum hb_unit unit,
+			 double v)
+{
+	if (isnan(v))
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, "%.*f", hb_fmt_precision(unit), v);
+	return buf;
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: text to paste under "Test results" in a patch cover letter -
+ * the setup in two sentences, then per size the first (cold) call beside
+ * the warm mean with its 95 % interval and CV, and what ± means.  At
+ * most 72 columns, plain ASCII apart from the ± sign.
+ */
+#include <math.h>
+
+#include "fmt.h"
+#include "output.h"
+#include "version.h"
+
+static void hb_cover_setup(FILE *f, const struct hb_result *r)
+{
+	const struct hb_config *c = &r->cfg;
+	const struct hb_host *h = &r->meta.host;
+	char ram[32];
+
+	fprintf(f, "hmmbench %s, Linux %s %s", HB_VERSION,
+		r->meta.info.kernel_release, h->machine);
+	if (h->cpu_model[0])
+		fprintf(f, ", %s", h->cpu_model);
+	fprintf(f, ",\n%u CPUs, %u NUMA node%s, %s RAM", h->cpus,
+		h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
+		hb_size_human(h->total_ram, ram, sizeof(ram)));
+	if (c->label)
+		fprintf(f, ", label \"%s\"", c->label);
+	fprintf(f, ".\nDEVICE_PRIVATE memremap_pages() and memunmap_pages(), %u chunk%s at a\n"
+		"time: the first call, then the mean of %u more%s.\n",
+		c->chunks, c->chunks == 1 ? "" : "s", c->iters,
+		c->warmup ? " after warm-up runs" : "");
+}
+
+static void hb_cover_row(FILE *f, const struct hb_metric *m,
+			 const struct hb_stats *cold,
+			 const struct hb_stats *warm)
+{
+	char first[32], mean[32], pm[32], cv[16], mpm[80];
+
+	if (!warm->n && !cold->n)
+		return;
+	snprintf(mpm, sizeof(mpm), "%s ± %s",
+		 hb_fmt_human(mean, sizeof(mean), m->unit, warm->mean),
+		 hb_fmt_scaled(pm, sizeof(pm), m->unit,
+			       warm->mean_ci_hi - warm->mean, warm->mean));
+	/* %27s: the ± sign takes two bytes but one column */
+	fprintf(f, "  %-20s %12s %27s %7s\n", m->title,
+		hb_fmt_human(first, sizeof(first), m->unit, cold->mean), mpm,
+		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+}
+
+static void hb_cover_size(FILE *f, const struct hb_summary *cold,
+			  const struct hb_summary *warm)
+{
+	char sz[32];
+	size_t mi;
+
+	fprintf(f, "\n  %-20s %12s %27s %7s\n",
+		hb_size_human(warm->size, sz, sizeof(sz)), "first",
+		"mean ± 95% CI", "CV");
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (hb_metrics[mi].cover)
+			hb_cover_row(f, &hb_metrics[mi], &cold->st[mi],
+				     &warm->st[mi]);
+}
+
+void hb_render_cover(FILE *f, const struct hb_result *r,
+		     const struct hb_summary *sum, size_t nr)
+{
+	size_t i;
+
+	hb_cover_setup(f, r);
+	for (i = 0; i + 1 < nr; i += 2)
+		hb_cover_size(f, &sum[i], &sum[i + 1]);
+	fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
+	      f);
+	if (!r->complete)
+		fputs("These results are INCOMPLETE: the run was stopped early.\n",
+		      f);
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: CSV output, one row per raw sample with a header line; the
+ * columns are a stable contract described in FORMATS.md.  A metric that
+ * was not measured is an empty field, never 0.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "output.h"
+
+/* RFC 4180: quote a field holding a comma, quote or line break. */
+static void hb_csv_string(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void hb_csv_header(FILE *f)
+{
+	size_t mi;
+
+	fputs("label,size,iteration,chunk,kind,phys_start", f);
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		fprintf(f, ",%s", hb_metrics[mi].key);
+	fputc('\n', f);
+}
+
+static void hb_csv_row(FILE *f, const struct hb_result *r,
+		       const struct hb_sample *s)
+{
+	char buf[64];
+	size_t mi;
+
+	hb_csv_string(f, r->cfg.label ? r->cfg.label : "");
+	fprintf(f, ",%" PRIu64 ",%u,%u,%s,%" PRIu64, s->size, s->iter,
+		s->chunk, hb_kind_name(s->kind), s->phys_start);
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		const struct hb_metric *m = &hb_metrics[mi];
+		double v;
+
+		if (!m->get(s, &r->meta, &v))
+			fputc(',', f);
+		else if (m->raw)
+			fprintf(f, ",%.0f", v);
+		else
+			fprintf(f, ",%s", hb_fmt_fixed(buf, sizeof(buf),
+						       m->unit, v));
+	}
+	fputc('\n', f);
+}
+
+void hb_render_csv(FILE *f, const struct hb_result *r)
+{
+	size_t i;
+
+	hb_csv_header(f);
+	for (i = 0; i < r->nr_samples; i++)
+		hb_csv_row(f, r, &r->samples[i]);
+}

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: JSON output through json-c - schema "hmmbench-result/1" with
+ * metadata, configuration, every raw sample and the summaries, and
+ * "hmmbench-info/1" for the info subcommand.  FORMATS.md documents both.
+ * Members appear in a fixed order and numbers with fixed decimals.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "fmt.h"
+#include "output.h"
+#include "version.h"
+
+#define HB_RATIO_PREC	6
+
+static const char *const hb_features[] = {
+	"phase_probe",		/* HMMBENCH_FEAT_PHASE_PROBE */
+	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
+	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
+	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
+};
+
+const char *hb_feature_name(unsigned int bit)
+{
+	if (bit < sizeof(hb_features) / sizeof(hb_features[0]))
+		return hb_features[bit];
+	return NULL;
+}
+
+static void hb_add(struct json_object *o, const char *key,
+		   struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+static struct json_object *hb_jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static struct json_object *hb_jint(uint64_t v)
+{
+	return json_object_new_int64((int64_t)v);
+}
+
+/* A double with @prec decimals, or null for NAN. */
+static struct json_object *hb_jnum(double v, int prec)
+{
+	char buf[64];
+
+	if (isnan(v) || isinf(v))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.*f", prec, v);
+	return json_object_new_double_s(v, buf);
+}
+
+static struct json_object *hb_jfeatures(uint32_t features)
+{
+	struct json_object *a = json_object_new_array();
+	unsigned int bit;
+
+	for (bit = 0; bit < 32; bit++) {
+		if (!(features & (1U << bit)))
+			continue;
+		if (hb_feature_name(bit))
+			json_object_array_add(a, hb_jstr(hb_feature_name(bit)));
+		else
+			json_object_array_add(a, hb_jint(1ULL << bit));
+	}
+	return a;
+}
+
+static struct json_object *hb_module_json(const struct hmmbench_info *i)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_add(o, "version", hb_jstr(i->module_version));
+	hb_add(o, "abi_version", hb_jint(i->abi_version));
+	hb_add(o, "features", hb_jfeatures(i->features));
+	hb_add(o, "kernel_release", hb_jstr(i->kernel_release));
+	hb_add(o, "page_size", hb_jint(i->page_size));
+	hb_add(o, "struct_page_size", hb_jint(i->struct_page_size));
+	hb_add(o, "size_align", hb_jint(i->size_align));
+	hb_add(o, "min_size", hb_jint(i->min_size));
+	hb_add(o, "max_size", hb_jint(i->max_size));
+	hb_add(o, "budget", hb_jint(i->budget));
+	hb_add(o, "mem_available", hb_jint(i->mem_available));
+	hb_add(o, "reserve", hb_jint(i->reserve));
+	hb_add(o, "live_chunks", hb_jint(i->live_chunks));
+	hb_add(o, "nr_nodes", hb_jint(i->nr_nodes));
+	hb_add(o, "maps_total", hb_jint(i->maps_total));
+	return o;
+}
+
+static struct json_object *hb_host_json(const struct hb_host *h)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_add(o, "hostname", hb_jstr(h->hostname));
+	hb_add(o, "machine", hb_jstr(h->machine));
+	hb_add(o, "cpu_model", hb_jstr(h->cpu_model));
+	hb_add(o, "cpu_count", hb_jint(h->cpus));
+	hb_add(o, "numa_nodes", hb_jint(h->numa_nodes));
+	hb_add(o, "total_ram", hb_jint(h->total_ram));
+	hb_add(o, "kernel_release", hb_jstr(h->kernel_release));
+	hb_add(o, "kernel_version", hb_jstr(h->kernel_version));
+	hb_add(o, "kernel_cmdline", hb_jstr(h->cmdline));
+	return o;
+}
+
+static struct json_object *hb_meta_json(const struct hb_result *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_add(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_add(o, "date", hb_jstr(r->meta.host.date));
+	hb_add(o, "label", hb_jstr(r->cfg.label));
+	hb_add(o, "host", hb_host_json(&r->meta.host));
+	hb_add(o, "module", hb_module_json(&r->meta.info));
+	return o;
+}
+
+static struct json_object *hb_config_json(const struct hb_config *c)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *sizes = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < c->nr_sizes; i++)
+		json_object_array_add(sizes, hb_jint(c->sizes[i]));
+	hb_add(o, "command", hb_jstr(c->command));
+	hb_add(o, "sizes", sizes);
+	hb_add(o, "chunks", hb_jint(c->chunks));
+	hb_add(o, "cold_iterations", hb_jint(1));
+	hb_add(o, "warmup_iterations", hb_jint(c->warmup));
+	hb_add(o, "iterations", hb_jint(c->iters));
+	hb_add(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
+			  hb_jint(c->node));
+	hb_add(o, "interleave", json_object_new_boolean(c->interleave));
+	return o;
+}
+
+static struct json_object *hb_metrics_json(void)
+{
+	struct json_object *a = json_object_new_array();
+	size_t mi;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		struct json_object *o = json_object_new_object();
+
+		hb_add(o, "key", hb_jstr(hb_metrics[mi].key));
+		hb_add(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
+		hb_add(o, "measured", json_object_new_boolean(hb_metrics[mi].raw));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *hb_sample_json(const struct hb_result *r,
+					  const struct hb_sample *s)
+{
+	struct json_object *o = json_object_new_object();
+	size_t mi;
+
+	hb_add(o, "size", hb_jint(s->size));
+	hb_add(o, "iteration", hb_jint(s->iter));
+	hb_add(o, "chunk", hb_jint(s->chunk));
+	hb_add(o, "kind", hb_jstr(hb_kind_name(s->kind)));
+	hb_add(o, "phys_start", hb_jint(s->phys_start));
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		const struct hb_metric *m = &hb_metrics[mi];
+		double v;
+
+		if (!m->get(s, &r->meta, &v))
+			hb_add(o, m->key, NULL);
+		else if (m->raw)
+			hb_add(o, m->key, hb_jint((uint64_t)v));
+		else
+			hb_add(o, m->key,
+			       hb_jnum(v, hb_fmt_precision(m->unit)));
+	}
+	return o;
+}
+
+static struct json_object *hb_pair(double lo, double hi, int prec)
+{
+	struct json_object *a;
+
+	if (isnan(lo) || isnan(hi))
+		return NULL;
+	a = json_object_new_array();
+	json_object_array_add(a, hb_jnum(lo, prec));
+	json_object_array_add(a, hb_jnum(hi, prec));
+	return a;
+}
+
+static struct json_object *hb_stats_json(const struct hb_stats *st,
+					 enum hb_unit unit)
+{
+	struct json_object *o = json_object_new_object();
+	int p = hb_fmt_precision(unit);
+
+	hb_add(o, "n", hb_jint(st->n));
+	hb_add(o, "mean", hb_jnum(st->mean, p));
+	hb_add(o, "median", hb_jnum(st->median, p));
+	hb_add(o, "min", hb_jnum(st->min, p));
+	hb_add(o, "max", hb_jnum(st->max, p));
+	hb_add(o, "stddev", hb_jnum(st->stddev, p));
+	hb_add(o, "cv", hb_jnum(st->cv, HB_RATIO_PREC));
+	hb_add(o, "mean_ci95", hb_pair(st->mean_ci_lo, st->mean_ci_hi, p));
+	hb_add(o, "median_ci95",
+	       hb_pair(st->median_ci_lo, st->median_ci_hi, p));
+	hb_add(o, "median_ci_level", hb_jnum(st->median_ci_level,
+					     HB_RATIO_PREC));
+	return o;
+}
+
+static struct json_object *hb_summary_json(const struct hb_summary *s)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *m = json_object_new_object();
+	size_t mi;
+
+	hb_add(o, "size", hb_jint(s->size));
+	hb_add(o, "kind", hb_jstr(hb_kind_name(s->kind)));
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		hb_add(m, hb_metrics[mi].key,
+		       hb_stats_json(&s->st[mi], hb_metrics[mi].unit));
+	hb_add(o, "metrics", m);
+	return o;
+}
+
+static struct json_object *hb_samples_json(const struct hb_result *r)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->nr_samples; i++)
+		json_object_array_add(a, hb_sample_json(r, &r->samples[i]));
+	return a;
+}
+
+struct json_object *hb_result_json(const struct hb_result *r,
+				   const struct hb_summary *sum, size_t nr)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		json_object_array_add(a, hb_summary_json(&sum[i]));
+	hb_add(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
+	hb_add(o, "complete", json_object_new_boolean(r->complete));
+	hb_add(o, "stop_reason", hb_jstr(r->stop_reason));
+	hb_add(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
+	hb_add(o, "metadata", hb_meta_json(r));
+	hb_add(o, "configuration", hb_config_json(&r->cfg));
+	hb_add(o, "wall_ns", hb_jint(r->wall_ns));
+	hb_add(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
+	hb_add(o, "metrics", hb_metrics_json());
+	hb_add(o, "samples", hb_samples_json(r));
+	hb_add(o, "summaries", a);
+	return o;
+}
+
+struct json_object *hb_info_json(const struct hb_meta *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_add(o, "schema", hb_jstr(HB_INFO_SCHEMA));
+	hb_add(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_add(o, "date", hb_jstr(m->host.date));
+	hb_add(o, "host", hb_host_json(&m->host));
+	hb_add(o, "module", hb_module_json(&m->info));
+	return o;
+}
+
+void hb_put_json(FILE *f, struct json_object *obj)
+{
+	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
+					     JSON_C_TO_STRING_NOSLASHESCAPE),
+	      f);
+	fputc('\n', f);
+}

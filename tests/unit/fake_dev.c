@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the fake device.  MAP of length L takes L/4096 *
+ * 10 ns plus 1 us per earlier MAP in memremap (so samples differ), 90 %
+ * of that in memmap_init; UNMAP takes twice the chunk's memremap.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "fake_dev.h"
+
+struct fake_dev fake;
+
+int __real_open(const char *path, int flags, ...);
+int __real_close(int fd);
+int __wrap_open(const char *path, int flags, ...);
+int __wrap_close(int fd);
+int __wrap_ioctl(int fd, unsigned long cmd, ...);
+
+void fake_reset(void)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.abi_version = HMMBENCH_ABI_VERSION;
+	fake.map_valid = HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP |
+			 HMMBENCH_T_MEMMAP_INIT;
+	fake.unmap_valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
+	fake.next_handle = 1;
+}
+
+int __wrap_open(const char *path, int flags, ...)
+{
+	(void)path;
+	(void)flags;
+	if (fake.open_errno) {
+		errno = fake.open_errno;
+		return -1;
+	}
+	return FAKE_FD;
+}
+
+int __wrap_close(int fd)
+{
+	if (fd != FAKE_FD)
+		return __real_close(fd);
+	fake.closed++;
+	return 0;
+}
+
+static void fake_info(struct hmmbench_info *i)
+{
+	i->abi_version = fake.abi_version;
+	i->features = HMMBENCH_FEAT_PHASE_PROBE;
+	strcpy(i->module_version, "0.1-fake");
+	strcpy(i->kernel_release, "6.1.0-fake");
+	i->page_size = 4096;
+	i->struct_page_size = 64;
+	i->size_align = 128ULL << 20;
+	i->min_size = 128ULL << 20;
+	i->max_size = 64ULL << 30;
+	i->budget = 1ULL << 30;
+	i->mem_available = 3ULL << 30;
+	i->reserve = 2ULL << 30;
+	i->nr_nodes = 1;
+	i->live_chunks = fake.live;
+	i->maps_total = fake.maps;
+}
+
+static void fake_map(struct hmmbench_map *m)
+{
+	m->handle = fake.zero_handle ? 0 : fake.next_handle++;
+	if (fake.next_handle == 4096)	/* reuse, as the driver's xarray may */
+		fake.next_handle = 1;
+	if (m->handle)
+		fake.live_handle[m->handle] = true;
+	m->valid = fake.map_valid;
+	m->phys_start = 0x1000000000ULL;
+	m->region_ns = 1000;
+	m->memremap_ns = m->length / 4096 * 10 + 1000ULL * fake.maps;
+	m->memmap_init_ns = m->memremap_ns / 10 * 9;
+	fake.maps++;
+	fake.live++;
+	if (fake.live > fake.max_live)
+		fake.max_live = fake.live;
+	if (fake.stop && fake.maps == fake.stop_after_maps)
+		*fake.stop = 1;
+}
+
+static int fake_unmap(struct hmmbench_unmap *u)
+{
+	if (u->handle >= 4096 || !fake.live_handle[u->handle])
+		return -ENOENT;
+	fake.live_handle[u->handle] = false;
+	fake.live--;
+	u->valid = fake.unmap_valid;
+	u->memunmap_ns = 2000000 + u->handle;
+	u->release_ns = 500;
+	return 0;
+}
+
+static void fake_log(unsigned long cmd, void *arg)
+{
+	struct fake_call *c;
+
+	if (fake.nr_calls == FAKE_MAX_CALLS)
+		return;
+	c = &fake.calls[fake.nr_calls++];
+	c->cmd = cmd;
+	c->size = *(uint32_t *)arg;
+	if (cmd == HMMBENCH_IOC_MAP) {
+		c->length = ((struct hmmbench_map *)arg)->length;
+		c->node = ((struct hmmbench_map *)arg)->node;
+	} else if (cmd == HMMBENCH_IOC_UNMAP) {
+		c->handle = ((struct hmmbench_unmap *)arg)->handle;
+	}
+}
+
+static int fake_dispatch(unsigned long cmd, void *arg)
+{
+	if (fake.fail_cmd == cmd) {
+		if (!fake.fail_skip)
+			return -fake.fail_errno;
+		fake.fail_skip--;
+	}
+	switch (cmd) {
+	case HMMBENCH_IOC_INFO:
+		fake_info(arg);
+		return 0;
+	case HMMBENCH_IOC_MAP:
+		fake_map(arg);
+		return 0;
+	case HMMBENCH_IOC_UNMAP:
+		return fake_unmap(arg);
+	}
+	return -ENOTTY;
+}
+
+int __wrap_ioctl(int fd, unsigned long cmd, ...)
+{
+	va_list ap;
+	void *arg;
+	int ret;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (fd != FAKE_FD) {
+		errno = EBADF;
+		return -1;
+	}
+	fake_log(cmd, arg);
+	ret = fake_dispatch(cmd, arg);
+	if (ret) {
+		errno = -ret;
+		return -1;
+	}
+	return 0;
+}

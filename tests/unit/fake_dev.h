@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench unit tests: a fake /dev/hmmbench behind open(), ioctl() and
+ * close(), which the tests wrap with -Wl,--wrap.  It keeps chunk handles
+ * like the driver, hands out deterministic timings and fails on request.
+ */
+#ifndef HB_TEST_FAKE_DEV_H
+#define HB_TEST_FAKE_DEV_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+#define FAKE_FD		1000
+#define FAKE_MAX_CALLS	256
+
+struct fake_call {
+	unsigned long cmd;
+	uint32_t size;		/* the struct's size field */
+	uint64_t length;	/* MAP */
+	int32_t node;		/* MAP */
+	uint32_t handle;	/* UNMAP */
+};
+
+struct fake_dev {
+	int open_errno;		/* open() fails with this when non-zero */
+	unsigned long fail_cmd;	/* this request fails ... */
+	unsigned int fail_skip;	/* ... after this many successes ... */
+	int fail_errno;		/* ... with this errno */
+	uint32_t abi_version;	/* INFO reports this */
+	uint32_t map_valid;	/* timing bits MAP reports */
+	uint32_t unmap_valid;	/* timing bits UNMAP reports */
+	bool zero_handle;	/* MAP returns handle 0 */
+	unsigned int stop_after_maps;	/* set *stop after that many MAPs */
+	volatile sig_atomic_t *stop;
+	/* state */
+	unsigned int live;	/* chunks mapped now */
+	unsigned int max_live;
+	unsigned int maps;
+	unsigned int next_handle;
+	bool live_handle[4096];
+	struct fake_call calls[FAKE_MAX_CALLS];
+	unsigned int nr_calls;
+	int closed;
+};
+
+extern struct fake_dev fake;
+
+/* Resets the fake to a healthy module with every timing measured. */
+void fake_reset(void);
+
+#endif /* HB_TEST_FAKE_DEV_H */

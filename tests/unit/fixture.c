@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: builds the fixed result the renderer tests check,
+ * with round numbers so expected values can be worked out by hand.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+
+#define GIB	(1ULL << 30)
+#define ALL_T	(HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP | \
+		 HMMBENCH_T_MEMMAP_INIT | HMMBENCH_T_MEMUNMAP | \
+		 HMMBENCH_T_RELEASE)
+
+static void fixture_meta(struct hb_meta *m)
+{
+	struct hb_host *h = &m->host;
+
+	strcpy(h->machine, "x86_64");
+	strcpy(h->kernel_release, "6.1.0-test");
+	strcpy(h->kernel_version, "#1 SMP");
+	strcpy(h->hostname, "testhost");
+	strcpy(h->cpu_model, "Test CPU @ 1.00GHz");
+	strcpy(h->cmdline, "console=ttyS0 quiet");
+	strcpy(h->date, "2025-01-02T03:04:05Z");
+	h->cpus = 2;
+	h->numa_nodes = 1;
+	h->total_ram = 4 * GIB;
+	m->info.size = sizeof(m->info);
+	m->info.abi_version = HMMBENCH_ABI_VERSION;
+	m->info.features = HMMBENCH_FEAT_PHASE_PROBE;
+	strcpy(m->info.module_version, "0.1");
+	strcpy(m->info.kernel_release, "6.1.192");
+	m->info.page_size = 4096;
+	m->info.struct_page_size = 64;
+	m->info.size_align = 128ULL << 20;
+	m->info.min_size = 128ULL << 20;
+	m->info.max_size = 64 * GIB;
+	m->info.budget = 2 * GIB;
+	m->info.nr_nodes = 1;
+}
+
+/* memremap of iteration i: 58 ms cold, then 30, 26, 28, 30 ms. */
+static const uint64_t memremap_ms[] = { 58, 30, 26, 28, 30 };
+
+void fixture_result(struct hb_result *r)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	r->cfg.command = "run";
+	r->cfg.sizes[0] = GIB;
+	r->cfg.nr_sizes = 1;
+	r->cfg.chunks = 1;
+	r->cfg.warmup = 1;
+	r->cfg.iters = 3;
+	r->cfg.node = HMMBENCH_NODE_LOCAL;
+	r->cfg.label = "base";
+	fixture_meta(&r->meta);
+	for (i = 0; i < 5; i++) {
+		struct hb_sample *s = hb_result_add(r);
+
+		s->size = GIB;
+		s->iter = i;
+		s->kind = hb_iter_kind(&r->cfg, i);
+		s->valid = i == 3 ? ALL_T & ~HMMBENCH_T_MEMMAP_INIT : ALL_T;
+		s->phys_start = 0x100000000ULL * (i + 1);
+		s->region_ns = 2000;
+		s->memremap_ns = memremap_ms[i] * 1000000;
+		s->memmap_init_ns = i == 3 ? 0 : 20000000;
+		s->memunmap_ns = 50000000;
+		s->release_ns = 1000 + i;
+	}
+	r->complete = true;
+	r->wall_ns = 500000000;
+}
+
+char *fixture_render(enum hb_format fmt, const struct hb_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	if (hb_render(f, fmt, r)) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench unit tests: a fixed result (configuration, metadata, samples)
+ * for the renderer tests, and helpers to render into a string.
+ */
+#ifndef HB_TEST_FIXTURE_H
+#define HB_TEST_FIXTURE_H
+
+#include "output.h"
+
+/*
+ * One 1 GiB size, 1 chunk, 1 cold + 1 warmup + 3 warm iterations, label
+ * "base".  The sample of iteration 3 lacks HMMBENCH_T_MEMMAP_INIT.
+ */
+void fixture_result(struct hb_result *r);
+
+/* Renders @r in @fmt into a malloc()ed string. */
+char *fixture_render(enum hb_format fmt, const struct hb_result *r);
+
+#endif /* HB_TEST_FIXTURE_H */

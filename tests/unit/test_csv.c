@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: CSV - the header, one row per raw sample in the
+ * order measured, empty fields for unmeasured metrics, derived columns
+ * with fixed decimals, and RFC 4180 quoting of the label.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fixture.h"
+
+#define HEADER "label,size,iteration,chunk,kind,phys_start,region_ns," \
+	"memremap_ns,memmap_init_ns,memunmap_ns,release_ns," \
+	"memremap_ns_per_page,memmap_init_ns_per_page," \
+	"memmap_init_bytes_per_s\n"
+
+/* Line @n (0-based) of @text, without its newline. */
+static char *line(const char *text, int n)
+{
+	static char buf[512];
+	const char *p = text, *eol;
+
+	for (; n > 0 && p; n--) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	assert_non_null(p);
+	eol = strchr(p, '\n');
+	assert_non_null(eol);
+	snprintf(buf, sizeof(buf), "%.*s", (int)(eol - p), p);
+	return buf;
+}
+
+static void header_names_every_column(void **state)
+{
+	struct hb_result r;
+	char *csv;
+
+	(void)state;
+	fixture_result(&r);
+	csv = fixture_render(HB_FMT_CSV, &r);
+	assert_non_null(csv);
+	assert_memory_equal(csv, HEADER, strlen(HEADER));
+	free(csv);
+	hb_result_free(&r);
+}
+
+static void one_row_per_sample_plus_header(void **state)
+{
+	struct hb_result r;
+	char *csv, *p;
+	int lines = 0;
+
+	(void)state;
+	fixture_result(&r);
+	csv = fixture_render(HB_FMT_CSV, &r);
+	for (p = csv; *p; p++)
+		lines += *p == '\n';
+	assert_int_equal(lines, 1 + 5);
+	free(csv);
+	hb_result_free(&r);
+}
+
+static void cold_row_has_raw_and_derived_values(void **state)
+{
+	struct hb_result r;
+	char *csv;
+
+	(void)state;
+	fixture_result(&r);
+	csv = fixture_render(HB_FMT_CSV, &r);
+	/* 58e6 / 262144 pages; 20e6 / 262144; 262144 * 64 B / 0.02 s */
+	assert_string_equal(line(csv, 1),
+			    "base,1073741824,0,0,cold,4294967296,2000,58000000,20000000,50000000,1000,221.2524,76.2939,838860800");
+	assert_string_equal(line(csv, 2),
+			    "base,1073741824,1,0,warmup,8589934592,2000,30000000,20000000,50000000,1001,114.4409,76.2939,838860800");
+	free(csv);
+	hb_result_free(&r);
+}
+
+static void unmeasured_phase_is_an_empty_field_not_zero(void **state)
+{
+	struct hb_result r;
+	char *csv;
+
+	(void)state;
+	fixture_result(&r);
+	csv = fixture_render(HB_FMT_CSV, &r);
+	assert_string_equal(line(csv, 4),
+			    "base,1073741824,3,0,warm,17179869184,2000,28000000,,50000000,1003,106.8115,,");
+	free(csv);
+	hb_result_free(&r);
+}
+
+static void label_with_comma_and_quote_is_quoted(void **state)
+{
+	struct hb_result r;
+	char *csv;
+
+	(void)state;
+	fixture_result(&r);
+	r.cfg.label = "v2, \"nt\"";
+	csv = fixture_render(HB_FMT_CSV, &r);
+	assert_memory_equal(line(csv, 1), "\"v2, \"\"nt\"\"\",1073741824,",
+			    24);
+	free(csv);
+	hb_result_free(&r);
+}
+
+static void missing_label_is_an_empty_field(void **state)
+{
+	struct hb_result r;
+	char *csv;
+
+	(void)state;
+	fixture_result(&r);
+	r.cfg.label = NULL;
+	csv = fixture_render(HB_FMT_CSV, &r);
+	assert_memory_equal(line(csv, 1), ",1073741824,0,0,cold,", 21);
+	free(csv);
+	hb_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(header_names_every_column),
+		cmocka_unit_test(one_row_per_sample_plus_header),
+		cmocka_unit_test(cold_row_has_raw_and_derived_values),
+		cmocka_unit_test(unmeasured_phase_is_an_empty_field_not_zero),
+		cmocka_unit_test(label_with_comma_and_quote_is_quoted),
+		cmocka_unit_test(missing_label_is_an_empty_field),
+	};
+
+	return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
+}

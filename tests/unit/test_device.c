@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the ioctl client against the fake device (open and
+ * ioctl wrapped with -Wl,--wrap): the right requests with their size
+ * fields, results copied out, and errno values passed back negated.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "device.h"
+#include "fake_dev.h"
+
+static int reset(void **state)
+{
+	(void)state;
+	fake_reset();
+	return 0;
+}
+
+static void open_uses_the_default_path(void **state)
+{
+	struct hb_dev dev;
+
+	(void)state;
+	assert_int_equal(hb_dev_open(&dev, NULL), 0);
+	assert_int_equal(dev.fd, FAKE_FD);
+	assert_string_equal(dev.path, "/dev/hmmbench");
+	hb_dev_close(&dev);
+	assert_int_equal(fake.closed, 1);
+	assert_int_equal(dev.fd, -1);
+}
+
+static void open_failure_returns_negative_errno(void **state)
+{
+	struct hb_dev dev;
+
+	(void)state;
+	fake.open_errno = ENOENT;
+	assert_int_equal(hb_dev_open(&dev, "/dev/x"), -ENOENT);
+	hb_dev_close(&dev);
+	assert_int_equal(fake.closed, 0);
+}
+
+static void info_sends_its_size_and_fills_dev_info(void **state)
+{
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_info(&dev), 0);
+	assert_int_equal(fake.nr_calls, 1);
+	assert_true(fake.calls[0].cmd == HMMBENCH_IOC_INFO);
+	assert_int_equal(fake.calls[0].size, sizeof(struct hmmbench_info));
+	assert_int_equal(dev.info.abi_version, HMMBENCH_ABI_VERSION);
+	assert_string_equal(dev.info.module_version, "0.1-fake");
+	assert_int_equal(dev.info.struct_page_size, 64);
+	hb_dev_close(&dev);
+}
+
+static void info_from_another_abi_is_refused(void **state)
+{
+	struct hb_dev dev;
+
+	(void)state;
+	fake.abi_version = 2;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_info(&dev), -EPROTO);
+	assert_int_equal(dev.info.abi_version, 2);
+	hb_dev_close(&dev);
+}
+
+static void map_sends_length_node_and_size(void **state)
+{
+	struct hmmbench_map map;
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, 3, &map), 0);
+	assert_true(fake.calls[0].cmd == HMMBENCH_IOC_MAP);
+	assert_int_equal(fake.calls[0].size, sizeof(struct hmmbench_map));
+	assert_int_equal(fake.calls[0].length, 1ULL << 30);
+	assert_int_equal(fake.calls[0].node, 3);
+	assert_int_equal(map.handle, 1);
+	assert_int_equal(map.memremap_ns, 262144 * 10);
+	assert_int_equal(map.flags, 0);
+	assert_int_equal(map.__reserved, 0);
+	hb_dev_close(&dev);
+}
+
+static void map_with_handle_zero_is_a_protocol_error(void **state)
+{
+	struct hmmbench_map map;
+	struct hb_dev dev;
+
+	(void)state;
+	fake.zero_handle = true;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, -1, &map), -EPROTO);
+	hb_dev_close(&dev);
+}
+
+static void map_failure_returns_negative_errno(void **state)
+{
+	struct hmmbench_map map;
+	struct hb_dev dev;
+
+	(void)state;
+	fake.fail_cmd = HMMBENCH_IOC_MAP;
+	fake.fail_errno = ENOMEM;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_map(&dev, 64ULL << 30, -1, &map), -ENOMEM);
+	hb_dev_close(&dev);
+}
+
+static void unmap_sends_the_handle_and_returns_timings(void **state)
+{
+	struct hmmbench_unmap un;
+	struct hmmbench_map map;
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	hb_dev_map(&dev, 1ULL << 30, -1, &map);
+	assert_int_equal(hb_dev_unmap(&dev, map.handle, &un), 0);
+	assert_true(fake.calls[1].cmd == HMMBENCH_IOC_UNMAP);
+	assert_int_equal(fake.calls[1].size, sizeof(struct hmmbench_unmap));
+	assert_int_equal(fake.calls[1].handle, map.handle);
+	assert_int_equal(un.valid, HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE);
+	assert_int_equal(un.memunmap_ns, 2000000 + map.handle);
+	assert_int_equal(fake.live, 0);
+	hb_dev_close(&dev);
+}
+
+static void unmap_of_unknown_handle_returns_enoent(void **state)
+{
+	struct hmmbench_unmap un;
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	assert_int_equal(hb_dev_unmap(&dev, 77, &un), -ENOENT);
+	hb_dev_close(&dev);
+}
+
+static void memmap_cost_is_struct_page_per_page(void **state)
+{
+	struct hmmbench_info info = {
+		.page_size = 4096, .struct_page_size = 64,
+	};
+
+	(void)state;
+	assert_int_equal(hb_dev_memmap_cost(&info, 64ULL << 30), 1ULL << 30);
+	info.page_size = 0;
+	assert_int_equal(hb_dev_memmap_cost(&info, 64ULL << 30), 0);
+}
+
+#define T(f)	cmocka_unit_test_setup(f, reset)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(open_uses_the_default_path),
+		T(open_failure_returns_negative_errno),
+		T(info_sends_its_size_and_fills_dev_info),
+		T(info_from_another_abi_is_refused),
+		T(map_sends_length_node_and_size),
+		T(map_with_handle_zero_is_a_protocol_error),
+		T(map_failure_returns_negative_errno),
+		T(unmap_sends_the_handle_and_returns_timings),
+		T(unmap_of_unknown_handle_returns_enoent),
+		T(memmap_cost_is_struct_page_per_page),
+	};
+
+	return cmocka_run_group_tests_name("device", tests, NULL, NULL);
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the sentence for every errno of every request.
+ * One test per (request, errno, situation), generated from a table; each
+ * checks the part of the sentence that tells the user what to do.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "device.h"
+
+#define GIB	(1ULL << 30)
+
+static const struct hmmbench_info info = {
+	.abi_version = 2,	/* as a mismatching module reports it */
+	.page_size = 4096,
+	.struct_page_size = 64,
+	.size_align = 128ULL << 20,
+	.min_size = 128ULL << 20,
+	.max_size = 64 * GIB,
+	.budget = GIB,
+	.mem_available = 3 * GIB,
+	.reserve = 2 * GIB,
+	.nr_nodes = 1,
+};
+
+struct msg_case {
+	const char *name;
+	enum hb_dev_op op;
+	int err;
+	uint64_t length;
+	int node;
+	unsigned int chunks;
+	bool no_info;
+	const char *want;	/* a substring, or the whole with '=' first */
+};
+
+static const struct msg_case cases[] = {
+	{ "open ENOENT says how to load the module or use the VM", HB_OP_OPEN, ENOENT,
+	  .want = "=/dev/hmmbench not found: load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..." },
+	{ "open EACCES says run as root", HB_OP_OPEN, EACCES,
+	  .want = "=opening /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
+	{ "open EPERM says run as root", HB_OP_OPEN, EPERM, .want = "needs root" },
+	{ "open ENXIO says reload the module", HB_OP_OPEN, ENXIO, .want = "exists but no driver answers it: reload the module" },
+	{ "open ENODEV says reload the module", HB_OP_OPEN, ENODEV, .want = "reload the module" },
+	{ "open other errno names it", HB_OP_OPEN, EMFILE, .want = "=cannot open /dev/hmmbench: Too many open files" },
+	{ "info ENOTTY says rebuild the module", HB_OP_INFO, ENOTTY, .want = "does not understand the hmmbench INFO request: it is not the hmmbench module or a different version; rebuild and reload" },
+	{ "info E2BIG says the module is older", HB_OP_INFO, E2BIG, .want = "older than this hmmbench and refuses its INFO request: rebuild" },
+	{ "info EINVAL says module and cli do not match", HB_OP_INFO, EINVAL, .want = "refused the INFO request as invalid, so it does not match this hmmbench: rebuild" },
+	{ "info EPROTO names both ABI versions", HB_OP_INFO, EPROTO, .want = "speaks ABI version 2 and this hmmbench speaks 1: rebuild" },
+	{ "info EFAULT is a bug to report", HB_OP_INFO, EFAULT, .want = "bug in hmmbench, please report it" },
+	{ "info EINTR says try again", HB_OP_INFO, EINTR, .want = "interrupted while waiting for another hmmbench measurement to finish: try again" },
+	{ "info EPERM says run as root", HB_OP_INFO, EPERM, .want = "needs root" },
+	{ "info other errno names it", HB_OP_INFO, EIO, .want = "=asking /dev/hmmbench for its INFO failed: Input/output error" },
+	{ "map ENOMEM gives the budget numbers", HB_OP_MAP, ENOMEM, 128 * GIB,
+	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB; largest chunk now 64G): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
+	{ "map ENOMEM counts all chunks", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4, .want = "4 chunks of 32G need 2 GiB of struct pages" },
+	{ "map ENOMEM without info still says what to do", HB_OP_MAP, ENOMEM, 64 * GIB, .no_info = true, .want = "use a smaller --size or fewer --chunks" },
+	{ "map ENOSPC says no physical address range", HB_OP_MAP, ENOSPC, 64 * GIB, .want = "=no free physical address range of 64G is left for device memory: use a smaller --size or fewer --chunks" },
+	{ "map EOPNOTSUPP points to info", HB_OP_MAP, EOPNOTSUPP, 64 * GIB, .want = "see the features in hmmbench info" },
+	{ "map EINVAL unaligned names the alignment", HB_OP_MAP, EINVAL, 100ULL << 20,
+	  .want = "=100M is not a valid chunk size on this kernel: use a multiple of 128M (the memory section size)" },
+	{ "map EINVAL offline node names the node count", HB_OP_MAP, EINVAL, GIB, 3, .want = "NUMA node 3 is not online: this machine has 1 online node(s)" },
+	{ "map EINVAL otherwise suggests size or node", HB_OP_MAP, EINVAL, 64 * GIB, -1, .want = "refused a 64G chunk as invalid" },
+	{ "map EPERM says run as root", HB_OP_MAP, EPERM, GIB, .want = "creating and destroying chunks needs root (CAP_SYS_ADMIN): run hmmbench as root" },
+	{ "map EACCES says run as root", HB_OP_MAP, EACCES, GIB, .want = "needs root" },
+	{ "map ENOTTY says rebuild the module", HB_OP_MAP, ENOTTY, GIB, .want = "does not understand the hmmbench MAP request" },
+	{ "map E2BIG says the module is older", HB_OP_MAP, E2BIG, GIB, .want = "refuses its MAP request" },
+	{ "map EFAULT is a bug to report", HB_OP_MAP, EFAULT, GIB, .want = "could not access the MAP request" },
+	{ "map EINTR says try again", HB_OP_MAP, EINTR, GIB, .want = "try again" },
+	{ "map EPROTO is a zero handle", HB_OP_MAP, EPROTO, GIB, .want = "chunk handle 0, which the ABI forbids" },
+	{ "map other errno names it", HB_OP_MAP, EBUSY, 64 * GIB, .want = "=mapping a 64G chunk failed: Device or resource busy" },
+	{ "unmap ENOENT is a bug to report", HB_OP_UNMAP, ENOENT, .want = "knows no chunk 5 on this file descriptor: this is a bug in hmmbench" },
+	{ "unmap EINVAL says rebuild", HB_OP_UNMAP, EINVAL, .want = "refused to unmap chunk 5 as invalid" },
+	{ "unmap EPERM says run as root", HB_OP_UNMAP, EPERM, .want = "needs root" },
+	{ "unmap other errno names it", HB_OP_UNMAP, EIO, .want = "=unmapping chunk 5 failed: Input/output error" },
+};
+
+#define NR_CASES	(sizeof(cases) / sizeof(cases[0]))
+
+static void check_message(void **state)
+{
+	const struct msg_case *c = *state;
+	struct hb_dev_ctx ctx = {
+		.length = c->length,
+		.node = c->node ? c->node : HMMBENCH_NODE_LOCAL,
+		.chunks = c->chunks ? c->chunks : 1,
+		.handle = 5,
+		.info = c->no_info ? NULL : &info,
+	};
+	char buf[512], neg[512];
+
+	hb_dev_explain(buf, sizeof(buf), c->op, c->err, &ctx);
+	if (c->want[0] == '=')
+		assert_string_equal(buf, c->want + 1);
+	else if (!strstr(buf, c->want))
+		fail_msg("\"%s\" lacks \"%s\"", buf, c->want);
+	assert_null(strchr(buf, '\n'));
+	assert_true(strlen(buf) < sizeof(buf) - 1);
+	/* Negated errno values, as the client returns them, read the same. */
+	hb_dev_explain(neg, sizeof(neg), c->op, -c->err, &ctx);
+	assert_string_equal(buf, neg);
+}
+
+int main(void)
+{
+	struct CMUnitTest tests[NR_CASES];
+	size_t i;
+
+	for (i = 0; i < NR_CASES; i++) {
+		tests[i] = (struct CMUnitTest){
+			.name = cases[i].name,
+			.test_func = check_message,
+			.initial_state = (void *)&cases[i],
+		};
+	}
+	return _cmocka_run_group_tests("errmsg", tests, NR_CASES, NULL, NULL);
+}

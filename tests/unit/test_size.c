@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the number parser every option goes through -
+ * each suffix, plain bytes, overflow, garbage, zero, the range message -
+ * and the size spellings used in messages.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "size.h"
+
+#define KIB	(1ULL << 10)
+#define MAX	(1ULL << 50)
+
+static uint64_t parse_ok(const char *s)
+{
+	char err[HB_ERR_LEN] = "";
+	uint64_t v = 0;
+
+	assert_int_equal(hb_parse_num(s, true, 1, MAX, "--size", &v, err,
+				      sizeof(err)), 0);
+	assert_string_equal(err, "");
+	return v;
+}
+
+/* Returns the error sentence for @s, asserting that it is refused. */
+static const char *parse_bad(const char *s, uint64_t min, uint64_t max)
+{
+	static char err[HB_ERR_LEN];
+	uint64_t v = 12345;
+
+	err[0] = '\0';
+	assert_int_equal(hb_parse_num(s, true, min, max, "--size", &v, err,
+				      sizeof(err)), -22);
+	assert_int_equal(v, 12345);
+	assert_non_null(strstr(err, "--size"));
+	return err;
+}
+
+static void k_suffix_is_2_to_the_10(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("4K"), 4 * KIB);
+	assert_int_equal(parse_ok("4k"), 4 * KIB);
+}
+
+static void m_suffix_is_2_to_the_20(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("128M"), 128ULL << 20);
+	assert_int_equal(parse_ok("128m"), 128ULL << 20);
+}
+
+static void g_suffix_is_2_to_the_30(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("64G"), 64ULL << 30);
+	assert_int_equal(parse_ok("64g"), 68719476736ULL);
+}
+
+static void t_suffix_is_2_to_the_40(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("2T"), 2ULL << 40);
+	assert_int_equal(parse_ok("1024t"), MAX);
+}
+
+static void no_suffix_means_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("1073741824"), 1ULL << 30);
+}
+
+static void leading_zeros_are_decimal_not_octal(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("010"), 10);
+}
+
+static void zero_is_refused_with_the_range(void **state)
+{
+	const char *err = parse_bad("0", 1ULL << 20, MAX);
+
+	(void)state;
+	assert_non_null(strstr(err, "from 1M to 1024T"));
+	parse_bad("0G", 1ULL << 20, MAX);
+}
+
+static void value_over_64_bits_is_refused(void **state)
+{
+	(void)state;
+	parse_bad("18446744073709551616", 1, UINT64_MAX);
+	parse_bad("99999999999999999999999", 1, UINT64_MAX);
+}
+
+static void suffix_multiplication_overflow_is_refused(void **state)
+{
+	(void)state;
+	parse_bad("16777216T", 1, UINT64_MAX);	/* exactly 2^64 */
+	parse_bad("17179869184G", 1, UINT64_MAX);
+}
+
+static void largest_64_bit_value_is_accepted(void **state)
+{
+	char err[HB_ERR_LEN];
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(hb_parse_num("18446744073709551615", false, 0,
+				      UINT64_MAX, "n", &v, err, sizeof(err)),
+			 0);
+	assert_true(v == UINT64_MAX);
+	assert_int_equal(hb_parse_num("16777215T", true, 0, UINT64_MAX, "n",
+				      &v, err, sizeof(err)), 0);
+	assert_true(v == 16777215ULL << 40);
+}
+
+static void above_the_maximum_is_refused(void **state)
+{
+	(void)state;
+	parse_bad("1025T", 1, MAX);
+	parse_bad("2048M", 1, 1ULL << 30);
+}
+
+static void below_the_minimum_is_refused(void **state)
+{
+	const char *err = parse_bad("512K", 1ULL << 20, MAX);
+
+	(void)state;
+	assert_non_null(strstr(err, "'512K'"));
+}
+
+static void garbage_is_refused(void **state)
+{
+	static const char *const bad[] = {
+		"", "G", "abc", "1G5", "1GB", "1 G", " 1G", "1G ", "1.5G",
+		"-1", "+1", "0x10", "1e9", "1P", "1KiB", "64X", "1,2",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		parse_bad(bad[i], 1, MAX);
+}
+
+static void counts_refuse_suffixes_and_name_the_range(void **state)
+{
+	char err[HB_ERR_LEN];
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(hb_parse_num("10K", false, 1, 1000000, "--iters",
+				      &v, err, sizeof(err)), -22);
+	assert_string_equal(err,
+			    "invalid --iters '10K': expected a whole number from 1 to 1000000");
+	assert_int_equal(hb_parse_num("0", false, 0, 5, "--warmup", &v, err,
+				      sizeof(err)), 0);
+	assert_int_equal(v, 0);
+}
+
+static void size_str_uses_the_largest_exact_suffix(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(hb_size_str(64ULL << 30, buf, sizeof(buf)), "64G");
+	assert_string_equal(hb_size_str(1536ULL << 20, buf, sizeof(buf)),
+			    "1536M");
+	assert_string_equal(hb_size_str(4097, buf, sizeof(buf)), "4097");
+	assert_string_equal(hb_size_str(0, buf, sizeof(buf)), "0");
+}
+
+static void size_human_rounds_to_one_decimal(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(hb_size_human(64ULL << 30, buf, sizeof(buf)),
+			    "64 GiB");
+	assert_string_equal(hb_size_human(1536ULL << 20, buf, sizeof(buf)),
+			    "1.5 GiB");
+	assert_string_equal(hb_size_human(512, buf, sizeof(buf)), "512 B");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(k_suffix_is_2_to_the_10),
+		cmocka_unit_test(m_suffix_is_2_to_the_20),
+		cmocka_unit_test(g_suffix_is_2_to_the_30),
+		cmocka_unit_test(t_suffix_is_2_to_the_40),
+		cmocka_unit_test(no_suffix_means_bytes),
+		cmocka_unit_test(leading_zeros_are_decimal_not_octal),
+		cmocka_unit_test(zero_is_refused_with_the_range),
+		cmocka_unit_test(value_over_64_bits_is_refused),
+		cmocka_unit_test(suffix_multiplication_overflow_is_refused),
+		cmocka_unit_test(largest_64_bit_value_is_accepted),
+		cmocka_unit_test(above_the_maximum_is_refused),
+		cmocka_unit_test(below_the_minimum_is_refused),
+		cmocka_unit_test(garbage_is_refused),
+		cmocka_unit_test(counts_refuse_suffixes_and_name_the_range),
+		cmocka_unit_test(size_str_uses_the_largest_exact_suffix),
+		cmocka_unit_test(size_human_rounds_to_one_decimal),
+	};
+
+	return cmocka_run_group_tests_name("size", tests, NULL, NULL);
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the human table - cold beside warm, what ± and
+ * the median interval mean, wall and kernel time, and the notes for an
+ * unmeasured phase, a module that was not fresh, and an incomplete run.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fixture.h"
+
+static char *table(struct hb_result *r)
+{
+	char *text = fixture_render(HB_FMT_TABLE, r);
+
+	assert_non_null(text);
+	return text;
+}
+
+static void legend_explains_plus_minus_and_median_interval(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	t = table(&r);
+	assert_non_null(strstr(t, "± is the half-width of the 95% confidence interval of the mean (Student t, n-1 degrees of freedom)."));
+	assert_non_null(strstr(t, "needs n >= 6"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void memremap_row_has_cold_and_warm_statistics(void **state)
+{
+	struct hb_result r;
+	char *t, *row;
+
+	(void)state;
+	fixture_result(&r);
+	t = table(&r);
+	row = strstr(t, "\nmemremap_pages ");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "58.0 ms"));
+	assert_non_null(strstr(row, "28.0 ms ± 5.0 ms"));
+	assert_non_null(strstr(row, "26.0 ms"));
+	assert_non_null(strstr(row, "30.0 ms"));
+	assert_non_null(strstr(row, "7.1%"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void wall_time_is_shown_beside_kernel_time(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	t = table(&r);
+	assert_non_null(strstr(t, "wall time 500.0 ms, kernel time 422.0 ms"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void sample_counts_are_shown(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	t = table(&r);
+	assert_non_null(strstr(t, "samples (n)                       1            3\n"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void phase_never_measured_gets_a_note(void **state)
+{
+	struct hb_result r;
+	size_t i;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	for (i = 0; i < r.nr_samples; i++)
+		r.samples[i].valid &= ~HMMBENCH_T_MEMMAP_INIT;
+	t = table(&r);
+	assert_non_null(strstr(t, "memmap_init phase: not measured"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void used_module_warns_that_cold_is_not_first(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	r.meta.info.maps_total = 7;
+	t = table(&r);
+	assert_non_null(strstr(t, "had made 7 mappings before this run"));
+	free(t);
+	hb_result_free(&r);
+}
+
+static void interrupted_run_is_marked_incomplete(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	r.complete = false;
+	r.stop_reason = "interrupted";
+	t = table(&r);
+	assert_non_null(strstr(t, "INCOMPLETE (interrupted): only 5 samples"));
+	free(t);
+	hb_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(legend_explains_plus_minus_and_median_interval),
+		cmocka_unit_test(memremap_row_has_cold_and_warm_statistics),
+		cmocka_unit_test(wall_time_is_shown_beside_kernel_time),
+		cmocka_unit_test(sample_counts_are_shown),
+		cmocka_unit_test(phase_never_measured_gets_a_note),
+		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
+		cmocka_unit_test(interrupted_run_is_marked_incomplete),
+	};
+
+	return cmocka_run_group_tests_name("table", tests, NULL, NULL);
+}
