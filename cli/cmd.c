@@ -2,8 +2,7 @@
 /*
  * hmmbench: the run, sweep and info subcommands - open the device, gather
  * metadata, measure, render - plus what only a process needs: signal
- * handling, progress on a terminal and the output file, which is written
- * beside its final name and renamed into place.
+ * handling and progress on a terminal.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,6 +15,7 @@
 #include "bench.h"
 #include "cmd.h"
 #include "fmt.h"
+#include "outfile.h"
 
 static volatile sig_atomic_t hb_stop;
 
@@ -160,50 +160,6 @@ static void hb_config_from_env(const struct hb_env *env, const char *cmd,
 	cfg->node = env->node;
 	cfg->interleave = env->interleave;
 	cfg->label = env->label;
-}
-
-/* The output stream: stdout, or a temporary file renamed at the end. */
-struct hb_out {
-	FILE *f;
-	const char *path;
-	char tmp[4096];
-};
-
-static int hb_out_open(struct hb_out *o, const char *path)
-{
-	o->path = path;
-	o->f = stdout;
-	if (!path)
-		return 0;
-	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp%ld", path, (long)getpid());
-	o->f = fopen(o->tmp, "w");
-	if (!o->f) {
-		fprintf(stderr, "hmmbench: cannot write %s: %s: choose another -o FILE\n",
-			o->tmp, strerror(errno));
-		return -errno;
-	}
-	return 0;
-}
-
-static void hb_out_abort(struct hb_out *o)
-{
-	if (!o->path)
-		return;
-	fclose(o->f);
-	unlink(o->tmp);
-}
-
-static int hb_out_commit(struct hb_out *o)
-{
-	if (!o->path)
-		return fflush(stdout) ? -EIO : 0;
-	if (fclose(o->f) || rename(o->tmp, o->path)) {
-		fprintf(stderr, "hmmbench: cannot write %s: %s\n", o->path,
-			strerror(errno));
-		unlink(o->tmp);
-		return -EIO;
-	}
-	return 0;
 }
 
 /* Writes @r; the exit status follows how the measurement ended. */

@@ -31,6 +31,10 @@ struct hb_env {
 	const char *output;
 	const char *label;
 	const char *device;
+	char **files;		/* compare and merge: the input files */
+	size_t nr_files;
+	double alpha;		/* compare: significance level */
+	bool force;		/* compare and merge: despite mismatches */
 	bool interleave;
 	bool quiet;
 	bool verbose;
@@ -39,5 +43,7 @@ struct hb_env {
 int hb_cmd_run(const struct hb_env *env);
 int hb_cmd_sweep(const struct hb_env *env);
 int hb_cmd_info(const struct hb_env *env);
+int hb_cmd_compare(const struct hb_env *env);
+int hb_cmd_merge(const struct hb_env *env);
 
 #endif /* HB_CMD_H */

@@ -18,18 +18,27 @@
 #define HB_ITERS_MAX	1000000
 #define HB_NODE_MAX	1023
 #define HB_LABEL_MAX	128
+#define HB_FILES_MAX	1024	/* compare and merge inputs */
 
 struct hb_command {
 	const char *name;
 	int (*fn)(const struct hb_env *env);
 	const char *doc;
+	bool files;		/* takes file arguments */
 };
 
 static const struct hb_command commands[] = {
 	{ "run", hb_cmd_run,
-	  "map and unmap --chunks chunks of --size, --iters times (default)" },
-	{ "sweep", hb_cmd_sweep, "the same for each of --sizes" },
-	{ "info", hb_cmd_info, "what the module and this machine report" },
+	  "map and unmap --chunks chunks of --size, --iters times (default)",
+	  false },
+	{ "sweep", hb_cmd_sweep, "the same for each of --sizes", false },
+	{ "info", hb_cmd_info, "what the module and this machine report",
+	  false },
+	{ "compare", hb_cmd_compare,
+	  "BASE.json NEW.json...: each against the first, with significance",
+	  true },
+	{ "merge", hb_cmd_merge,
+	  "-o OUT.json IN.json...: pool runs of one configuration", true },
 };
 
 static struct hb_env env = {
@@ -39,6 +48,7 @@ static struct hb_env env = {
 	.warmup = 0,
 	.node = HMMBENCH_NODE_LOCAL,
 	.format = HB_FMT_TABLE,
+	.alpha = 0.05,
 };
 
 static const struct hb_command *command = &commands[0];
@@ -61,14 +71,23 @@ const char argp_program_doc[] =
 "    hmmbench sweep --sizes 1G..64G --interleave --format csv\n"
 "    hmmbench sweep --sizes 1G,4G,16G --format cover\n"
 "    hmmbench info --format json\n"
+"    hmmbench run --size 64G --format gobench > new.txt   # for benchstat\n"
+"    hmmbench compare base.json new.json --format cover\n"
+"    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
 "\n"
-"Exit status: 0 success, 1 runtime failure, 2 usage error,\n"
-"130 interrupted (results written, marked incomplete).\n";
+"compare reports a change only when Welch's t-test and the exact\n"
+"Mann-Whitney U test both give p < --alpha; it exits 0 either way.\n"
+"\n"
+"Exit status: 0 success, 1 runtime failure (or unreadable or mismatched\n"
+"input), 2 usage error, 130 interrupted (results written, marked\n"
+"incomplete).\n";
 
 enum {
 	OPT_SIZES = 256,
 	OPT_INTERLEAVE,
 	OPT_DEVICE,
+	OPT_ALPHA,
+	OPT_FORCE,
 	OPT_MAX,
 };
 
@@ -86,12 +105,15 @@ static const struct argp_option opts[] = {
 	{ NULL, 0, NULL, 0, "Sweep:", 2 },
 	{ "sizes", OPT_SIZES, "LIST", 0, "1G,4G,16G or 1G..64G (doubling) or 1G..64G:x4", 2 },
 	{ "interleave", OPT_INTERLEAVE, NULL, 0, "Take sizes in turn inside each iteration", 2 },
-	{ NULL, 0, NULL, 0, "Output:", 3 },
-	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover; info: table or json", 3 },
-	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 },
-	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 },
-	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
-	{ "device", OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 3 },
+	{ NULL, 0, NULL, 0, "Compare and merge:", 3 },
+	{ "alpha", OPT_ALPHA, "P", 0, "Significance level of compare (default 0.05)", 3 },
+	{ "force", OPT_FORCE, NULL, 0, "Compare or merge results whose configurations differ", 3 },
+	{ NULL, 0, NULL, 0, "Output:", 4 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover; run and sweep also gobench; info: table or json", 4 },
+	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 4 },
+	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 4 },
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 4 },
+	{ "device", OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 4 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help", 0 },
 	{},
 };
@@ -120,6 +142,29 @@ static void parse_sweep(struct argp_state *state, const char *arg)
 	if (n < 0)
 		argp_error(state, "%s", err);
 	env.nr_sizes = n;
+}
+
+static void parse_alpha(struct argp_state *state, const char *arg)
+{
+	char err[HB_ERR_LEN];
+
+	if (hb_parse_fraction(arg, "--alpha", &env.alpha, err, sizeof(err)))
+		argp_error(state, "%s", err);
+}
+
+/* compare and merge take files; the other commands none. */
+static void parse_file(struct argp_state *state, char *arg)
+{
+	static char *files[HB_FILES_MAX];
+
+	if (!command->files)
+		argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, compare or merge)",
+			   arg);
+	if (env.nr_files == HB_FILES_MAX)
+		argp_error(state, "at most %d files: merge them in steps",
+			   HB_FILES_MAX);
+	files[env.nr_files++] = arg;
+	env.files = files;
 }
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
@@ -162,7 +207,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'f':
 		if (hb_format_parse(arg, &env.format))
-			argp_error(state, "invalid --format '%s': use table, csv, json or cover",
+			argp_error(state, "invalid --format '%s': use table, csv, json, cover or gobench",
 				   arg);
 		break;
 	case 'o':
@@ -177,9 +222,14 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_DEVICE:
 		env.device = arg;
 		break;
+	case OPT_ALPHA:
+		parse_alpha(state, arg);
+		break;
+	case OPT_FORCE:
+		env.force = true;
+		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s': the command comes first (run, sweep or info)",
-			   arg);
+		parse_file(state, arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -221,6 +271,58 @@ static void usage_error(const char *fmt, ...)
 	exit(HB_EXIT_USAGE);
 }
 
+/* Options only run and sweep (and info, for --device and -v) take. */
+static bool given_measure_option(void)
+{
+	return given['s'] || given['c'] || given['i'] || given['w'] ||
+	       given['N'] || given['l'] || given[OPT_SIZES] ||
+	       given[OPT_INTERLEAVE];
+}
+
+static void check_compare(void)
+{
+	if (env.nr_files < 2)
+		usage_error("compare needs a base and at least one new result: hmmbench compare BASE.json NEW.json");
+	if (env.format == HB_FMT_GOBENCH)
+		usage_error("compare writes --format table, csv, json or cover; gobench is for run and sweep");
+	if (given_measure_option() || given[OPT_DEVICE] || env.verbose)
+		usage_error("compare takes only files, --alpha, --force, --format, -o and -q");
+}
+
+static void check_merge(void)
+{
+	if (!env.nr_files)
+		usage_error("merge needs result files: hmmbench merge -o OUT.json IN.json...");
+	if (!env.output)
+		usage_error("merge needs -o OUT.json");
+	if (given['f'])
+		usage_error("merge always writes JSON: drop --format");
+	if (given_measure_option() || given[OPT_DEVICE] || given[OPT_ALPHA] ||
+	    env.verbose)
+		usage_error("merge takes only files, --force, -o and -q");
+}
+
+static void check_info(void)
+{
+	if (env.format != HB_FMT_TABLE && env.format != HB_FMT_JSON)
+		usage_error("info writes --format table or json");
+	if (given_measure_option())
+		usage_error("info takes only --format, -o, --device, -q and -v");
+}
+
+/* run, sweep and info. */
+static void check_measure(const char *cmd)
+{
+	if (!strcmp(cmd, "sweep") && !env.nr_sizes)
+		usage_error("sweep needs --sizes, e.g. --sizes 1G..64G");
+	if (!strcmp(cmd, "sweep") && given['s'])
+		usage_error("sweep takes --sizes, not --size");
+	if (strcmp(cmd, "sweep") && (env.nr_sizes || env.interleave))
+		usage_error("--sizes and --interleave belong to sweep: hmmbench sweep --sizes ...");
+	if (!strcmp(cmd, "info"))
+		check_info();
+}
+
 /* Options that make no sense together or for this command. */
 static void check_options(void)
 {
@@ -228,19 +330,16 @@ static void check_options(void)
 
 	if (env.quiet && env.verbose)
 		usage_error("-q and -v contradict each other: pick one");
-	if (!strcmp(cmd, "sweep") && !env.nr_sizes)
-		usage_error("sweep needs --sizes, e.g. --sizes 1G..64G");
-	if (!strcmp(cmd, "sweep") && given['s'])
-		usage_error("sweep takes --sizes, not --size");
-	if (strcmp(cmd, "sweep") && (env.nr_sizes || env.interleave))
-		usage_error("--sizes and --interleave belong to sweep: hmmbench sweep --sizes ...");
-	if (strcmp(cmd, "info"))
-		return;
-	if (env.format != HB_FMT_TABLE && env.format != HB_FMT_JSON)
-		usage_error("info writes --format table or json");
-	if (given['s'] || given['c'] || given['i'] || given['w'] ||
-	    given['N'] || given['l'])
-		usage_error("info takes only --format, -o, --device, -q and -v");
+	if (given[OPT_ALPHA] && strcmp(cmd, "compare"))
+		usage_error("--alpha belongs to compare");
+	if (given[OPT_FORCE] && !command->files)
+		usage_error("--force belongs to compare and merge");
+	if (!strcmp(cmd, "compare"))
+		check_compare();
+	else if (!strcmp(cmd, "merge"))
+		check_merge();
+	else
+		check_measure(cmd);
 }
 
 /* Picks the command from argv[1]; argp then sees the rest. */
@@ -256,7 +355,8 @@ static int pick_command(int argc, char **argv)
 			return 1;
 		}
 	}
-	usage_error("unknown command '%s': use run, sweep or info", argv[1]);
+	usage_error("unknown command '%s': use run, sweep, info, compare or merge",
+		    argv[1]);
 	return 0;
 }
 

@@ -88,27 +88,35 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	return true;
 }
 
-#define HB_METRIC(id, k, t, u, r, c, g)				\
+#define HB_METRIC(id, k, t, u, r, c, g, ph, gu)			\
 	[id] = { .key = k, .title = t, .unit = u, .raw = r,	\
-		 .cover = c, .get = g }
+		 .cover = c, .get = g, .phrase = ph, .gounit = gu }
 
 const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_METRIC(HB_M_REGION, "region_ns", "region request",
-		  HB_UNIT_NS, true, false, hb_get_region),
+		  HB_UNIT_NS, true, false, hb_get_region,
+		  NULL, "region-ns/op"),
 	HB_METRIC(HB_M_MEMREMAP, "memremap_ns", "memremap_pages",
-		  HB_UNIT_NS, true, true, hb_get_memremap),
+		  HB_UNIT_NS, true, true, hb_get_memremap,
+		  "memremap time", "ns/op"),
 	HB_METRIC(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
-		  HB_UNIT_NS, true, true, hb_get_memmap_init),
+		  HB_UNIT_NS, true, true, hb_get_memmap_init,
+		  "time in memmap_init_zone_device()", "memmap-init-ns/op"),
 	HB_METRIC(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages",
-		  HB_UNIT_NS, true, true, hb_get_memunmap),
+		  HB_UNIT_NS, true, true, hb_get_memunmap,
+		  "memunmap time", "memunmap-ns/op"),
 	HB_METRIC(HB_M_RELEASE, "release_ns", "region release",
-		  HB_UNIT_NS, true, false, hb_get_release),
+		  HB_UNIT_NS, true, false, hb_get_release,
+		  NULL, "release-ns/op"),
 	HB_METRIC(HB_M_MEMREMAP_PP, "memremap_ns_per_page", "memremap per 4 KiB",
-		  HB_UNIT_NS_PER_PAGE, false, true, hb_get_memremap_pp),
+		  HB_UNIT_NS_PER_PAGE, false, true, hb_get_memremap_pp,
+		  NULL, "memremap-ns/page"),
 	HB_METRIC(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page", "memmap_init per 4 KiB",
-		  HB_UNIT_NS_PER_PAGE, false, false, hb_get_memmap_init_pp),
+		  HB_UNIT_NS_PER_PAGE, false, false, hb_get_memmap_init_pp,
+		  NULL, "memmap-init-ns/page"),
 	HB_METRIC(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s", "struct page writes",
-		  HB_UNIT_BYTES_PER_S, false, true, hb_get_memmap_init_rate),
+		  HB_UNIT_BYTES_PER_S, false, true, hb_get_memmap_init_rate,
+		  NULL, "memmap-init-B/s"),
 };
 
 const char *hb_unit_name(enum hb_unit unit)
@@ -123,10 +131,8 @@ const char *hb_unit_name(enum hb_unit unit)
 	}
 }
 
-/* Statistics of metric @mi over the samples of @size and @kind. */
-static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
-			       enum hb_kind kind, size_t mi, double *buf,
-			       struct hb_stats *st)
+size_t hb_metric_values(const struct hb_result *r, uint64_t size,
+			enum hb_kind kind, size_t mi, double *buf)
 {
 	size_t i, n = 0;
 
@@ -137,7 +143,16 @@ static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
 		    hb_metrics[mi].get(s, &r->meta, &buf[n]))
 			n++;
 	}
-	return hb_stats_compute(buf, n, st);
+	return n;
+}
+
+/* Statistics of metric @mi over the samples of @size and @kind. */
+static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
+			       enum hb_kind kind, size_t mi, double *buf,
+			       struct hb_stats *st)
+{
+	return hb_stats_compute(buf, hb_metric_values(r, size, kind, mi, buf),
+				st);
 }
 
 static int hb_summarize_one(const struct hb_result *r, double *buf,

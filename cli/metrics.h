@@ -25,6 +25,10 @@ struct hb_metric {
 	/* false when the sample did not measure it: never a silent zero */
 	bool (*get)(const struct hb_sample *s, const struct hb_meta *m,
 		    double *v);
+	/* "the average <phrase> ...": compare's cover text; NULL: left out */
+	const char *phrase;
+	/* Go benchmark unit: no spaces; ns in the numerator for benchstat */
+	const char *gounit;
 };
 
 /* Indexes into hb_metrics[], in output order. */
@@ -57,6 +61,13 @@ const char *hb_unit_name(enum hb_unit unit);
  */
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr);
+
+/*
+ * Values of metric @mi over the samples of @size and @kind, in the order
+ * measured, into @buf (room for r->nr_samples); returns their count.
+ */
+size_t hb_metric_values(const struct hb_result *r, uint64_t size,
+			enum hb_kind kind, size_t mi, double *buf);
 
 /* Sum of every kernel-timed phase of every sample, in ns. */
 uint64_t hb_kernel_ns(const struct hb_result *r);

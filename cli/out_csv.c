@@ -10,8 +10,7 @@
 #include "fmt.h"
 #include "output.h"
 
-/* RFC 4180: quote a field holding a comma, quote or line break. */
-static void hb_csv_string(FILE *f, const char *s)
+void hb_csv_string(FILE *f, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, f);

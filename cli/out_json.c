@@ -34,18 +34,17 @@ static void hb_add(struct json_object *o, const char *key,
 	json_object_object_add(o, key, v);
 }
 
-static struct json_object *hb_jstr(const char *s)
+struct json_object *hb_jstr(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *hb_jint(uint64_t v)
+struct json_object *hb_jint(uint64_t v)
 {
 	return json_object_new_int64((int64_t)v);
 }
 
-/* A double with @prec decimals, or null for NAN. */
-static struct json_object *hb_jnum(double v, int prec)
+struct json_object *hb_jnum(double v, int prec)
 {
 	char buf[64];
 
@@ -109,6 +108,27 @@ static struct json_object *hb_host_json(const struct hb_host *h)
 	return o;
 }
 
+static struct json_object *hb_sources_json(const struct hb_result *r)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->nr_sources; i++) {
+		const struct hb_source *src = &r->sources[i];
+		struct json_object *o = json_object_new_object();
+
+		hb_add(o, "file", hb_jstr(src->file));
+		hb_add(o, "date", hb_jstr(src->date));
+		hb_add(o, "label", hb_jstr(src->label));
+		hb_add(o, "kernel_release", hb_jstr(src->kernel_release));
+		hb_add(o, "hostname", hb_jstr(src->hostname));
+		hb_add(o, "samples", hb_jint(src->nr_samples));
+		hb_add(o, "complete", json_object_new_boolean(src->complete));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static struct json_object *hb_meta_json(const struct hb_result *r)
 {
 	struct json_object *o = json_object_new_object();
@@ -118,11 +138,14 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	hb_add(o, "label", hb_jstr(r->cfg.label));
 	hb_add(o, "host", hb_host_json(&r->meta.host));
 	hb_add(o, "module", hb_module_json(&r->meta.info));
+	if (r->nr_sources)
+		hb_add(o, "sources", hb_sources_json(r));
 	return o;
 }
 
-static struct json_object *hb_config_json(const struct hb_config *c)
+static struct json_object *hb_config_json(const struct hb_result *r)
 {
+	const struct hb_config *c = &r->cfg;
 	struct json_object *o = json_object_new_object();
 	struct json_object *sizes = json_object_new_array();
 	size_t i;
@@ -132,7 +155,7 @@ static struct json_object *hb_config_json(const struct hb_config *c)
 	hb_add(o, "command", hb_jstr(c->command));
 	hb_add(o, "sizes", sizes);
 	hb_add(o, "chunks", hb_jint(c->chunks));
-	hb_add(o, "cold_iterations", hb_jint(1));
+	hb_add(o, "cold_iterations", hb_jint(hb_result_runs(r)));
 	hb_add(o, "warmup_iterations", hb_jint(c->warmup));
 	hb_add(o, "iterations", hb_jint(c->iters));
 	hb_add(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
@@ -166,6 +189,8 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 	hb_add(o, "size", hb_jint(s->size));
 	hb_add(o, "iteration", hb_jint(s->iter));
 	hb_add(o, "chunk", hb_jint(s->chunk));
+	if (r->nr_sources)
+		hb_add(o, "run", hb_jint(s->run));
 	hb_add(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	hb_add(o, "phys_start", hb_jint(s->phys_start));
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
@@ -255,7 +280,7 @@ struct json_object *hb_result_json(const struct hb_result *r,
 	hb_add(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_add(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
 	hb_add(o, "metadata", hb_meta_json(r));
-	hb_add(o, "configuration", hb_config_json(&r->cfg));
+	hb_add(o, "configuration", hb_config_json(r));
 	hb_add(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_add(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
 	hb_add(o, "metrics", hb_metrics_json());

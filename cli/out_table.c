@@ -28,9 +28,11 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	const struct hb_host *h = &r->meta.host;
 	char ram[32];
 
-	fprintf(f, "hmmbench %s: %u chunk%s per iteration, 1 cold + %u warm iteration%s",
-		c->command, c->chunks, c->chunks == 1 ? "" : "s", c->iters,
-		c->iters == 1 ? "" : "s");
+	fprintf(f, "hmmbench %s: %u chunk%s per iteration, %u cold + %u warm iteration%s",
+		c->command, c->chunks, c->chunks == 1 ? "" : "s",
+		hb_result_runs(r), c->iters, c->iters == 1 ? "" : "s");
+	if (r->nr_sources)
+		fprintf(f, " from %zu merged runs", r->nr_sources);
 	if (c->warmup)
 		fprintf(f, " (+%u warmup, excluded)", c->warmup);
 	if (c->interleave)

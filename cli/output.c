@@ -14,6 +14,7 @@ static const char *const hb_format_names[] = {
 	[HB_FMT_CSV] = "csv",
 	[HB_FMT_JSON] = "json",
 	[HB_FMT_COVER] = "cover",
+	[HB_FMT_GOBENCH] = "gobench",
 };
 
 int hb_format_parse(const char *s, enum hb_format *fmt)
@@ -63,6 +64,9 @@ int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)
 		break;
 	case HB_FMT_COVER:
 		hb_render_cover(f, r, sum, nr);
+		break;
+	case HB_FMT_GOBENCH:
+		hb_render_gobench(f, r);
 		break;
 	}
 	free(sum);

@@ -49,6 +49,13 @@ struct hb_sample *hb_result_add(struct hb_result *r)
 void hb_result_free(struct hb_result *r)
 {
 	free(r->samples);
+	free(r->sources);
 	r->samples = NULL;
-	r->nr_samples = r->cap_samples = 0;
+	r->sources = NULL;
+	r->nr_samples = r->cap_samples = r->nr_sources = 0;
+}
+
+unsigned int hb_result_runs(const struct hb_result *r)
+{
+	return r->nr_sources ? r->nr_sources : 1;
 }

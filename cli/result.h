@@ -40,6 +40,7 @@ struct hb_sample {
 	uint64_t size;
 	unsigned int iter;	/* 0-based over cold, warmup and warm */
 	unsigned int chunk;	/* 0-based within the iteration */
+	unsigned int run;	/* merged results: index into sources */
 	enum hb_kind kind;
 	uint32_t valid;		/* HMMBENCH_T_* that were measured */
 	uint64_t phys_start;
@@ -55,6 +56,17 @@ struct hb_meta {
 	struct hmmbench_info info;	/* from the module before measuring */
 };
 
+/* One input of a merged result (hmmbench merge). */
+struct hb_source {
+	const char *file;
+	const char *date;
+	const char *label;		/* NULL when none */
+	const char *kernel_release;	/* uname -r where it ran */
+	const char *hostname;
+	size_t nr_samples;
+	bool complete;
+};
+
 struct hb_result {
 	struct hb_config cfg;
 	struct hb_meta meta;
@@ -65,6 +77,9 @@ struct hb_result {
 	const char *stop_reason;	/* NULL, "interrupted" or "error" */
 	char error[512];		/* the sentence when "error" */
 	uint64_t wall_ns;		/* whole measurement loop */
+	/* merged results only: the runs, malloc()ed; else NULL and 0 */
+	struct hb_source *sources;
+	size_t nr_sources;
 };
 
 /* Kind of iteration @iter under @cfg. */
@@ -73,6 +88,11 @@ const char *hb_kind_name(enum hb_kind kind);
 
 /* Appends a zeroed sample and returns it, or NULL without memory. */
 struct hb_sample *hb_result_add(struct hb_result *r);
+
+/* Frees the samples and sources (not the strings they point to). */
 void hb_result_free(struct hb_result *r);
+
+/* Cold iterations behind @r: one per merged run, else 1. */
+unsigned int hb_result_runs(const struct hb_result *r);
 
 #endif /* HB_RESULT_H */

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: parses every number the user types.  One function handles
- * counts and sizes alike so that garbage, overflow, zero and out-of-range
- * values are all refused the same way, with the accepted range named.
+ * counts and sizes alike, one fractions such as --alpha, so that garbage,
+ * overflow, zero and out-of-range values are all refused the same way,
+ * with the accepted range named.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "size.h"
@@ -125,6 +128,25 @@ int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
 	v *= mult;
 	if (v < min || v > max)
 		return hb_num_error(s, suffix, min, max, what, err, errlen);
+	*out = v;
+	return 0;
+}
+
+int hb_parse_fraction(const char *s, const char *what, double *out,
+		      char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = s && isdigit((unsigned char)*s) ? strtod(s, &end) : NAN;
+	if (isnan(v) || errno || *end || !(v > 0.0 && v < 1.0)) {
+		snprintf(err, errlen,
+			 "invalid %s '%.*s%s': expected a decimal number between 0 and 1, exclusive, e.g. 0.05",
+			 what, s && strlen(s) > 40 ? 37 : 40, s ? s : "",
+			 s && strlen(s) > 40 ? "..." : "");
+		return -EINVAL;
+	}
 	*out = v;
 	return 0;
 }

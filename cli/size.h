@@ -25,6 +25,13 @@ int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
 		 const char *what, uint64_t *out, char *err, size_t errlen);
 
 /*
+ * Parses a decimal fraction strictly between 0 and 1 ("0.05", "1e-3" after
+ * a leading digit); -EINVAL with a sentence naming @what otherwise.
+ */
+int hb_parse_fraction(const char *s, const char *what, double *out,
+		      char *err, size_t errlen);
+
+/*
  * Parses a sweep: "1G,4G,16G", "1G..64G" (doubling) or "1G..64G:x4".
  * Each size must lie in [@min, @max].  Fills @sizes (HB_MAX_SWEEP slots)
  * in the given or ascending order; returns their count, or -EINVAL with

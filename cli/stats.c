@@ -1,94 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: statistics of the raw samples.  The Student t quantile comes
- * from the regularized incomplete beta function (continued fraction, as in
- * Numerical Recipes 6.4) inverted by bisection, and the median's interval
- * from the binomial distribution of ranks, so no table limits n.
+ * hmmbench: statistics of the raw samples.  The Student t quantile is
+ * compare_stats.c's (one implementation, accurate for any df), and the
+ * median's interval comes from the binomial distribution of ranks, so no
+ * table limits n.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_stats.h"
 #include "stats.h"
-
-#define HB_BETA_EPS	1e-15
-#define HB_BETA_ITERS	300
-
-/* Continued fraction of the incomplete beta function, modified Lentz. */
-static double hb_betacf(double a, double b, double x)
-{
-	double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0), h;
-	int m;
-
-	d = 1.0 / (fabs(d) < 1e-300 ? 1e-300 : d);
-	h = d;
-	for (m = 1; m <= HB_BETA_ITERS; m++) {
-		double aa, del;
-		int m2 = 2 * m;
-
-		aa = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
-		d = 1.0 + aa * d;
-		d = 1.0 / (fabs(d) < 1e-300 ? 1e-300 : d);
-		c = 1.0 + aa / c;
-		c = fabs(c) < 1e-300 ? 1e-300 : c;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
-		d = 1.0 + aa * d;
-		d = 1.0 / (fabs(d) < 1e-300 ? 1e-300 : d);
-		c = 1.0 + aa / c;
-		c = fabs(c) < 1e-300 ? 1e-300 : c;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1.0) < HB_BETA_EPS)
-			break;
-	}
-	return h;
-}
-
-/* Regularized incomplete beta I_x(a, b). */
-static double hb_ibeta(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0.0)
-		return 0.0;
-	if (x >= 1.0)
-		return 1.0;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) +
-		    a * log(x) + b * log1p(-x));
-	if (x < (a + 1.0) / (a + b + 2.0))
-		return front * hb_betacf(a, b, x) / a;
-	return 1.0 - front * hb_betacf(b, a, 1.0 - x) / b;
-}
 
 double hb_t_cdf(double t, double df)
 {
-	double tail = 0.5 * hb_ibeta(df / 2.0, 0.5, df / (df + t * t));
+	double tail = 0.5 * hb_cmp_t_pvalue(t, df);
 
 	return t >= 0 ? 1.0 - tail : tail;
 }
 
 double hb_t_quantile(double p, double df)
 {
-	double lo = 0.0, hi = 1.0;
-	int i;
-
-	if (p == 0.5)
-		return 0.0;
-	if (p < 0.5)
-		return -hb_t_quantile(1.0 - p, df);
-	while (hb_t_cdf(hi, df) < p && hi < 1e12)
-		hi *= 2.0;
-	for (i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
-		double mid = 0.5 * (lo + hi);
-
-		if (hb_t_cdf(mid, df) < p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return 0.5 * (lo + hi);
+	return hb_cmp_t_quantile(p, df);
 }
 
 /* P(B = k) for B ~ Binomial(n, 1/2), in log space so large n is fine. */

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fixture.h"
 
@@ -91,4 +92,58 @@ char *fixture_render(enum hb_format fmt, const struct hb_result *r)
 	}
 	fclose(f);
 	return buf;
+}
+
+static void fixture_sample(struct hb_result *r, unsigned int iter,
+			   double ms)
+{
+	struct hb_sample *s = hb_result_add(r);
+
+	s->size = GIB;
+	s->iter = iter;
+	s->kind = iter ? HB_WARM : HB_COLD;
+	s->valid = ALL_T;
+	s->phys_start = 0x100000000ULL;
+	s->region_ns = 2000;
+	s->memremap_ns = (uint64_t)(ms * 1e6 + 0.5);
+	s->memmap_init_ns = (uint64_t)(ms * 0.9e6 + 0.5);
+	s->memunmap_ns = 50000000 + 1000 * iter;
+	s->release_ns = 1000;
+}
+
+void fixture_series(struct hb_result *r, const char *label, double cold_ms,
+		    const double *warm_ms, size_t n)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->cfg.command = "run";
+	r->cfg.sizes[0] = GIB;
+	r->cfg.nr_sizes = 1;
+	r->cfg.chunks = 1;
+	r->cfg.iters = n;
+	r->cfg.node = HMMBENCH_NODE_LOCAL;
+	r->cfg.label = label;
+	fixture_meta(&r->meta);
+	fixture_sample(r, 0, cold_ms);
+	for (i = 0; i < n; i++)
+		fixture_sample(r, i + 1, warm_ms[i]);
+	r->complete = true;
+	r->wall_ns = 1000000000;
+}
+
+char *fixture_json_file(const struct hb_result *r)
+{
+	char *path = strdup("/tmp/hmmbench-test-XXXXXX");
+	int fd = path ? mkstemp(path) : -1;
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f || hb_render(f, HB_FMT_JSON, r)) {
+		if (f)
+			fclose(f);
+		free(path);
+		return NULL;
+	}
+	fclose(f);
+	return path;
 }

@@ -17,4 +17,14 @@ void fixture_result(struct hb_result *r);
 /* Renders @r in @fmt into a malloc()ed string. */
 char *fixture_render(enum hb_format fmt, const struct hb_result *r);
 
+/*
+ * A 1 GiB run, 1 chunk, label @label: one cold sample of @cold_ms, then
+ * one warm sample per value of @warm_ms; memmap_init is 90 % of memremap.
+ */
+void fixture_series(struct hb_result *r, const char *label, double cold_ms,
+		    const double *warm_ms, size_t n);
+
+/* Writes @r as JSON to a new temporary file; its malloc()ed path. */
+char *fixture_json_file(const struct hb_result *r);
+
 #endif /* HB_TEST_FIXTURE_H */

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: builds the rows and notes of a comparison.  Samples are
+ * matched by size, kind and metric; cold samples only when both sides
+ * have them.  The tests themselves live in compare_stats.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "fmt.h"
+
+/* Interval of the change: always 95 %, whatever --alpha decides. */
+#define HB_CMP_CI_ALPHA	0.05
+
+static int hb_note(struct hb_comparison *c, const char *fmt, ...)
+{
+	char **notes, *s;
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		return -ENOMEM;
+	notes = realloc(c->notes, (c->nr_notes + 1) * sizeof(*notes));
+	if (!notes) {
+		free(s);
+		return -ENOMEM;
+	}
+	c->notes = notes;
+	c->notes[c->nr_notes++] = s;
+	return 0;
+}
+
+static struct hb_cmp_row *hb_cmp_add(struct hb_comparison *c)
+{
+	struct hb_cmp_row *rows;
+
+	rows = realloc(c->rows, (c->nr_rows + 1) * sizeof(*rows));
+	if (!rows)
+		return NULL;
+	c->rows = rows;
+	memset(&rows[c->nr_rows], 0, sizeof(*rows));
+	return &rows[c->nr_rows++];
+}
+
+const char *hb_cmp_name(const struct hb_comparison *c, size_t i)
+{
+	const char *label = c->in[i].r.cfg.label;
+
+	return label ? label : c->in[i].path;
+}
+
+static bool hb_cmp_significant(const struct hb_cmp_row *row, double alpha)
+{
+	if (!row->tested || row->wst == HB_CMP_IDENTICAL)
+		return false;
+	if (row->wst == HB_CMP_NO_SPREAD)
+		return row->u.p < alpha;
+	return row->w.p < alpha && row->u.p < alpha;
+}
+
+static void hb_cmp_test(struct hb_cmp_row *row, const double *a,
+			const double *b, double alpha)
+{
+	row->rel = row->a.mean != 0.0 ?
+		   100.0 * (row->b.mean - row->a.mean) / row->a.mean : NAN;
+	row->wst = hb_welch_test(a, row->a.n, b, row->b.n, HB_CMP_CI_ALPHA,
+				 &row->w);
+	row->ust = hb_mwu_test(a, row->a.n, b, row->b.n, HB_MWU_AUTO,
+			       &row->u);
+	row->tested = row->a.n >= 2 && row->b.n >= 2 &&
+		      row->ust != HB_CMP_NO_MEMORY &&
+		      row->wst != HB_CMP_INVALID;
+	row->significant = hb_cmp_significant(row, alpha);
+	if (row->a.n < HB_CMP_MIN_N || row->b.n < HB_CMP_MIN_N)
+		row->warn |= HB_CMP_WARN_FEW;
+	if (row->a.cv > HB_CMP_MAX_CV || row->b.cv > HB_CMP_MAX_CV)
+		row->warn |= HB_CMP_WARN_CV;
+}
+
+/* Scratch space for one metric's values on each side. */
+struct hb_cmp_buf {
+	double *a, *b;
+};
+
+static int hb_cmp_metric(struct hb_comparison *c, size_t file,
+			 uint64_t size, enum hb_kind kind, size_t mi,
+			 struct hb_cmp_buf *buf)
+{
+	const struct hb_result *ra = &c->in[0].r, *rb = &c->in[file].r;
+	size_t na = hb_metric_values(ra, size, kind, mi, buf->a);
+	size_t nb = hb_metric_values(rb, size, kind, mi, buf->b);
+	struct hb_cmp_row *row;
+	char sz[32];
+
+	if (!na && !nb)
+		return 0;
+	if (!na || !nb)
+		return hb_note(c, "%s %s %s: measured in %s only: not compared",
+			       hb_size_human(size, sz, sizeof(sz)),
+			       hb_kind_name(kind), hb_metrics[mi].key,
+			       hb_cmp_name(c, na ? 0 : file));
+	row = hb_cmp_add(c);
+	if (!row || hb_stats_compute(buf->a, na, &row->a) ||
+	    hb_stats_compute(buf->b, nb, &row->b))
+		return -ENOMEM;
+	row->file = file;
+	row->size = size;
+	row->kind = kind;
+	row->metric = mi;
+	hb_cmp_test(row, buf->a, buf->b, c->alpha);
+	return 0;
+}
+
+/* Whether @r has samples of @size and @kind at all. */
+static bool hb_cmp_has(const struct hb_result *r, uint64_t size,
+		       enum hb_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_samples; i++)
+		if (r->samples[i].size == size && r->samples[i].kind == kind)
+			return true;
+	return false;
+}
+
+static int hb_cmp_size(struct hb_comparison *c, size_t file, uint64_t size,
+		       struct hb_cmp_buf *buf)
+{
+	static const enum hb_kind kinds[] = { HB_COLD, HB_WARM };
+	size_t k, mi;
+	int ret = 0;
+
+	for (k = 0; k < 2 && !ret; k++) {
+		if (!hb_cmp_has(&c->in[0].r, size, kinds[k]) ||
+		    !hb_cmp_has(&c->in[file].r, size, kinds[k]))
+			continue;
+		for (mi = 0; mi < HB_NR_METRICS && !ret; mi++)
+			ret = hb_cmp_metric(c, file, size, kinds[k], mi, buf);
+	}
+	return ret;
+}
+
+static bool hb_cfg_has_size(const struct hb_config *cfg, uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; i < cfg->nr_sizes; i++)
+		if (cfg->sizes[i] == size)
+			return true;
+	return false;
+}
+
+/* Sizes of either side missing from the other become notes. */
+static int hb_cmp_unmatched(struct hb_comparison *c, size_t file)
+{
+	const struct hb_config *ca = &c->in[0].r.cfg, *cb = &c->in[file].r.cfg;
+	char sz[32];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < ca->nr_sizes && !ret; i++)
+		if (!hb_cfg_has_size(cb, ca->sizes[i]))
+			ret = hb_note(c, "%s: measured in %s only: not compared",
+				      hb_size_human(ca->sizes[i], sz, sizeof(sz)),
+				      hb_cmp_name(c, 0));
+	for (i = 0; i < cb->nr_sizes && !ret; i++)
+		if (!hb_cfg_has_size(ca, cb->sizes[i]))
+			ret = hb_note(c, "%s: measured in %s only: not compared",
+				      hb_size_human(cb->sizes[i], sz, sizeof(sz)),
+				      hb_cmp_name(c, file));
+	return ret;
+}
+
+static int hb_cmp_file(struct hb_comparison *c, size_t file,
+		       struct hb_cmp_buf *buf)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+	size_t i;
+	int ret = hb_cmp_unmatched(c, file);
+
+	for (i = 0; i < cfg->nr_sizes && !ret; i++)
+		if (hb_cfg_has_size(&c->in[file].r.cfg, cfg->sizes[i]))
+			ret = hb_cmp_size(c, file, cfg->sizes[i], buf);
+	if (!ret && !c->in[file].r.complete)
+		ret = hb_note(c, "%s is incomplete (%s): compared what it has",
+			      hb_cmp_name(c, file),
+			      c->in[file].r.stop_reason ?: "stopped early");
+	return ret;
+}
+
+/* "1 GiB warm" (and which new input, when there are several). */
+static const char *hb_cmp_where(const struct hb_comparison *c,
+				const struct hb_cmp_row *row, char *buf,
+				size_t len)
+{
+	char sz[32];
+
+	snprintf(buf, len, "%s%s%s %s",
+		 c->nr_in > 2 ? hb_cmp_name(c, row->file) : "",
+		 c->nr_in > 2 ? ": " : "",
+		 hb_size_human(row->size, sz, sizeof(sz)),
+		 hb_kind_name(row->kind));
+	return buf;
+}
+
+static bool hb_cmp_first_of_group(const struct hb_comparison *c, size_t i)
+{
+	const struct hb_cmp_row *p, *r = &c->rows[i];
+
+	if (!i)
+		return true;
+	p = &c->rows[i - 1];
+	return p->file != r->file || p->size != r->size || p->kind != r->kind;
+}
+
+static int hb_cmp_warn_few(struct hb_comparison *c,
+			   const struct hb_cmp_row *row)
+{
+	char w[160];
+
+	hb_cmp_where(c, row, w, sizeof(w));
+	if (!row->tested)
+		return hb_note(c, "%s: n = %zu+%zu: values only, no test (a test needs 2 samples a side; merge several boots to test the first call)",
+			       w, row->a.n, row->b.n);
+	return hb_note(c, "%s: n = %zu+%zu, fewer than %d a side: the tests can miss a real change (use --iters 10 or more)",
+		       w, row->a.n, row->b.n, HB_CMP_MIN_N);
+}
+
+static int hb_cmp_warn_cv(struct hb_comparison *c,
+			  const struct hb_cmp_row *row)
+{
+	char w[160], ca[16], cb[16];
+
+	return hb_note(c, "%s %s: CV %s in %s and %s in %s, above %.0f%%: noisy, a change smaller than the noise goes undetected",
+		       hb_cmp_where(c, row, w, sizeof(w)),
+		       hb_metrics[row->metric].key,
+		       hb_fmt_percent(ca, sizeof(ca), row->a.cv),
+		       hb_cmp_name(c, 0),
+		       hb_fmt_percent(cb, sizeof(cb), row->b.cv),
+		       hb_cmp_name(c, row->file), 100 * HB_CMP_MAX_CV);
+}
+
+/* n < 6 once per size and kind; CV > 10 % per metric. */
+static int hb_cmp_warnings(struct hb_comparison *c)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->nr_rows && !ret; i++) {
+		const struct hb_cmp_row *row = &c->rows[i];
+
+		if ((row->warn & HB_CMP_WARN_FEW) &&
+		    hb_cmp_first_of_group(c, i))
+			ret = hb_cmp_warn_few(c, row);
+		if (!ret && (row->warn & HB_CMP_WARN_CV))
+			ret = hb_cmp_warn_cv(c, row);
+	}
+	return ret;
+}
+
+/* Refuses, or with --force notes, every configuration difference. */
+static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
+			  size_t len)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	size_t file, i, n;
+	int ret = 0;
+
+	for (file = 1; file < c->nr_in && !ret; file++) {
+		n = hb_config_diff(c->in[0].doc, c->in[file].doc, false, mm);
+		if (n && !force) {
+			snprintf(err, len, "%s and %s differ in %s (%s against %s): their times are not comparable; --force compares them anyway",
+				 c->in[0].path, c->in[file].path, mm[0].field,
+				 mm[0].base, mm[0].other);
+			return -EINVAL;
+		}
+		for (i = 0; i < n && !ret; i++)
+			ret = hb_note(c, "%s differs: %s in %s, %s in %s; compared anyway (--force)",
+				      mm[i].field, mm[i].base, c->in[0].path,
+				      mm[i].other, c->in[file].path);
+		c->forced |= n > 0;
+	}
+	return ret;
+}
+
+static size_t hb_cmp_max_samples(const struct hb_input *in, size_t nr_in)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < nr_in; i++)
+		if (in[i].r.nr_samples > n)
+			n = in[i].r.nr_samples;
+	return n;
+}
+
+int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
+	       bool force, struct hb_comparison *c, char *err, size_t len)
+{
+	size_t n = hb_cmp_max_samples(in, nr_in), file;
+	struct hb_cmp_buf buf = {
+		malloc(n * sizeof(double)), malloc(n * sizeof(double)),
+	};
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	c->in = in;
+	c->nr_in = nr_in;
+	c->alpha = alpha;
+	ret = buf.a && buf.b ? hb_cmp_configs(c, force, err, len) : -ENOMEM;
+	for (file = 1; file < nr_in && !ret; file++)
+		ret = hb_cmp_file(c, file, &buf);
+	if (!ret)
+		ret = hb_cmp_warnings(c);
+	free(buf.a);
+	free(buf.b);
+	if (ret == -ENOMEM)
+		snprintf(err, len, "out of memory");
+	if (ret)
+		hb_comparison_free(c);
+	return ret;
+}
+
+void hb_comparison_free(struct hb_comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_notes; i++)
+		free(c->notes[i]);
+	free(c->notes);
+	free(c->rows);
+	c->notes = NULL;
+	c->rows = NULL;
+	c->nr_notes = c->nr_rows = 0;
+}

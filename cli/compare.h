@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: `hmmbench compare` without the I/O - pairs the samples of a
+ * baseline and each newer result by size, kind (cold or warm) and metric,
+ * runs Welch's t-test and the Mann-Whitney U test on each pair, decides
+ * significance, and collects the notes a reader must see.
+ */
+#ifndef HB_COMPARE_H
+#define HB_COMPARE_H
+
+#include "compare_stats.h"
+#include "config_match.h"
+#include "input.h"
+#include "output.h"
+
+#define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
+
+/* Below this many samples per side the tests have little power. */
+#define HB_CMP_MIN_N		6
+/* Above this coefficient of variation a side is called noisy. */
+#define HB_CMP_MAX_CV		0.10
+
+#define HB_CMP_WARN_FEW		(1U << 0)	/* n < HB_CMP_MIN_N */
+#define HB_CMP_WARN_CV		(1U << 1)	/* CV > HB_CMP_MAX_CV */
+
+/* One metric of one size and kind, base against one new result. */
+struct hb_cmp_row {
+	size_t file;		/* index of the new input, from 1 */
+	uint64_t size;
+	enum hb_kind kind;	/* HB_COLD or HB_WARM */
+	enum hb_metric_id metric;
+	struct hb_stats a, b;	/* base, new */
+	double rel;		/* 100 * (mean b - mean a) / mean a */
+	struct hb_welch w;	/* 95 % interval of the change */
+	struct hb_mwu u;
+	enum hb_cmp_status wst, ust;
+	bool tested;		/* both sides have n >= 2 */
+	bool significant;	/* see hb_compare() */
+	unsigned int warn;	/* HB_CMP_WARN_* */
+};
+
+struct hb_comparison {
+	const struct hb_input *in;	/* in[0] is the baseline */
+	size_t nr_in;
+	double alpha;
+	bool forced;			/* mismatches were overridden */
+	struct hb_cmp_row *rows;
+	size_t nr_rows;
+	char **notes;			/* sentences for stderr and output */
+	size_t nr_notes;
+};
+
+/*
+ * Compares in[1..nr_in-1] each against in[0].  Configurations must match
+ * (config_match.h); when they do not and !@force, returns -EINVAL with a
+ * sentence naming the first differing field in @err.  With @force the
+ * differences become notes.
+ *
+ * A change is significant when Welch's p < @alpha and the Mann-Whitney p
+ * < @alpha both: the t-test alone is misled by one outlier, the rank test
+ * alone ignores how large the change is.  When both sides are constant
+ * Welch cannot run and the rank test decides.  Sides with one sample
+ * each (the cold call of a single run) are shown but never tested.
+ * Returns 0, -EINVAL or -ENOMEM; free @c with hb_comparison_free().
+ */
+int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
+	       bool force, struct hb_comparison *c, char *err, size_t len);
+void hb_comparison_free(struct hb_comparison *c);
+
+/* The label of in[@i], or its file name when it has none. */
+const char *hb_cmp_name(const struct hb_comparison *c, size_t i);
+
+/* Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO. */
+int hb_render_compare(FILE *f, enum hb_format fmt,
+		      const struct hb_comparison *c);
+void hb_cmp_render_table(FILE *f, const struct hb_comparison *c);
+void hb_cmp_render_csv(FILE *f, const struct hb_comparison *c);
+void hb_cmp_render_cover(FILE *f, const struct hb_comparison *c);
+struct json_object *hb_comparison_json(const struct hb_comparison *c);
+
+/* Shared by those renderers. */
+const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
+const char *hb_cmp_fmt_change(char *buf, size_t len,
+			      const struct hb_cmp_row *row);
+const char *hb_cmp_fmt_ci(char *buf, size_t len,
+			  const struct hb_cmp_row *row);
+
+#endif /* HB_COMPARE_H */

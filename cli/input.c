@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: reads a result file written by `run` or `sweep --format json`
+ * (or by merge) back into a struct hb_result with json-c.  Only raw,
+ * kernel-measured values are read; everything derived is recomputed.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "output.h"
+
+/* Where each raw metric of the field list lives in a sample. */
+static const struct {
+	uint32_t bit;
+	size_t offset;
+} hb_raw_fields[HB_NR_METRICS] = {
+	[HB_M_REGION] = { HMMBENCH_T_REGION,
+			  offsetof(struct hb_sample, region_ns) },
+	[HB_M_MEMREMAP] = { HMMBENCH_T_MEMREMAP,
+			    offsetof(struct hb_sample, memremap_ns) },
+	[HB_M_MEMMAP_INIT] = { HMMBENCH_T_MEMMAP_INIT,
+			       offsetof(struct hb_sample, memmap_init_ns) },
+	[HB_M_MEMUNMAP] = { HMMBENCH_T_MEMUNMAP,
+			    offsetof(struct hb_sample, memunmap_ns) },
+	[HB_M_RELEASE] = { HMMBENCH_T_RELEASE,
+			   offsetof(struct hb_sample, release_ns) },
+};
+
+struct json_object *hb_json_path(struct json_object *o, const char *path)
+{
+	char key[64];
+	const char *dot;
+
+	while (o && *path) {
+		dot = strchr(path, '.');
+		snprintf(key, sizeof(key), "%.*s",
+			 (int)(dot ? dot - path : (ptrdiff_t)strlen(path)),
+			 path);
+		if (!json_object_object_get_ex(o, key, &o))
+			return NULL;
+		path = dot ? dot + 1 : "";
+	}
+	return o;
+}
+
+static const char *hb_jstr_at(struct json_object *o, const char *path)
+{
+	struct json_object *v = hb_json_path(o, path);
+
+	return json_object_is_type(v, json_type_string) ?
+	       json_object_get_string(v) : NULL;
+}
+
+static uint64_t hb_ju64_at(struct json_object *o, const char *path)
+{
+	struct json_object *v = hb_json_path(o, path);
+
+	return json_object_is_type(v, json_type_int) ?
+	       (uint64_t)json_object_get_int64(v) : 0;
+}
+
+/* Length of an array member; 0 when it is absent or not an array. */
+static size_t hb_jlen(struct json_object *a)
+{
+	return json_object_is_type(a, json_type_array) ?
+	       json_object_array_length(a) : 0;
+}
+
+static void hb_copy(char *dst, size_t len, struct json_object *o,
+		    const char *path)
+{
+	const char *s = hb_jstr_at(o, path);
+
+	snprintf(dst, len, "%s", s ? s : "");
+}
+
+static void hb_read_host(struct json_object *h, struct hb_host *host)
+{
+	hb_copy(host->hostname, sizeof(host->hostname), h, "hostname");
+	hb_copy(host->machine, sizeof(host->machine), h, "machine");
+	hb_copy(host->cpu_model, sizeof(host->cpu_model), h, "cpu_model");
+	hb_copy(host->kernel_release, sizeof(host->kernel_release), h,
+		"kernel_release");
+	hb_copy(host->kernel_version, sizeof(host->kernel_version), h,
+		"kernel_version");
+	hb_copy(host->cmdline, sizeof(host->cmdline), h, "kernel_cmdline");
+	host->cpus = hb_ju64_at(h, "cpu_count");
+	host->numa_nodes = hb_ju64_at(h, "numa_nodes");
+	host->total_ram = hb_ju64_at(h, "total_ram");
+}
+
+/* Feature names back to bits; unknown bits were written as numbers. */
+static uint32_t hb_read_features(struct json_object *a)
+{
+	uint32_t bits = 0;
+	size_t i, n = hb_jlen(a);
+	unsigned int bit;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(a, i);
+
+		if (json_object_is_type(v, json_type_int))
+			bits |= (uint32_t)json_object_get_int64(v);
+		for (bit = 0; hb_feature_name(bit); bit++)
+			if (json_object_is_type(v, json_type_string) &&
+			    !strcmp(json_object_get_string(v),
+				    hb_feature_name(bit)))
+				bits |= 1U << bit;
+	}
+	return bits;
+}
+
+static void hb_read_module(struct json_object *m, struct hmmbench_info *i)
+{
+	i->size = sizeof(*i);
+	i->abi_version = hb_ju64_at(m, "abi_version");
+	i->features = hb_read_features(hb_json_path(m, "features"));
+	hb_copy(i->module_version, sizeof(i->module_version), m, "version");
+	hb_copy(i->kernel_release, sizeof(i->kernel_release), m,
+		"kernel_release");
+	i->page_size = hb_ju64_at(m, "page_size");
+	i->struct_page_size = hb_ju64_at(m, "struct_page_size");
+	i->size_align = hb_ju64_at(m, "size_align");
+	i->min_size = hb_ju64_at(m, "min_size");
+	i->max_size = hb_ju64_at(m, "max_size");
+	i->budget = hb_ju64_at(m, "budget");
+	i->mem_available = hb_ju64_at(m, "mem_available");
+	i->reserve = hb_ju64_at(m, "reserve");
+	i->live_chunks = hb_ju64_at(m, "live_chunks");
+	i->nr_nodes = hb_ju64_at(m, "nr_nodes");
+	i->maps_total = hb_ju64_at(m, "maps_total");
+}
+
+static int hb_read_config(struct json_object *c, struct hb_config *cfg)
+{
+	struct json_object *sizes = hb_json_path(c, "sizes");
+	struct json_object *node = hb_json_path(c, "node");
+	size_t i;
+
+	cfg->command = hb_jstr_at(c, "command");
+	cfg->nr_sizes = hb_jlen(sizes);
+	if (!cfg->nr_sizes || cfg->nr_sizes > HB_MAX_SWEEP)
+		return -EINVAL;
+	for (i = 0; i < cfg->nr_sizes; i++)
+		cfg->sizes[i] = json_object_get_int64(
+			json_object_array_get_idx(sizes, i));
+	cfg->chunks = hb_ju64_at(c, "chunks");
+	cfg->warmup = hb_ju64_at(c, "warmup_iterations");
+	cfg->iters = hb_ju64_at(c, "iterations");
+	cfg->node = node ? json_object_get_int(node) : HMMBENCH_NODE_LOCAL;
+	cfg->interleave = json_object_get_boolean(
+		hb_json_path(c, "interleave"));
+	return 0;
+}
+
+static int hb_read_kind(const char *s, enum hb_kind *kind)
+{
+	enum hb_kind k;
+
+	for (k = HB_COLD; k <= HB_WARM; k++) {
+		if (s && !strcmp(s, hb_kind_name(k))) {
+			*kind = k;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int hb_read_sample(struct json_object *o, struct hb_sample *s)
+{
+	size_t mi;
+
+	s->size = hb_ju64_at(o, "size");
+	s->iter = hb_ju64_at(o, "iteration");
+	s->chunk = hb_ju64_at(o, "chunk");
+	s->run = hb_ju64_at(o, "run");
+	s->phys_start = hb_ju64_at(o, "phys_start");
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		struct json_object *v = hb_json_path(o, hb_metrics[mi].key);
+
+		if (!hb_metrics[mi].raw || !json_object_is_type(v, json_type_int))
+			continue;
+		s->valid |= hb_raw_fields[mi].bit;
+		*(uint64_t *)((char *)s + hb_raw_fields[mi].offset) =
+			json_object_get_int64(v);
+	}
+	if (!s->size)
+		return -EINVAL;
+	return hb_read_kind(hb_jstr_at(o, "kind"), &s->kind);
+}
+
+static int hb_read_samples(struct json_object *a, struct hb_result *r,
+			   char *err, size_t len, const char *path)
+{
+	size_t i, n = hb_jlen(a);
+
+	for (i = 0; i < n; i++) {
+		struct hb_sample *s = hb_result_add(r);
+
+		if (!s)
+			return -ENOMEM;
+		if (hb_read_sample(json_object_array_get_idx(a, i), s)) {
+			snprintf(err, len, "%s: sample %zu has no size or an unknown kind: is the file damaged?",
+				 path, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int hb_read_sources(struct json_object *a, struct hb_result *r)
+{
+	size_t i, n = hb_jlen(a);
+
+	if (!n)
+		return 0;
+	r->sources = calloc(n, sizeof(*r->sources));
+	if (!r->sources)
+		return -ENOMEM;
+	r->nr_sources = n;
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(a, i);
+		struct hb_source *src = &r->sources[i];
+
+		src->file = hb_jstr_at(o, "file");
+		src->date = hb_jstr_at(o, "date");
+		src->label = hb_jstr_at(o, "label");
+		src->kernel_release = hb_jstr_at(o, "kernel_release");
+		src->hostname = hb_jstr_at(o, "hostname");
+		src->nr_samples = hb_ju64_at(o, "samples");
+		src->complete = json_object_get_boolean(
+			hb_json_path(o, "complete"));
+	}
+	return 0;
+}
+
+static void hb_read_meta(struct json_object *doc, struct hb_result *r)
+{
+	hb_read_host(hb_json_path(doc, "metadata.host"), &r->meta.host);
+	hb_copy(r->meta.host.date, sizeof(r->meta.host.date), doc,
+		"metadata.date");
+	hb_read_module(hb_json_path(doc, "metadata.module"), &r->meta.info);
+	r->cfg.label = hb_jstr_at(doc, "metadata.label");
+	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
+	r->stop_reason = hb_jstr_at(doc, "stop_reason");
+	hb_copy(r->error, sizeof(r->error), doc, "error");
+	r->wall_ns = hb_ju64_at(doc, "wall_ns");
+}
+
+static int hb_input_parse(struct hb_input *in, char *err, size_t len)
+{
+	struct json_object *doc = in->doc;
+	const char *schema = hb_jstr_at(doc, "schema");
+	int ret;
+
+	if (!schema || strcmp(schema, HB_RESULT_SCHEMA)) {
+		snprintf(err, len, "%s: schema is '%s', not %s: give a file written by hmmbench run, sweep or merge with --format json",
+			 in->path, schema ? schema : "missing",
+			 HB_RESULT_SCHEMA);
+		return -EINVAL;
+	}
+	if (hb_read_config(hb_json_path(doc, "configuration"), &in->r.cfg)) {
+		snprintf(err, len, "%s: the configuration has no sizes (or more than %d): is the file damaged?",
+			 in->path, HB_MAX_SWEEP);
+		return -EINVAL;
+	}
+	hb_read_meta(doc, &in->r);
+	ret = hb_read_sources(hb_json_path(doc, "metadata.sources"), &in->r);
+	if (!ret)
+		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
+				      err, len, in->path);
+	if (ret == -ENOMEM)
+		snprintf(err, len, "%s: out of memory", in->path);
+	return ret;
+}
+
+int hb_input_load(struct hb_input *in, const char *path, char *err,
+		  size_t len)
+{
+	FILE *f;
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	in->path = path;
+	f = fopen(path, "r");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
+		return ret;
+	}
+	fclose(f);
+	in->doc = json_object_from_file(path);
+	if (!in->doc || !json_object_is_type(in->doc, json_type_object)) {
+		snprintf(err, len, "%s is not valid JSON: %s", path,
+			 json_util_get_last_err() ? json_util_get_last_err() :
+						    "not an object");
+		hb_input_free(in);
+		return -EINVAL;
+	}
+	ret = hb_input_parse(in, err, len);
+	if (ret)
+		hb_input_free(in);
+	return ret;
+}
+
+void hb_input_free(struct hb_input *in)
+{
+	hb_result_free(&in->r);
+	json_object_put(in->doc);
+	in->doc = NULL;
+}

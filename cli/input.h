@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: a result read back from its JSON file (schema
+ * hmmbench-result/1) for compare and merge.  The parsed document stays
+ * alive beside the struct hb_result, whose strings point into it.
+ */
+#ifndef HB_INPUT_H
+#define HB_INPUT_H
+
+#include <json-c/json.h>
+
+#include "result.h"
+
+struct hb_input {
+	const char *path;
+	struct hb_result r;
+	struct json_object *doc;	/* owns the strings r points to */
+};
+
+/*
+ * Reads @path into @in.  Raw samples are restored with their valid bits
+ * (a null phase stays unmeasured); derived metrics and summaries are
+ * recomputed from them, never read.  On error returns -errno or -EINVAL
+ * and writes a sentence naming the file to @err.
+ */
+int hb_input_load(struct hb_input *in, const char *path, char *err,
+		  size_t len);
+void hb_input_free(struct hb_input *in);
+
+/* The member at a dotted @path ("metadata.module.page_size"), or NULL. */
+struct json_object *hb_json_path(struct json_object *o, const char *path);
+
+#endif /* HB_INPUT_H */

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: JSON of a comparison, schema "hmmbench-compare/1" in
+ * FORMATS.md - the inputs, one entry per size, kind and metric with both
+ * sides' statistics, the change, both tests and the verdict, and the
+ * notes.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "fmt.h"
+
+#define HB_PCT_PREC	4
+
+static void hb_add(struct json_object *o, const char *key,
+		   struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+/* A p-value to 6 significant digits (it may be 1e-25), or null. */
+static struct json_object *hb_cmp_jp(double v)
+{
+	char buf[32];
+
+	if (isnan(v) || isinf(v))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return json_object_new_double_s(v, buf);
+}
+
+static struct json_object *hb_cmp_pair(double lo, double hi, int prec)
+{
+	struct json_object *a;
+
+	if (isnan(lo) || isnan(hi))
+		return NULL;
+	a = json_object_new_array();
+	json_object_array_add(a, hb_jnum(lo, prec));
+	json_object_array_add(a, hb_jnum(hi, prec));
+	return a;
+}
+
+static struct json_object *hb_cmp_input_json(const struct hb_input *in)
+{
+	const struct hb_result *r = &in->r;
+	struct json_object *o = json_object_new_object();
+
+	hb_add(o, "file", hb_jstr(in->path));
+	hb_add(o, "label", hb_jstr(r->cfg.label));
+	hb_add(o, "date", hb_jstr(r->meta.host.date));
+	hb_add(o, "kernel_release", hb_jstr(r->meta.host.kernel_release));
+	hb_add(o, "kernel_version", hb_jstr(r->meta.host.kernel_version));
+	hb_add(o, "module_version", hb_jstr(r->meta.info.module_version));
+	hb_add(o, "runs", hb_jint(hb_result_runs(r)));
+	hb_add(o, "complete", json_object_new_boolean(r->complete));
+	return o;
+}
+
+static struct json_object *hb_cmp_side_json(const struct hb_stats *st,
+					    enum hb_unit unit)
+{
+	struct json_object *o = json_object_new_object();
+	int p = hb_fmt_precision(unit);
+
+	hb_add(o, "n", hb_jint(st->n));
+	hb_add(o, "mean", hb_jnum(st->mean, p));
+	hb_add(o, "median", hb_jnum(st->median, p));
+	hb_add(o, "stddev", hb_jnum(st->stddev, p));
+	hb_add(o, "cv", hb_jnum(st->cv, 6));
+	return o;
+}
+
+static struct json_object *hb_cmp_welch_json(const struct hb_cmp_row *row)
+{
+	struct json_object *o = json_object_new_object();
+	bool t = row->tested;
+
+	hb_add(o, "t", hb_jnum(t ? row->w.t : NAN, 6));
+	hb_add(o, "df", hb_jnum(t ? row->w.df : NAN, 6));
+	hb_add(o, "p", hb_cmp_jp(t ? row->w.p : NAN));
+	return o;
+}
+
+static struct json_object *hb_cmp_mwu_json(const struct hb_cmp_row *row)
+{
+	struct json_object *o = json_object_new_object();
+	bool t = row->tested;
+
+	hb_add(o, "u", hb_jnum(t ? row->u.u : NAN, 1));
+	hb_add(o, "p", hb_cmp_jp(t ? row->u.p : NAN));
+	hb_add(o, "method", hb_jstr(!t ? NULL :
+				    row->u.method == HB_MWU_EXACT ? "exact" :
+								    "normal"));
+	return o;
+}
+
+static struct json_object *hb_cmp_warn_json(unsigned int warn)
+{
+	struct json_object *a = json_object_new_array();
+
+	if (warn & HB_CMP_WARN_FEW)
+		json_object_array_add(a, hb_jstr("few_samples"));
+	if (warn & HB_CMP_WARN_CV)
+		json_object_array_add(a, hb_jstr("high_cv"));
+	return a;
+}
+
+static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
+{
+	const struct hb_metric *m = &hb_metrics[row->metric];
+	struct json_object *o = json_object_new_object();
+	int p = hb_fmt_precision(m->unit);
+	bool t = row->tested;
+
+	hb_add(o, "new_input", hb_jint(row->file));
+	hb_add(o, "size", hb_jint(row->size));
+	hb_add(o, "kind", hb_jstr(hb_kind_name(row->kind)));
+	hb_add(o, "metric", hb_jstr(m->key));
+	hb_add(o, "unit", hb_jstr(hb_unit_name(m->unit)));
+	hb_add(o, "base", hb_cmp_side_json(&row->a, m->unit));
+	hb_add(o, "new", hb_cmp_side_json(&row->b, m->unit));
+	hb_add(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
+	hb_add(o, "change_ci95_percent",
+	       t ? hb_cmp_pair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
+	hb_add(o, "difference", hb_jnum(row->b.mean - row->a.mean, p));
+	hb_add(o, "difference_ci95",
+	       t ? hb_cmp_pair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
+	hb_add(o, "welch", hb_cmp_welch_json(row));
+	hb_add(o, "mann_whitney", hb_cmp_mwu_json(row));
+	hb_add(o, "tested", json_object_new_boolean(t));
+	hb_add(o, "significant", json_object_new_boolean(row->significant));
+	hb_add(o, "warnings", hb_cmp_warn_json(row->warn));
+	return o;
+}
+
+struct json_object *hb_comparison_json(const struct hb_comparison *c)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *in = json_object_new_array();
+	struct json_object *rows = json_object_new_array();
+	struct json_object *notes = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < c->nr_in; i++)
+		json_object_array_add(in, hb_cmp_input_json(&c->in[i]));
+	for (i = 0; i < c->nr_rows; i++)
+		json_object_array_add(rows, hb_cmp_row_json(&c->rows[i]));
+	for (i = 0; i < c->nr_notes; i++)
+		json_object_array_add(notes, hb_jstr(c->notes[i]));
+	hb_add(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
+	hb_add(o, "alpha", hb_jnum(c->alpha, 6));
+	hb_add(o, "rule", hb_jstr("welch_and_mann_whitney"));
+	hb_add(o, "forced", json_object_new_boolean(c->forced));
+	hb_add(o, "inputs", in);
+	hb_add(o, "comparisons", rows);
+	hb_add(o, "notes", notes);
+	return o;
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: Go benchmark format (golang.org/design/14313-benchmark-format)
+ * so that benchstat reads results unchanged - configuration lines, then
+ * one "BenchmarkMemremap/size=64G/chunks=1 1 <v> ns/op <v> <unit> ..."
+ * line per warm sample.  Facts that differ between the two kernels of a
+ * comparison go on '#' lines, which benchstat ignores, because it would
+ * otherwise split base and new into separate tables.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "output.h"
+#include "version.h"
+
+/* uname -m as Go's GOARCH. */
+static const char *hb_goarch(const char *machine)
+{
+	static const char *const map[][2] = {
+		{ "x86_64", "amd64" }, { "aarch64", "arm64" },
+		{ "i686", "386" }, { "i386", "386" },
+		{ "armv7l", "arm" }, { "ppc64le", "ppc64le" },
+		{ "riscv64", "riscv64" }, { "s390x", "s390x" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(machine, map[i][0]))
+			return map[i][1];
+	return machine[0] ? machine : "unknown";
+}
+
+static void hb_gobench_header(FILE *f, const struct hb_result *r)
+{
+	const struct hb_host *h = &r->meta.host;
+
+	fprintf(f, "goos: linux\ngoarch: %s\npkg: hmmbench\n",
+		hb_goarch(h->machine));
+	if (h->cpu_model[0])
+		fprintf(f, "cpu: %s\n", h->cpu_model);
+	fprintf(f, "# hmmbench %s, module %s, Linux %s %s\n", HB_VERSION,
+		r->meta.info.module_version, h->kernel_release,
+		h->kernel_version);
+	if (r->cfg.label)
+		fprintf(f, "# label %s\n", r->cfg.label);
+	if (!r->complete)
+		fprintf(f, "# INCOMPLETE: %s\n",
+			r->stop_reason ? r->stop_reason : "stopped early");
+}
+
+/* One value/unit pair; nothing when @mi was not measured. */
+static void hb_gobench_value(FILE *f, const struct hb_result *r,
+			     const struct hb_sample *s, size_t mi)
+{
+	const struct hb_metric *m = &hb_metrics[mi];
+	char buf[64];
+	double v;
+
+	if (!m->get(s, &r->meta, &v))
+		return;
+	if (m->raw)
+		fprintf(f, " %.0f %s", v, m->gounit);
+	else
+		fprintf(f, " %s %s", hb_fmt_fixed(buf, sizeof(buf), m->unit, v),
+			m->gounit);
+}
+
+static void hb_gobench_line(FILE *f, const struct hb_result *r,
+			    const struct hb_sample *s)
+{
+	char sz[32];
+	size_t mi;
+
+	fprintf(f, "BenchmarkMemremap/size=%s/chunks=%u 1",
+		hb_size_str(s->size, sz, sizeof(sz)), r->cfg.chunks);
+	/* memremap first, as ns/op: benchstat's main time */
+	hb_gobench_value(f, r, s, HB_M_MEMREMAP);
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (mi != HB_M_MEMREMAP)
+			hb_gobench_value(f, r, s, mi);
+	fputc('\n', f);
+}
+
+void hb_render_gobench(FILE *f, const struct hb_result *r)
+{
+	size_t i;
+
+	hb_gobench_header(f, r);
+	for (i = 0; i < r->nr_samples; i++) {
+		const struct hb_sample *s = &r->samples[i];
+		double v;
+
+		/* a line needs one value: skip a sample with no memremap */
+		if (s->kind == HB_WARM &&
+		    hb_metrics[HB_M_MEMREMAP].get(s, &r->meta, &v))
+			hb_gobench_line(f, r, s);
+	}
+}

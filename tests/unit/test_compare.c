@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: `hmmbench compare` end to end but for the process -
+ * synthetic results written to temporary JSON files, read back, compared
+ * and rendered.  The 10 + 10 memremap times (117-120 ms against 55-57 ms)
+ * are those of test_compare_stats.c, whose scipy reference gives Welch
+ * p = 7.43e-25 and a change of -53.0 % [-53.8 %, -52.2 %].
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "compare.h"
+#include "fixture.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+
+static const double base_ms[] = {
+	117.2, 118.9, 116.4, 119.5, 117.8, 118.1, 116.9, 120.3, 117.5, 118.6,
+};
+static const double new_ms[] = {
+	55.1, 54.8, 56.2, 55.7, 54.3, 55.9, 56.8, 55.4, 54.9, 56.1,
+};
+static const double few_ms[] = { 30.0, 30.5, 29.5 };
+/* mean 101.7 ms, sample CV 22.8 % */
+static const double noisy_ms[] = { 100, 130, 80, 120, 70, 110 };
+
+/* Two inputs read back from files, and their comparison. */
+struct pair {
+	struct hb_input in[2];
+	struct hb_comparison c;
+	char err[512];
+	int ret;
+};
+
+static void load(struct hb_input *in, const struct hb_result *r)
+{
+	char err[512];
+	char *path = fixture_json_file(r);
+
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
+	unlink(path);
+	/* the path outlives the file: keep it for messages */
+	in->path = path;
+}
+
+static void pair_compare(struct pair *p, struct hb_result *a,
+			 struct hb_result *b, bool force)
+{
+	load(&p->in[0], a);
+	load(&p->in[1], b);
+	hb_result_free(a);
+	hb_result_free(b);
+	p->ret = hb_compare(p->in, 2, 0.05, force, &p->c, p->err,
+			    sizeof(p->err));
+}
+
+static void pair_free(struct pair *p)
+{
+	size_t i;
+
+	if (!p->ret)
+		hb_comparison_free(&p->c);
+	for (i = 0; i < 2; i++) {
+		free((char *)p->in[i].path);
+		hb_input_free(&p->in[i]);
+	}
+}
+
+static void pair_of(struct pair *p, const double *a, size_t na,
+		    const double *b, size_t nb)
+{
+	struct hb_result ra, rb;
+
+	fixture_series(&ra, "base", 58.0, a, na);
+	fixture_series(&rb, "new", 58.0, b, nb);
+	pair_compare(p, &ra, &rb, false);
+	assert_int_equal(p->ret, 0);
+}
+
+static const struct hb_cmp_row *row_of(const struct hb_comparison *c,
+				       enum hb_kind kind,
+				       enum hb_metric_id metric)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].kind == kind && c->rows[i].metric == metric)
+			return &c->rows[i];
+	fail_msg("no row for kind %d metric %d", kind, metric);
+	return NULL;
+}
+
+static bool has_note(const struct hb_comparison *c, const char *part)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_notes; i++)
+		if (strstr(c->notes[i], part))
+			return true;
+	return false;
+}
+
+/* Renders and joins wrapped lines, so phrases can be searched whole. */
+static char *render(const struct hb_comparison *c, enum hb_format fmt)
+{
+	char *buf = NULL, *p;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(hb_render_compare(f, fmt, c), 0);
+	fclose(f);
+	if (fmt == HB_FMT_COVER)
+		for (p = buf; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+	return buf;
+}
+
+static void clear_drop_is_significant_and_negative(void **state)
+{
+	const struct hb_cmp_row *row;
+	struct pair p;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->tested);
+	assert_true(row->significant);
+	assert_true(fabs(row->rel + 52.99695225194717) < 1e-6);
+	assert_true(row->w.rel_lo < row->rel && row->rel < row->w.rel_hi);
+	assert_true(row->w.rel_hi < 0);
+	assert_true(fabs(row->w.p / 7.43387328876002e-25 - 1) < 1e-6);
+	assert_true(row->u.p < 0.05);
+	assert_int_equal(row->a.n, 10);
+	assert_int_equal(row->b.n, 10);
+	pair_free(&p);
+}
+
+static void identical_data_shows_tilde_and_no_detectable_change(void **state)
+{
+	const struct hb_cmp_row *row;
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), base_ms, N(base_ms));
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_false(row->significant);
+	t = render(&p.c, HB_FMT_TABLE);
+	assert_non_null(strstr(t, " ~ "));
+	free(t);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "the average memremap time for a 1 GiB chunk shows no detectable change: 118.1 ms before, 118.1 ms after"));
+	free(t);
+	pair_free(&p);
+}
+
+static void page_size_mismatch_is_refused_naming_the_field(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	b.meta.info.page_size = 65536;
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "differ in page size (4096 against 65536)"));
+	assert_non_null(strstr(p.err, "--force"));
+	pair_free(&p);
+}
+
+static void chunk_mismatch_is_compared_with_force(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	b.cfg.chunks = 2;
+	pair_compare(&p, &a, &b, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.forced);
+	assert_true(has_note(&p.c, "chunk count (--chunks) differs: 1 in"));
+	assert_true(row_of(&p.c, HB_WARM, HB_M_MEMREMAP)->significant);
+	pair_free(&p);
+}
+
+static void cold_and_warm_are_compared_apart(void **state)
+{
+	const struct hb_cmp_row *cold, *warm;
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 240.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 120.0, base_ms, N(base_ms));
+	pair_compare(&p, &a, &b, false);
+	cold = row_of(&p.c, HB_COLD, HB_M_MEMREMAP);
+	warm = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_int_equal(cold->a.n, 1);
+	assert_true(cold->a.mean == 240e6 && cold->b.mean == 120e6);
+	assert_false(cold->tested);
+	assert_true(cold->rel == -50.0);
+	assert_int_equal(warm->a.n, 10);
+	assert_false(warm->significant);
+	assert_true(has_note(&p.c, "1 GiB cold: n = 1+1: values only, no test"));
+	pair_free(&p);
+}
+
+static void fewer_than_six_samples_warns(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_of(&p, few_ms, N(few_ms), few_ms, N(few_ms));
+	assert_true(row_of(&p.c, HB_WARM, HB_M_MEMREMAP)->warn &
+		    HB_CMP_WARN_FEW);
+	assert_true(has_note(&p.c, "1 GiB warm: n = 3+3, fewer than 6 a side"));
+	pair_free(&p);
+}
+
+static void high_cv_warns(void **state)
+{
+	const struct hb_cmp_row *row;
+	struct pair p;
+
+	(void)state;
+	pair_of(&p, noisy_ms, N(noisy_ms), base_ms, N(base_ms));
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->warn & HB_CMP_WARN_CV);
+	assert_false(row->warn & HB_CMP_WARN_FEW);
+	assert_true(has_note(&p.c, "1 GiB warm memremap_ns: CV 22.8% in base"));
+	pair_free(&p);
+}
+
+static void cover_text_gives_drop_interval_p_and_n(void **state)
+{
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "With this series applied, the average memremap time for a 1 GiB chunk drops from 118.1 ms to 55.5 ms (-53.0%, 95% CI -53.8% to -52.2%, Welch p = "));
+	assert_non_null(strstr(t, "n = 10+10)."));
+	free(t);
+	pair_free(&p);
+}
+
+static void cover_lines_fit_in_an_email(void **state)
+{
+	char *buf = NULL, *line;
+	size_t len = 0;
+	struct pair p;
+	FILE *f;
+
+	(void)state;
+	pair_of(&p, few_ms, N(few_ms), noisy_ms, N(noisy_ms));
+	f = open_memstream(&buf, &len);
+	hb_render_compare(f, HB_FMT_COVER, &p.c);
+	fclose(f);
+	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+		assert_in_range(strlen(line), 0, 72);
+	free(buf);
+	pair_free(&p);
+}
+
+static void json_output_reads_back(void **state)
+{
+	struct json_object *doc, *rows, *o = NULL, *v;
+	struct pair p;
+	size_t i;
+	char *t;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
+	t = render(&p.c, HB_FMT_JSON);
+	doc = json_tokener_parse(t);
+	assert_non_null(doc);
+	assert_string_equal(json_object_get_string(hb_json_path(doc, "schema")),
+			    "hmmbench-compare/1");
+	v = json_object_array_get_idx(hb_json_path(doc, "inputs"), 1);
+	assert_string_equal(json_object_get_string(hb_json_path(v, "label")),
+			    "new");
+	rows = hb_json_path(doc, "comparisons");
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		v = json_object_array_get_idx(rows, i);
+		if (!strcmp(json_object_get_string(hb_json_path(v, "metric")), "memremap_ns") &&
+		    !strcmp(json_object_get_string(hb_json_path(v, "kind")), "warm"))
+			o = v;
+	}
+	assert_non_null(o);
+	assert_true(json_object_get_boolean(hb_json_path(o, "significant")));
+	assert_true(fabs(json_object_get_double(hb_json_path(o, "change_percent")) + 53.0) < 0.01);
+	assert_int_equal(json_object_get_int(hb_json_path(o, "base.n")), 10);
+	assert_string_equal(json_object_get_string(hb_json_path(o, "mann_whitney.method")),
+			    "exact");
+	json_object_put(doc);
+	free(t);
+	pair_free(&p);
+}
+
+static void csv_has_one_row_per_kind_and_metric(void **state)
+{
+	struct pair p;
+	char *t, *s;
+	int lines = 0;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
+	t = render(&p.c, HB_FMT_CSV);
+	for (s = t; *s; s++)
+		lines += *s == '\n';
+	/* header + (cold + warm) * 8 metrics */
+	assert_int_equal(lines, 1 + 2 * HB_NR_METRICS);
+	assert_non_null(strstr(t, ",1073741824,warm,memremap_ns,ns,10,10,"));
+	assert_non_null(strstr(t, ",true,true\n"));
+	free(t);
+	pair_free(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(clear_drop_is_significant_and_negative),
+		cmocka_unit_test(identical_data_shows_tilde_and_no_detectable_change),
+		cmocka_unit_test(page_size_mismatch_is_refused_naming_the_field),
+		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
+		cmocka_unit_test(cold_and_warm_are_compared_apart),
+		cmocka_unit_test(fewer_than_six_samples_warns),
+		cmocka_unit_test(high_cv_warns),
+		cmocka_unit_test(cover_text_gives_drop_interval_p_and_n),
+		cmocka_unit_test(cover_lines_fit_in_an_email),
+		cmocka_unit_test(json_output_reads_back),
+		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
+	};
+
+	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+}

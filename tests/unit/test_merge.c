@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: `hmmbench merge` - the boots of one side of an A/B
+ * run pooled into one result: samples concatenated with their run, the
+ * iteration counts summed, summaries recomputed over the pool, sources
+ * listed, and the merged JSON read back.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "config_match.h"
+#include "fixture.h"
+#include "merge.h"
+
+static const double boot1_ms[] = { 26.0, 28.0, 30.0 };
+static const double boot2_ms[] = { 32.0, 34.0, 36.0 };
+
+static void load(struct hb_input *in, struct hb_result *r)
+{
+	char err[512], *path = fixture_json_file(r);
+
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
+	unlink(path);
+	in->path = path;
+	hb_result_free(r);
+}
+
+static void two_boots(struct hb_input *in, double cold2)
+{
+	struct hb_result r;
+
+	fixture_series(&r, "base", 58.0, boot1_ms, 3);
+	load(&in[0], &r);
+	fixture_series(&r, "base", cold2, boot2_ms, 3);
+	load(&in[1], &r);
+}
+
+static void free_inputs(struct hb_input *in, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free((char *)in[i].path);
+		hb_input_free(&in[i]);
+	}
+}
+
+static void samples_are_concatenated_with_their_run(void **state)
+{
+	struct hb_input in[2];
+	struct hb_result m;
+
+	(void)state;
+	two_boots(in, 62.0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_int_equal(m.nr_samples, 8);
+	assert_int_equal(m.samples[0].run, 0);
+	assert_int_equal(m.samples[4].run, 1);
+	assert_int_equal(m.samples[4].kind, HB_COLD);
+	assert_int_equal(m.samples[5].memremap_ns, 32000000);
+	assert_int_equal(m.cfg.iters, 6);
+	assert_int_equal(m.nr_sources, 2);
+	assert_string_equal(m.sources[1].file, in[1].path);
+	assert_int_equal(hb_result_runs(&m), 2);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
+static void summaries_are_recomputed_over_the_pool(void **state)
+{
+	struct hb_summary *sum;
+	struct hb_input in[2];
+	struct hb_result m;
+	size_t nr;
+
+	(void)state;
+	two_boots(in, 62.0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_int_equal(hb_summarize(&m, &sum, &nr), 0);
+	/* cold: 58 and 62 ms, one per boot, now testable */
+	assert_int_equal(sum[0].st[HB_M_MEMREMAP].n, 2);
+	assert_true(sum[0].st[HB_M_MEMREMAP].mean == 60e6);
+	/* warm: 26..36 ms, mean 31 ms, median 31 ms */
+	assert_int_equal(sum[1].st[HB_M_MEMREMAP].n, 6);
+	assert_true(sum[1].st[HB_M_MEMREMAP].mean == 31e6);
+	assert_true(sum[1].st[HB_M_MEMREMAP].median == 31e6);
+	free(sum);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
+static void merged_json_reads_back_with_sources(void **state)
+{
+	struct hb_input in[2], back;
+	struct hb_result m;
+	char *path;
+
+	(void)state;
+	two_boots(in, 62.0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	path = fixture_json_file(&m);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&back, path, path, 0), 0);
+	assert_int_equal(back.r.nr_samples, 8);
+	assert_int_equal(back.r.nr_sources, 2);
+	assert_int_equal(back.r.samples[7].run, 1);
+	assert_int_equal(json_object_get_int(hb_json_path(back.doc,
+		"configuration.cold_iterations")), 2);
+	assert_string_equal(back.r.cfg.label, "base");
+	unlink(path);
+	free(path);
+	hb_input_free(&back);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
+static void different_kernel_build_is_refused(void **state)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in[2];
+	struct hb_result r;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, boot1_ms, 3);
+	load(&in[0], &r);
+	fixture_series(&r, "new", 58.0, boot2_ms, 3);
+	strcpy(r.meta.host.kernel_release, "6.1.0-patched");
+	load(&in[1], &r);
+	assert_int_equal(hb_config_diff(in[0].doc, in[1].doc, true, mm), 1);
+	assert_string_equal(mm[0].field, "kernel release");
+	/* compare expects exactly this difference */
+	assert_int_equal(hb_config_diff(in[0].doc, in[1].doc, false, mm), 0);
+	free_inputs(in, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(samples_are_concatenated_with_their_run),
+		cmocka_unit_test(summaries_are_recomputed_over_the_pool),
+		cmocka_unit_test(merged_json_reads_back_with_sources),
+		cmocka_unit_test(different_kernel_build_is_refused),
+	};
+
+	return cmocka_run_group_tests_name("merge", tests, NULL, NULL);
+}
