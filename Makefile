@@ -5,6 +5,7 @@
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
 #                   (ARGS="..." for other arguments)
 #   make check      unit tests, then VM scenarios
+#   make ab NEW=... A/B comparison of two kernels in the VM
 #   make deps       install the Debian packages this needs
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
@@ -35,6 +36,14 @@ ARGS ?= --size 64G --iters 10
 run: deps
 	$(VM)/main-job $(ARGS)
 
+# A/B comparison of two kernels in the VM, e.g.
+#   make ab NEW=~/src/linux ARGS="--size 64G --iters 10"
+BASE ?= default
+ROUNDS ?= 3
+
+ab: deps
+	$(VM)/ab --base "$(BASE)" --new "$(NEW)" --rounds $(ROUNDS) -- $(ARGS)
+
 check: deps
 	tests/check unit vm
 
@@ -60,5 +69,5 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest run check check-unit check-vm deps style \
+.PHONY: all module cli guest run ab check check-unit check-vm deps style \
 	sparse clean
