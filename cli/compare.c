@@ -234,34 +234,54 @@ static int hb_cmp_warn_few(struct hb_comparison *c,
 		       w, row->a.n, row->b.n, HB_CMP_MIN_N);
 }
 
-static int hb_cmp_warn_cv(struct hb_comparison *c,
-			  const struct hb_cmp_row *row)
+/* "memremap_ns 21.7%/25.2%": one noisy metric for hb_cmp_warn_cv(). */
+static size_t hb_cmp_cv_item(const struct hb_cmp_row *row, char *buf,
+			     size_t len, size_t used)
 {
-	char w[160], ca[16], cb[16];
+	char ca[16], cb[16];
+	int n;
 
-	return hb_note(c, "%s %s: CV %s in %s and %s in %s, above %.0f%%: noisy, a change smaller than the noise goes undetected",
-		       hb_cmp_where(c, row, w, sizeof(w)),
-		       hb_metrics[row->metric].key,
-		       hb_fmt_percent(ca, sizeof(ca), row->a.cv),
-		       hb_cmp_name(c, 0),
-		       hb_fmt_percent(cb, sizeof(cb), row->b.cv),
-		       hb_cmp_name(c, row->file), 100 * HB_CMP_MAX_CV);
+	if (used >= len)
+		return used;
+	n = snprintf(buf + used, len - used, "%s%s %s/%s", used ? ", " : "",
+		     hb_metrics[row->metric].key,
+		     hb_fmt_percent(ca, sizeof(ca), row->a.cv),
+		     hb_fmt_percent(cb, sizeof(cb), row->b.cv));
+	return n < 0 ? used : used + n;
 }
 
-/* n < 6 once per size and kind; CV > 10 % per metric. */
+/* One note per size and kind naming every metric with a CV above 10 %. */
+static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
+{
+	char w[160], list[1024];
+	size_t i, used = 0;
+
+	for (i = first; i < end; i++)
+		if (c->rows[i].warn & HB_CMP_WARN_CV)
+			used = hb_cmp_cv_item(&c->rows[i], list, sizeof(list),
+					      used);
+	if (!used)
+		return 0;
+	return hb_note(c, "%s: CV above %.0f%% (%s/%s) in %s: noisy, a change smaller than the noise goes undetected",
+		       hb_cmp_where(c, &c->rows[first], w, sizeof(w)),
+		       100 * HB_CMP_MAX_CV, hb_cmp_name(c, 0),
+		       hb_cmp_name(c, c->rows[first].file), list);
+}
+
+/* Per size and kind: n < 6 once, and one note for the noisy metrics. */
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
-	size_t i;
+	size_t i, end;
 	int ret = 0;
 
-	for (i = 0; i < c->nr_rows && !ret; i++) {
-		const struct hb_cmp_row *row = &c->rows[i];
-
-		if ((row->warn & HB_CMP_WARN_FEW) &&
-		    hb_cmp_first_of_group(c, i))
-			ret = hb_cmp_warn_few(c, row);
-		if (!ret && (row->warn & HB_CMP_WARN_CV))
-			ret = hb_cmp_warn_cv(c, row);
+	for (i = 0; i < c->nr_rows && !ret; i = end) {
+		for (end = i + 1; end < c->nr_rows; end++)
+			if (hb_cmp_first_of_group(c, end))
+				break;
+		if (c->rows[i].warn & HB_CMP_WARN_FEW)
+			ret = hb_cmp_warn_few(c, &c->rows[i]);
+		if (!ret)
+			ret = hb_cmp_warn_cv(c, i, end);
 	}
 	return ret;
 }
