@@ -13,12 +13,6 @@
 
 #define HB_PCT_PREC	4
 
-static void hb_add(struct json_object *o, const char *key,
-		   struct json_object *v)
-{
-	json_object_object_add(o, key, v);
-}
-
 /* A p-value to 6 significant digits (it may be 1e-25), or null. */
 static struct json_object *hb_cmp_jp(double v)
 {
@@ -47,28 +41,14 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	const struct hb_result *r = &in->r;
 	struct json_object *o = json_object_new_object();
 
-	hb_add(o, "file", hb_jstr(in->path));
-	hb_add(o, "label", hb_jstr(r->cfg.label));
-	hb_add(o, "date", hb_jstr(r->meta.host.date));
-	hb_add(o, "kernel_release", hb_jstr(r->meta.host.kernel_release));
-	hb_add(o, "kernel_version", hb_jstr(r->meta.host.kernel_version));
-	hb_add(o, "module_version", hb_jstr(r->meta.info.module_version));
-	hb_add(o, "runs", hb_jint(hb_result_runs(r)));
-	hb_add(o, "complete", json_object_new_boolean(r->complete));
-	return o;
-}
-
-static struct json_object *hb_cmp_side_json(const struct hb_stats *st,
-					    enum hb_unit unit)
-{
-	struct json_object *o = json_object_new_object();
-	int p = hb_fmt_precision(unit);
-
-	hb_add(o, "n", hb_jint(st->n));
-	hb_add(o, "mean", hb_jnum(st->mean, p));
-	hb_add(o, "median", hb_jnum(st->median, p));
-	hb_add(o, "stddev", hb_jnum(st->stddev, p));
-	hb_add(o, "cv", hb_jnum(st->cv, 6));
+	hb_jadd(o, "file", hb_jstr(in->path));
+	hb_jadd(o, "label", hb_jstr(r->cfg.label));
+	hb_jadd(o, "date", hb_jstr(r->meta.host.date));
+	hb_jadd(o, "kernel_release", hb_jstr(r->meta.host.kernel_release));
+	hb_jadd(o, "kernel_version", hb_jstr(r->meta.host.kernel_version));
+	hb_jadd(o, "module_version", hb_jstr(r->meta.info.module_version));
+	hb_jadd(o, "runs", hb_jint(hb_result_runs(r)));
+	hb_jadd(o, "complete", json_object_new_boolean(r->complete));
 	return o;
 }
 
@@ -77,9 +57,9 @@ static struct json_object *hb_cmp_welch_json(const struct hb_cmp_row *row)
 	struct json_object *o = json_object_new_object();
 	bool t = row->tested;
 
-	hb_add(o, "t", hb_jnum(t ? row->w.t : NAN, 6));
-	hb_add(o, "df", hb_jnum(t ? row->w.df : NAN, 6));
-	hb_add(o, "p", hb_cmp_jp(t ? row->w.p : NAN));
+	hb_jadd(o, "t", hb_jnum(t ? row->w.t : NAN, 6));
+	hb_jadd(o, "df", hb_jnum(t ? row->w.df : NAN, 6));
+	hb_jadd(o, "p", hb_cmp_jp(t ? row->w.p : NAN));
 	return o;
 }
 
@@ -88,9 +68,9 @@ static struct json_object *hb_cmp_mwu_json(const struct hb_cmp_row *row)
 	struct json_object *o = json_object_new_object();
 	bool t = row->tested;
 
-	hb_add(o, "u", hb_jnum(t ? row->u.u : NAN, 1));
-	hb_add(o, "p", hb_cmp_jp(t ? row->u.p : NAN));
-	hb_add(o, "method", hb_jstr(!t ? NULL :
+	hb_jadd(o, "u", hb_jnum(t ? row->u.u : NAN, 1));
+	hb_jadd(o, "p", hb_cmp_jp(t ? row->u.p : NAN));
+	hb_jadd(o, "method", hb_jstr(!t ? NULL :
 				    row->u.method == HB_MWU_EXACT ? "exact" :
 								    "normal"));
 	return o;
@@ -114,24 +94,24 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	int p = hb_fmt_precision(m->unit);
 	bool t = row->tested;
 
-	hb_add(o, "new_input", hb_jint(row->file));
-	hb_add(o, "size", hb_jint(row->size));
-	hb_add(o, "kind", hb_jstr(hb_kind_name(row->kind)));
-	hb_add(o, "metric", hb_jstr(m->key));
-	hb_add(o, "unit", hb_jstr(hb_unit_name(m->unit)));
-	hb_add(o, "base", hb_cmp_side_json(&row->a, m->unit));
-	hb_add(o, "new", hb_cmp_side_json(&row->b, m->unit));
-	hb_add(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
-	hb_add(o, "change_ci95_percent",
+	hb_jadd(o, "new_input", hb_jint(row->file));
+	hb_jadd(o, "size", hb_jint(row->size));
+	hb_jadd(o, "kind", hb_jstr(hb_kind_name(row->kind)));
+	hb_jadd(o, "metric", hb_jstr(m->key));
+	hb_jadd(o, "unit", hb_jstr(hb_unit_name(m->unit)));
+	hb_jadd(o, "base", hb_stats_json(&row->a, m->unit));
+	hb_jadd(o, "new", hb_stats_json(&row->b, m->unit));
+	hb_jadd(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
+	hb_jadd(o, "change_ci95_percent",
 	       t ? hb_cmp_pair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
-	hb_add(o, "difference", hb_jnum(row->b.mean - row->a.mean, p));
-	hb_add(o, "difference_ci95",
+	hb_jadd(o, "difference", hb_jnum(row->b.mean - row->a.mean, p));
+	hb_jadd(o, "difference_ci95",
 	       t ? hb_cmp_pair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
-	hb_add(o, "welch", hb_cmp_welch_json(row));
-	hb_add(o, "mann_whitney", hb_cmp_mwu_json(row));
-	hb_add(o, "tested", json_object_new_boolean(t));
-	hb_add(o, "significant", json_object_new_boolean(row->significant));
-	hb_add(o, "warnings", hb_cmp_warn_json(row->warn));
+	hb_jadd(o, "welch", hb_cmp_welch_json(row));
+	hb_jadd(o, "mann_whitney", hb_cmp_mwu_json(row));
+	hb_jadd(o, "tested", json_object_new_boolean(t));
+	hb_jadd(o, "significant", json_object_new_boolean(row->significant));
+	hb_jadd(o, "warnings", hb_cmp_warn_json(row->warn));
 	return o;
 }
 
@@ -149,12 +129,12 @@ struct json_object *hb_comparison_json(const struct hb_comparison *c)
 		json_object_array_add(rows, hb_cmp_row_json(&c->rows[i]));
 	for (i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, hb_jstr(c->notes[i]));
-	hb_add(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
-	hb_add(o, "alpha", hb_jnum(c->alpha, 6));
-	hb_add(o, "rule", hb_jstr("welch_and_mann_whitney"));
-	hb_add(o, "forced", json_object_new_boolean(c->forced));
-	hb_add(o, "inputs", in);
-	hb_add(o, "comparisons", rows);
-	hb_add(o, "notes", notes);
+	hb_jadd(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
+	hb_jadd(o, "alpha", hb_jnum(c->alpha, 6));
+	hb_jadd(o, "rule", hb_jstr("welch_and_mann_whitney"));
+	hb_jadd(o, "forced", json_object_new_boolean(c->forced));
+	hb_jadd(o, "inputs", in);
+	hb_jadd(o, "comparisons", rows);
+	hb_jadd(o, "notes", notes);
 	return o;
 }

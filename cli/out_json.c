@@ -28,8 +28,7 @@ const char *hb_feature_name(unsigned int bit)
 	return NULL;
 }
 
-static void hb_add(struct json_object *o, const char *key,
-		   struct json_object *v)
+void hb_jadd(struct json_object *o, const char *key, struct json_object *v)
 {
 	json_object_object_add(o, key, v);
 }
@@ -74,21 +73,21 @@ static struct json_object *hb_module_json(const struct hmmbench_info *i)
 {
 	struct json_object *o = json_object_new_object();
 
-	hb_add(o, "version", hb_jstr(i->module_version));
-	hb_add(o, "abi_version", hb_jint(i->abi_version));
-	hb_add(o, "features", hb_jfeatures(i->features));
-	hb_add(o, "kernel_release", hb_jstr(i->kernel_release));
-	hb_add(o, "page_size", hb_jint(i->page_size));
-	hb_add(o, "struct_page_size", hb_jint(i->struct_page_size));
-	hb_add(o, "size_align", hb_jint(i->size_align));
-	hb_add(o, "min_size", hb_jint(i->min_size));
-	hb_add(o, "max_size", hb_jint(i->max_size));
-	hb_add(o, "budget", hb_jint(i->budget));
-	hb_add(o, "mem_available", hb_jint(i->mem_available));
-	hb_add(o, "reserve", hb_jint(i->reserve));
-	hb_add(o, "live_chunks", hb_jint(i->live_chunks));
-	hb_add(o, "nr_nodes", hb_jint(i->nr_nodes));
-	hb_add(o, "maps_total", hb_jint(i->maps_total));
+	hb_jadd(o, "version", hb_jstr(i->module_version));
+	hb_jadd(o, "abi_version", hb_jint(i->abi_version));
+	hb_jadd(o, "features", hb_jfeatures(i->features));
+	hb_jadd(o, "kernel_release", hb_jstr(i->kernel_release));
+	hb_jadd(o, "page_size", hb_jint(i->page_size));
+	hb_jadd(o, "struct_page_size", hb_jint(i->struct_page_size));
+	hb_jadd(o, "size_align", hb_jint(i->size_align));
+	hb_jadd(o, "min_size", hb_jint(i->min_size));
+	hb_jadd(o, "max_size", hb_jint(i->max_size));
+	hb_jadd(o, "budget", hb_jint(i->budget));
+	hb_jadd(o, "mem_available", hb_jint(i->mem_available));
+	hb_jadd(o, "reserve", hb_jint(i->reserve));
+	hb_jadd(o, "live_chunks", hb_jint(i->live_chunks));
+	hb_jadd(o, "nr_nodes", hb_jint(i->nr_nodes));
+	hb_jadd(o, "maps_total", hb_jint(i->maps_total));
 	return o;
 }
 
@@ -96,15 +95,15 @@ static struct json_object *hb_host_json(const struct hb_host *h)
 {
 	struct json_object *o = json_object_new_object();
 
-	hb_add(o, "hostname", hb_jstr(h->hostname));
-	hb_add(o, "machine", hb_jstr(h->machine));
-	hb_add(o, "cpu_model", hb_jstr(h->cpu_model));
-	hb_add(o, "cpu_count", hb_jint(h->cpus));
-	hb_add(o, "numa_nodes", hb_jint(h->numa_nodes));
-	hb_add(o, "total_ram", hb_jint(h->total_ram));
-	hb_add(o, "kernel_release", hb_jstr(h->kernel_release));
-	hb_add(o, "kernel_version", hb_jstr(h->kernel_version));
-	hb_add(o, "kernel_cmdline", hb_jstr(h->cmdline));
+	hb_jadd(o, "hostname", hb_jstr(h->hostname));
+	hb_jadd(o, "machine", hb_jstr(h->machine));
+	hb_jadd(o, "cpu_model", hb_jstr(h->cpu_model));
+	hb_jadd(o, "cpu_count", hb_jint(h->cpus));
+	hb_jadd(o, "numa_nodes", hb_jint(h->numa_nodes));
+	hb_jadd(o, "total_ram", hb_jint(h->total_ram));
+	hb_jadd(o, "kernel_release", hb_jstr(h->kernel_release));
+	hb_jadd(o, "kernel_version", hb_jstr(h->kernel_version));
+	hb_jadd(o, "kernel_cmdline", hb_jstr(h->cmdline));
 	return o;
 }
 
@@ -117,13 +116,13 @@ static struct json_object *hb_sources_json(const struct hb_result *r)
 		const struct hb_source *src = &r->sources[i];
 		struct json_object *o = json_object_new_object();
 
-		hb_add(o, "file", hb_jstr(src->file));
-		hb_add(o, "date", hb_jstr(src->date));
-		hb_add(o, "label", hb_jstr(src->label));
-		hb_add(o, "kernel_release", hb_jstr(src->kernel_release));
-		hb_add(o, "hostname", hb_jstr(src->hostname));
-		hb_add(o, "samples", hb_jint(src->nr_samples));
-		hb_add(o, "complete", json_object_new_boolean(src->complete));
+		hb_jadd(o, "file", hb_jstr(src->file));
+		hb_jadd(o, "date", hb_jstr(src->date));
+		hb_jadd(o, "label", hb_jstr(src->label));
+		hb_jadd(o, "kernel_release", hb_jstr(src->kernel_release));
+		hb_jadd(o, "hostname", hb_jstr(src->hostname));
+		hb_jadd(o, "samples", hb_jint(src->nr_samples));
+		hb_jadd(o, "complete", json_object_new_boolean(src->complete));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -133,13 +132,13 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 {
 	struct json_object *o = json_object_new_object();
 
-	hb_add(o, "hmmbench_version", hb_jstr(HB_VERSION));
-	hb_add(o, "date", hb_jstr(r->meta.host.date));
-	hb_add(o, "label", hb_jstr(r->cfg.label));
-	hb_add(o, "host", hb_host_json(&r->meta.host));
-	hb_add(o, "module", hb_module_json(&r->meta.info));
+	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_jadd(o, "date", hb_jstr(r->meta.host.date));
+	hb_jadd(o, "label", hb_jstr(r->cfg.label));
+	hb_jadd(o, "host", hb_host_json(&r->meta.host));
+	hb_jadd(o, "module", hb_module_json(&r->meta.info));
 	if (r->nr_sources)
-		hb_add(o, "sources", hb_sources_json(r));
+		hb_jadd(o, "sources", hb_sources_json(r));
 	return o;
 }
 
@@ -152,15 +151,15 @@ static struct json_object *hb_config_json(const struct hb_result *r)
 
 	for (i = 0; i < c->nr_sizes; i++)
 		json_object_array_add(sizes, hb_jint(c->sizes[i]));
-	hb_add(o, "command", hb_jstr(c->command));
-	hb_add(o, "sizes", sizes);
-	hb_add(o, "chunks", hb_jint(c->chunks));
-	hb_add(o, "cold_iterations", hb_jint(hb_result_runs(r)));
-	hb_add(o, "warmup_iterations", hb_jint(c->warmup));
-	hb_add(o, "iterations", hb_jint(c->iters));
-	hb_add(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
+	hb_jadd(o, "command", hb_jstr(c->command));
+	hb_jadd(o, "sizes", sizes);
+	hb_jadd(o, "chunks", hb_jint(c->chunks));
+	hb_jadd(o, "cold_iterations", hb_jint(hb_result_runs(r)));
+	hb_jadd(o, "warmup_iterations", hb_jint(c->warmup));
+	hb_jadd(o, "iterations", hb_jint(c->iters));
+	hb_jadd(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
 			  hb_jint(c->node));
-	hb_add(o, "interleave", json_object_new_boolean(c->interleave));
+	hb_jadd(o, "interleave", json_object_new_boolean(c->interleave));
 	return o;
 }
 
@@ -172,9 +171,9 @@ static struct json_object *hb_metrics_json(void)
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		struct json_object *o = json_object_new_object();
 
-		hb_add(o, "key", hb_jstr(hb_metrics[mi].key));
-		hb_add(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
-		hb_add(o, "measured", json_object_new_boolean(hb_metrics[mi].raw));
+		hb_jadd(o, "key", hb_jstr(hb_metrics[mi].key));
+		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
+		hb_jadd(o, "measured", json_object_new_boolean(hb_metrics[mi].raw));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -186,23 +185,23 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 	struct json_object *o = json_object_new_object();
 	size_t mi;
 
-	hb_add(o, "size", hb_jint(s->size));
-	hb_add(o, "iteration", hb_jint(s->iter));
-	hb_add(o, "chunk", hb_jint(s->chunk));
+	hb_jadd(o, "size", hb_jint(s->size));
+	hb_jadd(o, "iteration", hb_jint(s->iter));
+	hb_jadd(o, "chunk", hb_jint(s->chunk));
 	if (r->nr_sources)
-		hb_add(o, "run", hb_jint(s->run));
-	hb_add(o, "kind", hb_jstr(hb_kind_name(s->kind)));
-	hb_add(o, "phys_start", hb_jint(s->phys_start));
+		hb_jadd(o, "run", hb_jint(s->run));
+	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
+	hb_jadd(o, "phys_start", hb_jint(s->phys_start));
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		const struct hb_metric *m = &hb_metrics[mi];
 		double v;
 
 		if (!m->get(s, &r->meta, &v))
-			hb_add(o, m->key, NULL);
+			hb_jadd(o, m->key, NULL);
 		else if (m->raw)
-			hb_add(o, m->key, hb_jint((uint64_t)v));
+			hb_jadd(o, m->key, hb_jint((uint64_t)v));
 		else
-			hb_add(o, m->key,
+			hb_jadd(o, m->key,
 			       hb_jnum(v, hb_fmt_precision(m->unit)));
 	}
 	return o;
@@ -220,23 +219,23 @@ static struct json_object *hb_pair(double lo, double hi, int prec)
 	return a;
 }
 
-static struct json_object *hb_stats_json(const struct hb_stats *st,
-					 enum hb_unit unit)
+struct json_object *hb_stats_json(const struct hb_stats *st,
+				  enum hb_unit unit)
 {
 	struct json_object *o = json_object_new_object();
 	int p = hb_fmt_precision(unit);
 
-	hb_add(o, "n", hb_jint(st->n));
-	hb_add(o, "mean", hb_jnum(st->mean, p));
-	hb_add(o, "median", hb_jnum(st->median, p));
-	hb_add(o, "min", hb_jnum(st->min, p));
-	hb_add(o, "max", hb_jnum(st->max, p));
-	hb_add(o, "stddev", hb_jnum(st->stddev, p));
-	hb_add(o, "cv", hb_jnum(st->cv, HB_RATIO_PREC));
-	hb_add(o, "mean_ci95", hb_pair(st->mean_ci_lo, st->mean_ci_hi, p));
-	hb_add(o, "median_ci95",
+	hb_jadd(o, "n", hb_jint(st->n));
+	hb_jadd(o, "mean", hb_jnum(st->mean, p));
+	hb_jadd(o, "median", hb_jnum(st->median, p));
+	hb_jadd(o, "min", hb_jnum(st->min, p));
+	hb_jadd(o, "max", hb_jnum(st->max, p));
+	hb_jadd(o, "stddev", hb_jnum(st->stddev, p));
+	hb_jadd(o, "cv", hb_jnum(st->cv, HB_RATIO_PREC));
+	hb_jadd(o, "mean_ci95", hb_pair(st->mean_ci_lo, st->mean_ci_hi, p));
+	hb_jadd(o, "median_ci95",
 	       hb_pair(st->median_ci_lo, st->median_ci_hi, p));
-	hb_add(o, "median_ci_level", hb_jnum(st->median_ci_level,
+	hb_jadd(o, "median_ci_level", hb_jnum(st->median_ci_level,
 					     HB_RATIO_PREC));
 	return o;
 }
@@ -247,12 +246,12 @@ static struct json_object *hb_summary_json(const struct hb_summary *s)
 	struct json_object *m = json_object_new_object();
 	size_t mi;
 
-	hb_add(o, "size", hb_jint(s->size));
-	hb_add(o, "kind", hb_jstr(hb_kind_name(s->kind)));
+	hb_jadd(o, "size", hb_jint(s->size));
+	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		hb_add(m, hb_metrics[mi].key,
+		hb_jadd(m, hb_metrics[mi].key,
 		       hb_stats_json(&s->st[mi], hb_metrics[mi].unit));
-	hb_add(o, "metrics", m);
+	hb_jadd(o, "metrics", m);
 	return o;
 }
 
@@ -275,17 +274,17 @@ struct json_object *hb_result_json(const struct hb_result *r,
 
 	for (i = 0; i < nr; i++)
 		json_object_array_add(a, hb_summary_json(&sum[i]));
-	hb_add(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
-	hb_add(o, "complete", json_object_new_boolean(r->complete));
-	hb_add(o, "stop_reason", hb_jstr(r->stop_reason));
-	hb_add(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
-	hb_add(o, "metadata", hb_meta_json(r));
-	hb_add(o, "configuration", hb_config_json(r));
-	hb_add(o, "wall_ns", hb_jint(r->wall_ns));
-	hb_add(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
-	hb_add(o, "metrics", hb_metrics_json());
-	hb_add(o, "samples", hb_samples_json(r));
-	hb_add(o, "summaries", a);
+	hb_jadd(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
+	hb_jadd(o, "complete", json_object_new_boolean(r->complete));
+	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
+	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
+	hb_jadd(o, "metadata", hb_meta_json(r));
+	hb_jadd(o, "configuration", hb_config_json(r));
+	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
+	hb_jadd(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
+	hb_jadd(o, "metrics", hb_metrics_json());
+	hb_jadd(o, "samples", hb_samples_json(r));
+	hb_jadd(o, "summaries", a);
 	return o;
 }
 
@@ -293,11 +292,11 @@ struct json_object *hb_info_json(const struct hb_meta *m)
 {
 	struct json_object *o = json_object_new_object();
 
-	hb_add(o, "schema", hb_jstr(HB_INFO_SCHEMA));
-	hb_add(o, "hmmbench_version", hb_jstr(HB_VERSION));
-	hb_add(o, "date", hb_jstr(m->host.date));
-	hb_add(o, "host", hb_host_json(&m->host));
-	hb_add(o, "module", hb_module_json(&m->info));
+	hb_jadd(o, "schema", hb_jstr(HB_INFO_SCHEMA));
+	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_jadd(o, "date", hb_jstr(m->host.date));
+	hb_jadd(o, "host", hb_host_json(&m->host));
+	hb_jadd(o, "module", hb_module_json(&m->info));
 	return o;
 }
 

@@ -47,6 +47,10 @@ int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
 
 /* Shared by the renderers. */
 void hb_put_json(FILE *f, struct json_object *obj);
+void hb_jadd(struct json_object *o, const char *key, struct json_object *v);
+/* One metric's statistics, as in hmmbench-result/1 summaries. */
+struct json_object *hb_stats_json(const struct hb_stats *st,
+				  enum hb_unit unit);
 /* JSON values: NULL (null) for a NULL string or a NAN number. */
 struct json_object *hb_jstr(const char *s);
 struct json_object *hb_jint(uint64_t v);
