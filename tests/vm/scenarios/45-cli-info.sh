@@ -3,5 +3,5 @@
 set -e
 hmmbench info
 hmmbench info --format json >cli-info.json
-grep -q '"struct_page_size": 64' cli-info.json
+grep -q '"struct_page_size": *64,' cli-info.json
 grep -q '"phase_probe"' cli-info.json
