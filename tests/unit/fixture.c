@@ -147,3 +147,14 @@ char *fixture_json_file(const struct hb_result *r)
 	fclose(f);
 	return path;
 }
+
+char *fixture_text(enum hb_format fmt)
+{
+	struct hb_result r;
+	char *text;
+
+	fixture_result(&r);
+	text = fixture_render(fmt, &r);
+	hb_result_free(&r);
+	return text;
+}

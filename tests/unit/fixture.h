@@ -16,6 +16,8 @@ void fixture_result(struct hb_result *r);
 
 /* Renders @r in @fmt into a malloc()ed string. */
 char *fixture_render(enum hb_format fmt, const struct hb_result *r);
+/* fixture_render() of the unmodified fixture result; NULL on failure. */
+char *fixture_text(enum hb_format fmt);
 
 /*
  * A 1 GiB run, 1 chunk, label @label: one cold sample of @cold_ms, then
