@@ -189,6 +189,10 @@ static int hb_cmp_file(struct hb_comparison *c, size_t file,
 	for (i = 0; i < cfg->nr_sizes && !ret; i++)
 		if (hb_cfg_has_size(&c->in[file].r.cfg, cfg->sizes[i]))
 			ret = hb_cmp_size(c, file, cfg->sizes[i], buf);
+	if (!ret && (hb_result_runs(&c->in[0].r) < 2 ||
+		     hb_result_runs(&c->in[file].r) < 2))
+		ret = hb_note(c, "%s or %s is a single run: the tests take its samples as independent, so a difference between two boots or runs reads as a difference between kernels; merge several alternating runs a side (make ab ROUNDS=3)",
+			      hb_cmp_name(c, 0), hb_cmp_name(c, file));
 	if (!ret && !c->in[file].r.complete)
 		ret = hb_note(c, "%s is incomplete (%s): compared what it has",
 			      hb_cmp_name(c, file),

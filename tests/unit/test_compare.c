@@ -248,6 +248,16 @@ static void high_cv_warns(void **state)
 	pair_free(&p);
 }
 
+static void single_runs_warn_that_boots_are_confounded(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
+	assert_true(has_note(&p.c, "base or new is a single run"));
+	pair_free(&p);
+}
+
 static void cover_text_gives_drop_interval_p_and_n(void **state)
 {
 	struct pair p;
@@ -344,6 +354,7 @@ int main(void)
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(fewer_than_six_samples_warns),
 		cmocka_unit_test(high_cv_warns),
+		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),
 		cmocka_unit_test(cover_text_gives_drop_interval_p_and_n),
 		cmocka_unit_test(cover_lines_fit_in_an_email),
 		cmocka_unit_test(json_output_reads_back),
