@@ -24,18 +24,6 @@ static struct json_object *hb_cmp_jp(double v)
 	return json_object_new_double_s(v, buf);
 }
 
-static struct json_object *hb_cmp_pair(double lo, double hi, int prec)
-{
-	struct json_object *a;
-
-	if (isnan(lo) || isnan(hi))
-		return NULL;
-	a = json_object_new_array();
-	json_object_array_add(a, hb_jnum(lo, prec));
-	json_object_array_add(a, hb_jnum(hi, prec));
-	return a;
-}
-
 static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 {
 	const struct hb_result *r = &in->r;
@@ -103,10 +91,10 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "new", hb_stats_json(&row->b, m->unit));
 	hb_jadd(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
 	hb_jadd(o, "change_ci95_percent",
-	       t ? hb_cmp_pair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
+	       t ? hb_jpair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
 	hb_jadd(o, "difference", hb_jnum(row->b.mean - row->a.mean, p));
 	hb_jadd(o, "difference_ci95",
-	       t ? hb_cmp_pair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
+	       t ? hb_jpair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
 	hb_jadd(o, "welch", hb_cmp_welch_json(row));
 	hb_jadd(o, "mann_whitney", hb_cmp_mwu_json(row));
 	hb_jadd(o, "tested", json_object_new_boolean(t));

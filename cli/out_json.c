@@ -207,7 +207,7 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 	return o;
 }
 
-static struct json_object *hb_pair(double lo, double hi, int prec)
+struct json_object *hb_jpair(double lo, double hi, int prec)
 {
 	struct json_object *a;
 
@@ -232,9 +232,9 @@ struct json_object *hb_stats_json(const struct hb_stats *st,
 	hb_jadd(o, "max", hb_jnum(st->max, p));
 	hb_jadd(o, "stddev", hb_jnum(st->stddev, p));
 	hb_jadd(o, "cv", hb_jnum(st->cv, HB_RATIO_PREC));
-	hb_jadd(o, "mean_ci95", hb_pair(st->mean_ci_lo, st->mean_ci_hi, p));
+	hb_jadd(o, "mean_ci95", hb_jpair(st->mean_ci_lo, st->mean_ci_hi, p));
 	hb_jadd(o, "median_ci95",
-	       hb_pair(st->median_ci_lo, st->median_ci_hi, p));
+	       hb_jpair(st->median_ci_lo, st->median_ci_hi, p));
 	hb_jadd(o, "median_ci_level", hb_jnum(st->median_ci_level,
 					     HB_RATIO_PREC));
 	return o;

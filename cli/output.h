@@ -55,6 +55,8 @@ struct json_object *hb_stats_json(const struct hb_stats *st,
 struct json_object *hb_jstr(const char *s);
 struct json_object *hb_jint(uint64_t v);
 struct json_object *hb_jnum(double v, int prec);	/* @prec decimals */
+/* [lo, hi] with @prec decimals, or NULL when either is NAN. */
+struct json_object *hb_jpair(double lo, double hi, int prec);
 /* RFC 4180: quotes a field holding a comma, quote or line break. */
 void hb_csv_string(FILE *f, const char *s);
 const char *hb_feature_name(unsigned int bit);
