@@ -39,7 +39,7 @@ run: deps
 # A/B comparison of two kernels in the VM, e.g.
 #   make ab NEW=~/src/linux ARGS="--size 64G --iters 10"
 BASE ?= default
-ROUNDS ?= 3
+ROUNDS ?= 6
 
 ab: deps
 	$(VM)/ab --base "$(BASE)" --new "$(NEW)" --rounds $(ROUNDS) -- $(ARGS)

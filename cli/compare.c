@@ -66,23 +66,63 @@ static bool hb_cmp_significant(const struct hb_cmp_row *row, double alpha)
 	return row->w.p < alpha && row->u.p < alpha;
 }
 
-static void hb_cmp_test(struct hb_cmp_row *row, const double *a,
-			const double *b, double alpha)
+static double hb_cmp_mean(const double *v, size_t n)
 {
-	row->rel = row->a.mean != 0.0 ?
-		   100.0 * (row->b.mean - row->a.mean) / row->a.mean : NAN;
-	row->wst = hb_welch_test(a, row->a.n, b, row->b.n, HB_CMP_CI_ALPHA,
-				 &row->w);
-	row->ust = hb_mwu_test(a, row->a.n, b, row->b.n, HB_MWU_AUTO,
-			       &row->u);
-	row->tested = row->a.n >= 2 && row->b.n >= 2 &&
+	double sum = 0.0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	return n ? sum / n : NAN;
+}
+
+/* Tests @na units @a against @nb units @b; row->a and row->b are set. */
+static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
+			const double *b, size_t nb, double alpha)
+{
+	double ma = hb_cmp_mean(a, na), mb = hb_cmp_mean(b, nb);
+
+	row->na = na;
+	row->nb = nb;
+	row->rel = ma != 0.0 ? 100.0 * (mb - ma) / ma : NAN;
+	row->wst = hb_welch_test(a, na, b, nb, HB_CMP_CI_ALPHA, &row->w);
+	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
+	row->tested = na >= 2 && nb >= 2 &&
 		      row->ust != HB_CMP_NO_MEMORY &&
 		      row->wst != HB_CMP_INVALID;
 	row->significant = hb_cmp_significant(row, alpha);
-	if (row->a.n < HB_CMP_MIN_N || row->b.n < HB_CMP_MIN_N)
+	if (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N)
 		row->warn |= HB_CMP_WARN_FEW;
 	if (row->a.cv > HB_CMP_MAX_CV || row->b.cv > HB_CMP_MAX_CV)
 		row->warn |= HB_CMP_WARN_CV;
+}
+
+/*
+ * The mean of each run's values of metric @mi at @size and @kind, in run
+ * order, into @buf; runs without such a value are left out.  Returns how
+ * many, never more than the samples behind them.
+ */
+static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
+			       enum hb_kind kind, size_t mi, double *buf)
+{
+	size_t run, i, k, n = 0;
+	double v, sum;
+
+	for (run = 0; run < r->nr_sources; run++) {
+		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
+			const struct hb_sample *s = &r->samples[i];
+
+			if (s->run == run && s->size == size &&
+			    s->kind == kind &&
+			    hb_metrics[mi].get(s, &r->meta, &v)) {
+				sum += v;
+				k++;
+			}
+		}
+		if (k)
+			buf[n++] = sum / k;
+	}
+	return n;
 }
 
 /* Scratch space for one metric's values on each side. */
@@ -115,7 +155,12 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	row->size = size;
 	row->kind = kind;
 	row->metric = mi;
-	hb_cmp_test(row, buf->a, buf->b, c->alpha);
+	row->by_run = hb_result_runs(ra) >= 2 && hb_result_runs(rb) >= 2;
+	if (row->by_run) {
+		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
+		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
+	}
+	hb_cmp_test(row, buf->a, na, buf->b, nb, c->alpha);
 	return 0;
 }
 
@@ -191,7 +236,7 @@ static int hb_cmp_file(struct hb_comparison *c, size_t file,
 			ret = hb_cmp_size(c, file, cfg->sizes[i], buf);
 	if (!ret && (hb_result_runs(&c->in[0].r) < 2 ||
 		     hb_result_runs(&c->in[file].r) < 2))
-		ret = hb_note(c, "%s or %s is a single run: the tests take its samples as independent, so a difference between two boots or runs reads as a difference between kernels; merge several alternating runs a side (make ab ROUNDS=3)",
+		ret = hb_note(c, "%s or %s is a single run: the tests take its samples as independent, so a difference between two boots or runs reads as a difference between kernels; merge several alternating runs a side (make ab), and each run counts once",
 			      hb_cmp_name(c, 0), hb_cmp_name(c, file));
 	if (!ret && !c->in[file].r.complete)
 		ret = hb_note(c, "%s is incomplete (%s): compared what it has",
@@ -228,14 +273,19 @@ static bool hb_cmp_first_of_group(const struct hb_comparison *c, size_t i)
 static int hb_cmp_warn_few(struct hb_comparison *c,
 			   const struct hb_cmp_row *row)
 {
+	const char *unit = row->by_run ? " runs" : "";
 	char w[160];
 
 	hb_cmp_where(c, row, w, sizeof(w));
 	if (!row->tested)
-		return hb_note(c, "%s: n = %zu+%zu: values only, no test (a test needs 2 samples a side; merge several boots to test the first call)",
-			       w, row->a.n, row->b.n);
-	return hb_note(c, "%s: n = %zu+%zu, fewer than %d a side: the tests can miss a real change (use --iters 10 or more)",
-		       w, row->a.n, row->b.n, HB_CMP_MIN_N);
+		return hb_note(c, "%s: n = %zu+%zu%s: values only, no test (a test needs 2 %s a side%s)",
+			       w, row->na, row->nb, unit,
+			       row->by_run ? "runs" : "samples",
+			       row->by_run ? "" : "; merge several boots to test the first call");
+	return hb_note(c, "%s: n = %zu+%zu%s, fewer than %d a side: the tests can miss a real change (%s)",
+		       w, row->na, row->nb, unit, HB_CMP_MIN_N,
+		       row->by_run ? "merge more runs a side: make ab ROUNDS=6" :
+				     "use --iters 10 or more");
 }
 
 /* "memremap_ns 21.7%/25.2%": one noisy metric for hb_cmp_warn_cv(). */

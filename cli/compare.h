@@ -4,6 +4,13 @@
  * baseline and each newer result by size, kind (cold or warm) and metric,
  * runs Welch's t-test and the Mann-Whitney U test on each pair, decides
  * significance, and collects the notes a reader must see.
+ *
+ * The unit of the tests is the sample when either side is a single run,
+ * and the run when both sides merge several: samples of one boot share
+ * that boot's memory layout and host state, so they are not independent
+ * of each other, and testing them one by one would read a difference
+ * between boots as a difference between kernels.  Each run then counts
+ * once, by the mean of its samples.
  */
 #ifndef HB_COMPARE_H
 #define HB_COMPARE_H
@@ -15,7 +22,7 @@
 
 #define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
 
-/* Below this many samples per side the tests have little power. */
+/* Below this many units (samples or runs) a side the tests have little power. */
 #define HB_CMP_MIN_N		6
 /* Above this coefficient of variation a side is called noisy. */
 #define HB_CMP_MAX_CV		0.10
@@ -29,12 +36,14 @@ struct hb_cmp_row {
 	uint64_t size;
 	enum hb_kind kind;	/* HB_COLD or HB_WARM */
 	enum hb_metric_id metric;
-	struct hb_stats a, b;	/* base, new */
-	double rel;		/* 100 * (mean b - mean a) / mean a */
+	struct hb_stats a, b;	/* base, new: over the samples */
+	bool by_run;		/* the tests take run means, not samples */
+	size_t na, nb;		/* units tested: samples, or runs */
+	double rel;		/* 100 * (b - a) / a, means of the units */
 	struct hb_welch w;	/* 95 % interval of the change */
 	struct hb_mwu u;
 	enum hb_cmp_status wst, ust;
-	bool tested;		/* both sides have n >= 2 */
+	bool tested;		/* both sides have 2 units or more */
 	bool significant;	/* see hb_compare() */
 	unsigned int warn;	/* HB_CMP_WARN_* */
 };
@@ -59,8 +68,8 @@ struct hb_comparison {
  * A change is significant when Welch's p < @alpha and the Mann-Whitney p
  * < @alpha both: the t-test alone is misled by one outlier, the rank test
  * alone ignores how large the change is.  When both sides are constant
- * Welch cannot run and the rank test decides.  Sides with one sample
- * each (the cold call of a single run) are shown but never tested.
+ * Welch cannot run and the rank test decides.  Sides with one unit each
+ * (the cold call of a single run) are shown but never tested.
  * Returns 0, -EINVAL or -ENOMEM; free @c with hb_comparison_free().
  */
 int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,

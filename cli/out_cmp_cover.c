@@ -89,15 +89,21 @@ static void hb_cover_subject(FILE *m, const struct hb_comparison *c,
 		row->kind == HB_COLD ? " on the first call after boot" : "");
 }
 
-/* "(-52.8%, 95% CI -53.8% to -52.2%, Welch p = ..., n = 10+10)" */
+/*
+ * "(-52.8%, 95% CI -53.8% to -52.2%, Welch p = ..., n = 10+10)", or with
+ * runs as units "..., n = 6+6 runs, 60+60 samples)".
+ */
 static void hb_cover_stats(FILE *m, const struct hb_cmp_row *row)
 {
 	char pw[16], pu[16];
 
-	fprintf(m, "(%+.1f%%, 95%%\x1f" "CI %+.1f%%\x1fto\x1f%+.1f%%, Welch\x1fp\x1f=\x1f%s, Mann-Whitney\x1fp\x1f=\x1f%s, n\x1f=\x1f%zu+%zu)",
+	fprintf(m, "(%+.1f%%, 95%%\x1f" "CI %+.1f%%\x1fto\x1f%+.1f%%, Welch\x1fp\x1f=\x1f%s, Mann-Whitney\x1fp\x1f=\x1f%s, n\x1f=\x1f%zu+%zu",
 		row->rel, row->w.rel_lo, row->w.rel_hi,
 		hb_cmp_fmt_p(pw, sizeof(pw), row->w.p),
-		hb_cmp_fmt_p(pu, sizeof(pu), row->u.p), row->a.n, row->b.n);
+		hb_cmp_fmt_p(pu, sizeof(pu), row->u.p), row->na, row->nb);
+	if (row->by_run)
+		fprintf(m, "\x1fruns, %zu+%zu\x1fsamples", row->a.n, row->b.n);
+	fputc(')', m);
 }
 
 /* One sentence for the untested first calls of one size. */

@@ -46,8 +46,9 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	hb_cmp_csv_num(f, "%.4f", row->tested ? row->w.rel_hi : nan);
 	hb_cmp_csv_num(f, "%.6g", row->tested ? row->w.p : nan);
 	hb_cmp_csv_num(f, "%.6g", row->tested ? row->u.p : nan);
-	fprintf(f, ",%s,%s\n", row->tested ? "true" : "false",
-		row->significant ? "true" : "false");
+	fprintf(f, ",%s,%s,%s,%zu,%zu\n", row->tested ? "true" : "false",
+		row->significant ? "true" : "false",
+		row->by_run ? "run" : "sample", row->na, row->nb);
 }
 
 void hb_cmp_render_csv(FILE *f, const struct hb_comparison *c)
@@ -56,7 +57,8 @@ void hb_cmp_render_csv(FILE *f, const struct hb_comparison *c)
 
 	fputs("base,new,size,kind,metric,unit,n_base,n_new,mean_base,mean_new,"
 	      "median_base,median_new,change_pct,change_ci95_lo_pct,"
-	      "change_ci95_hi_pct,p_welch,p_mann_whitney,tested,significant\n",
+	      "change_ci95_hi_pct,p_welch,p_mann_whitney,tested,significant,"
+	      "test_unit,test_n_base,test_n_new\n",
 	      f);
 	for (i = 0; i < c->nr_rows; i++)
 		hb_cmp_csv_row(f, c, &c->rows[i]);

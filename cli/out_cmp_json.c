@@ -64,6 +64,16 @@ static struct json_object *hb_cmp_mwu_json(const struct hb_cmp_row *row)
 	return o;
 }
 
+/* [base, new]: how many units (samples or runs) the tests took a side. */
+static struct json_object *hb_cmp_test_n_json(const struct hb_cmp_row *row)
+{
+	struct json_object *a = json_object_new_array();
+
+	json_object_array_add(a, hb_jint(row->na));
+	json_object_array_add(a, hb_jint(row->nb));
+	return a;
+}
+
 static struct json_object *hb_cmp_warn_json(unsigned int warn)
 {
 	struct json_object *a = json_object_new_array();
@@ -95,6 +105,8 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "difference", hb_jnum(row->b.mean - row->a.mean, p));
 	hb_jadd(o, "difference_ci95",
 	       t ? hb_jpair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
+	hb_jadd(o, "test_unit", hb_jstr(row->by_run ? "run" : "sample"));
+	hb_jadd(o, "test_n", hb_cmp_test_n_json(row));
 	hb_jadd(o, "welch", hb_cmp_welch_json(row));
 	hb_jadd(o, "mann_whitney", hb_cmp_mwu_json(row));
 	hb_jadd(o, "tested", json_object_new_boolean(t));

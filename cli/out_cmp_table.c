@@ -36,7 +36,7 @@ static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
 		 hb_kind_name(row->kind));
 	if (c->nr_in > 2)
 		fprintf(f, "\nagainst %s:", hb_cmp_name(c, row->file));
-	fprintf(f, "\n%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %7s\n",
+	fprintf(f, "\n%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %10s\n",
 		title, "base mean", "new mean", "base med", "new med",
 		"change", "95% CI of change", "p Welch", "p MWU", "n");
 }
@@ -48,8 +48,9 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 	     pu[16], n[32];
 	double ref = row->a.mean;
 
-	snprintf(n, sizeof(n), "%zu+%zu", row->a.n, row->b.n);
-	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %7s\n",
+	snprintf(n, sizeof(n), "%zu+%zu%s", row->na, row->nb,
+		 row->by_run ? " runs" : "");
+	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %10s\n",
 		m->title, hb_fmt_scaled(am, sizeof(am), m->unit, row->a.mean, ref),
 		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->b.mean, ref),
 		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
@@ -67,7 +68,9 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
 	fprintf(f, "\nchange: new mean against base mean.  ~: no significant change - a change is\n"
 		"shown only when Welch's t-test and the exact Mann-Whitney U test both give\n"
 		"p < %g.  (x%%): one sample a side, not tested.  The 95%% CI of the change is\n"
-		"Welch's, divided by the base mean.\n", c->alpha);
+		"Welch's, divided by the base mean.  n: samples a side, or \"runs\" when both\n"
+		"sides merge several runs: samples of one boot are not independent, so each\n"
+		"run is tested as one value, the mean of its samples.\n", c->alpha);
 	for (i = 0; i < c->nr_notes; i++)
 		fprintf(f, "note: %s\n", c->notes[i]);
 }

@@ -111,25 +111,63 @@ static void fixture_sample(struct hb_result *r, unsigned int iter,
 	s->release_ns = 1000;
 }
 
-void fixture_series(struct hb_result *r, const char *label, double cold_ms,
-		    const double *warm_ms, size_t n)
+/* A complete 1 GiB, 1-chunk run of @iters warm iterations, no samples. */
+static void fixture_config(struct hb_result *r, const char *label,
+			   size_t iters)
 {
-	size_t i;
-
 	memset(r, 0, sizeof(*r));
 	r->cfg.command = "run";
 	r->cfg.sizes[0] = GIB;
 	r->cfg.nr_sizes = 1;
 	r->cfg.chunks = 1;
-	r->cfg.iters = n;
+	r->cfg.iters = iters;
 	r->cfg.node = HMMBENCH_NODE_LOCAL;
 	r->cfg.label = label;
 	fixture_meta(&r->meta);
+	r->complete = true;
+	r->wall_ns = 1000000000;
+}
+
+void fixture_series(struct hb_result *r, const char *label, double cold_ms,
+		    const double *warm_ms, size_t n)
+{
+	size_t i;
+
+	fixture_config(r, label, n);
 	fixture_sample(r, 0, cold_ms);
 	for (i = 0; i < n; i++)
 		fixture_sample(r, i + 1, warm_ms[i]);
-	r->complete = true;
-	r->wall_ns = 1000000000;
+}
+
+void fixture_runs(struct hb_result *r, const char *label, double cold_ms,
+		  const double *run_ms, size_t runs, size_t per_run)
+{
+	static const char *const files[] = {
+		"run-1.json", "run-2.json", "run-3.json", "run-4.json",
+		"run-5.json", "run-6.json", "run-7.json", "run-8.json",
+	};
+	size_t k, j, first;
+
+	fixture_config(r, label, runs * per_run);
+	r->sources = calloc(runs, sizeof(*r->sources));
+	if (!r->sources || runs > sizeof(files) / sizeof(files[0]))
+		return;
+	r->nr_sources = runs;
+	for (k = 0; k < runs; k++) {
+		first = r->nr_samples;
+		fixture_sample(r, 0, cold_ms + k);
+		for (j = 0; j < per_run; j++)
+			fixture_sample(r, j + 1, run_ms[k] +
+				       0.25 * (2.0 * j - (per_run - 1.0)));
+		for (j = first; j < r->nr_samples; j++)
+			r->samples[j].run = k;
+		r->sources[k] = (struct hb_source){
+			.file = files[k], .date = r->meta.host.date,
+			.label = label, .hostname = r->meta.host.hostname,
+			.kernel_release = r->meta.host.kernel_release,
+			.nr_samples = r->nr_samples - first, .complete = true,
+		};
+	}
 }
 
 char *fixture_json_file(const struct hb_result *r)

@@ -26,6 +26,15 @@ char *fixture_text(enum hb_format fmt);
 void fixture_series(struct hb_result *r, const char *label, double cold_ms,
 		    const double *warm_ms, size_t n);
 
+/*
+ * @runs merged runs (as hmmbench merge writes them, at most 8) of the
+ * same 1 GiB configuration: run k has one cold sample of @cold_ms + k,
+ * then @per_run warm samples spread evenly, 0.5 ms apart, around
+ * @run_ms[k], which is their mean.
+ */
+void fixture_runs(struct hb_result *r, const char *label, double cold_ms,
+		  const double *run_ms, size_t runs, size_t per_run);
+
 /* Writes @r as JSON to a new temporary file; its malloc()ed path. */
 char *fixture_json_file(const struct hb_result *r);
 

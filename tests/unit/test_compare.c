@@ -87,6 +87,30 @@ static void pair_of(struct pair *p, const double *a, size_t na,
 	assert_int_equal(p->ret, 0);
 }
 
+/*
+ * Four merged runs a side, five samples each.  The run means differ from
+ * boot to boot by more than the samples within a run do: pooled, the 20
+ * + 20 samples look significantly slower on the new side (scipy: Welch p
+ * = 0.00146), yet the run means overlap (Welch t = 1.4, p = 0.211251,
+ * exact Mann-Whitney p = 0.2).  The shifted side is 40 ms faster in every
+ * run (Welch t = -15.4919, p = 4.57627e-06; Mann-Whitney p = 2/70).
+ */
+static const double runs_base_ms[] = { 100, 106, 98, 104 };
+static const double runs_new_ms[] = { 105, 109, 101, 107 };
+static const double runs_fast_ms[] = { 60, 66, 58, 64 };
+#define RUNS		4
+#define PER_RUN		5
+
+static void pair_runs(struct pair *p, const double *a, const double *b)
+{
+	struct hb_result ra, rb;
+
+	fixture_runs(&ra, "base", 58.0, a, RUNS, PER_RUN);
+	fixture_runs(&rb, "new", 58.0, b, RUNS, PER_RUN);
+	pair_compare(p, &ra, &rb, false);
+	assert_int_equal(p->ret, 0);
+}
+
 static const struct hb_cmp_row *row_of(const struct hb_comparison *c,
 				       enum hb_kind kind,
 				       enum hb_metric_id metric)
@@ -258,6 +282,93 @@ static void single_runs_warn_that_boots_are_confounded(void **state)
 	pair_free(&p);
 }
 
+static void runs_are_the_unit_when_both_sides_merge_several(void **state)
+{
+	const struct hb_cmp_row *row;
+	struct pair p;
+
+	(void)state;
+	pair_runs(&p, runs_base_ms, runs_new_ms);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->by_run);
+	assert_int_equal(row->na, RUNS);
+	assert_int_equal(row->nb, RUNS);
+	assert_int_equal(row->a.n, RUNS * PER_RUN);
+	assert_true(fabs(row->w.t - 1.4) < 1e-9);
+	assert_true(fabs(row->w.p - 0.2112514686424205) < 1e-9);
+	assert_true(fabs(row->u.p - 0.2) < 1e-12);
+	assert_true(row->tested);
+	assert_false(row->significant);
+	assert_true(row->warn & HB_CMP_WARN_FEW);
+	assert_true(has_note(&p.c, "1 GiB warm: n = 4+4 runs, fewer than 6"));
+	assert_false(has_note(&p.c, "is a single run"));
+	/* one cold sample per run: four a side, tested too */
+	row = row_of(&p.c, HB_COLD, HB_M_MEMREMAP);
+	assert_true(row->by_run && row->tested);
+	assert_int_equal(row->na, RUNS);
+	pair_free(&p);
+}
+
+/* The same samples, unmerged: tested one by one, and fooled. */
+static void same_samples_in_single_runs_are_tested_one_by_one(void **state)
+{
+	double a[RUNS * PER_RUN], b[RUNS * PER_RUN];
+	const struct hb_cmp_row *row;
+	struct hb_result ra, rb;
+	struct pair p;
+	size_t i;
+
+	(void)state;
+	fixture_runs(&ra, "base", 58.0, runs_base_ms, RUNS, PER_RUN);
+	fixture_runs(&rb, "new", 58.0, runs_new_ms, RUNS, PER_RUN);
+	for (i = 0; i < RUNS * PER_RUN; i++) {
+		a[i] = ra.samples[i / PER_RUN * (PER_RUN + 1) + i % PER_RUN + 1]
+			.memremap_ns / 1e6;
+		b[i] = rb.samples[i / PER_RUN * (PER_RUN + 1) + i % PER_RUN + 1]
+			.memremap_ns / 1e6;
+	}
+	hb_result_free(&ra);
+	hb_result_free(&rb);
+	pair_of(&p, a, N(a), b, N(b));
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_false(row->by_run);
+	assert_int_equal(row->na, RUNS * PER_RUN);
+	assert_true(fabs(row->w.p - 0.001460298667604421) < 1e-9);
+	assert_true(row->significant);
+	assert_true(has_note(&p.c, "base or new is a single run"));
+	pair_free(&p);
+}
+
+static void a_shift_in_every_run_is_significant(void **state)
+{
+	const struct hb_cmp_row *row;
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_runs(&p, runs_base_ms, runs_fast_ms);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(fabs(row->w.p - 4.576265306179917e-06) < 1e-12);
+	assert_true(fabs(row->u.p - 2.0 / 70) < 1e-12);
+	assert_true(row->significant);
+	assert_true(fabs(row->rel + 40.0 / 102 * 100) < 1e-9);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "drops from 102.0 ms to 62.0 ms (-39.2%, 95% CI "));
+	assert_non_null(strstr(t, "n = 4+4 runs, 20+20 samples)."));
+	free(t);
+	t = render(&p.c, HB_FMT_TABLE);
+	assert_non_null(strstr(t, "  4+4 runs\n"));
+	free(t);
+	t = render(&p.c, HB_FMT_CSV);
+	assert_non_null(strstr(t, ",1073741824,warm,memremap_ns,ns,20,20,"));
+	assert_non_null(strstr(t, ",true,true,run,4,4\n"));
+	free(t);
+	t = render(&p.c, HB_FMT_JSON);
+	assert_non_null(strstr(t, "\"test_unit\":\"run\""));
+	free(t);
+	pair_free(&p);
+}
+
 static void cover_text_gives_drop_interval_p_and_n(void **state)
 {
 	struct pair p;
@@ -318,6 +429,12 @@ static void json_output_reads_back(void **state)
 	assert_true(json_object_get_boolean(hb_json_path(o, "significant")));
 	assert_true(fabs(json_object_get_double(hb_json_path(o, "change_percent")) + 53.0) < 0.01);
 	assert_int_equal(json_object_get_int(hb_json_path(o, "base.n")), 10);
+	assert_string_equal(json_object_get_string(hb_json_path(o, "test_unit")),
+			    "sample");
+	v = hb_json_path(o, "test_n");
+	assert_int_equal(json_object_array_length(v), 2);
+	assert_int_equal(json_object_get_int(json_object_array_get_idx(v, 1)),
+			 10);
 	assert_string_equal(json_object_get_string(hb_json_path(o, "mann_whitney.method")),
 			    "exact");
 	json_object_put(doc);
@@ -339,7 +456,7 @@ static void csv_has_one_row_per_kind_and_metric(void **state)
 	/* header + (cold + warm) * 8 metrics */
 	assert_int_equal(lines, 1 + 2 * HB_NR_METRICS);
 	assert_non_null(strstr(t, ",1073741824,warm,memremap_ns,ns,10,10,"));
-	assert_non_null(strstr(t, ",true,true\n"));
+	assert_non_null(strstr(t, ",true,true,sample,10,10\n"));
 	free(t);
 	pair_free(&p);
 }
@@ -355,6 +472,9 @@ int main(void)
 		cmocka_unit_test(fewer_than_six_samples_warns),
 		cmocka_unit_test(high_cv_warns),
 		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),
+		cmocka_unit_test(runs_are_the_unit_when_both_sides_merge_several),
+		cmocka_unit_test(same_samples_in_single_runs_are_tested_one_by_one),
+		cmocka_unit_test(a_shift_in_every_run_is_significant),
 		cmocka_unit_test(cover_text_gives_drop_interval_p_and_n),
 		cmocka_unit_test(cover_lines_fit_in_an_email),
 		cmocka_unit_test(json_output_reads_back),
