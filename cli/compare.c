@@ -80,11 +80,12 @@ static double hb_cmp_mean(const double *v, size_t n)
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 			const double *b, size_t nb, double alpha)
 {
-	double ma = hb_cmp_mean(a, na), mb = hb_cmp_mean(b, nb);
-
 	row->na = na;
 	row->nb = nb;
-	row->rel = ma != 0.0 ? 100.0 * (mb - ma) / ma : NAN;
+	row->ma = hb_cmp_mean(a, na);
+	row->mb = hb_cmp_mean(b, nb);
+	row->rel = row->ma != 0.0 ?
+		   100.0 * (row->mb - row->ma) / row->ma : NAN;
 	row->wst = hb_welch_test(a, na, b, nb, HB_CMP_CI_ALPHA, &row->w);
 	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
 	row->tested = na >= 2 && nb >= 2 &&

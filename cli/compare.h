@@ -39,7 +39,8 @@ struct hb_cmp_row {
 	struct hb_stats a, b;	/* base, new: over the samples */
 	bool by_run;		/* the tests take run means, not samples */
 	size_t na, nb;		/* units tested: samples, or runs */
-	double rel;		/* 100 * (b - a) / a, means of the units */
+	double ma, mb;		/* mean of the units (of the run means) */
+	double rel;		/* 100 * (mb - ma) / ma */
 	struct hb_welch w;	/* 95 % interval of the change */
 	struct hb_mwu u;
 	enum hb_cmp_status wst, ust;

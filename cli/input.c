@@ -208,6 +208,11 @@ static int hb_read_samples(struct json_object *a, struct hb_result *r,
 				 path, i);
 			return -EINVAL;
 		}
+		if (s->run >= hb_result_runs(r)) {
+			snprintf(err, len, "%s: sample %zu belongs to run %u of %u: is the file damaged?",
+				 path, i, s->run, hb_result_runs(r));
+			return -EINVAL;
+		}
 	}
 	return 0;
 }

@@ -129,8 +129,8 @@ static void hb_cover_untested(FILE *f, const struct hb_comparison *c,
 			continue;
 		fprintf(m, "%s %s %s\x1f->\x1f%s", sep,
 			hb_metrics[r->metric].phrase,
-			hb_fmt_human(a, sizeof(a), unit, r->a.mean),
-			hb_fmt_human(b, sizeof(b), unit, r->b.mean));
+			hb_fmt_human(a, sizeof(a), unit, r->ma),
+			hb_fmt_human(b, sizeof(b), unit, r->mb));
 		sep = ";";
 	}
 	fputc('.', m);
@@ -151,8 +151,8 @@ static void hb_cover_sentence(FILE *f, const struct hb_comparison *c,
 	if (!m)
 		return;
 	hb_cover_subject(m, c, row);
-	hb_fmt_human(a, sizeof(a), unit, row->a.mean);
-	hb_fmt_human(b, sizeof(b), unit, row->b.mean);
+	hb_fmt_human(a, sizeof(a), unit, row->ma);
+	hb_fmt_human(b, sizeof(b), unit, row->mb);
 	if (!row->significant)
 		fprintf(m, " shows no detectable change: %s before, %s after ",
 			a, b);

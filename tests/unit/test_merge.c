@@ -5,6 +5,7 @@
  * iteration counts summed, summaries recomputed over the pool, sources
  * listed, and the merged JSON read back.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -121,6 +122,25 @@ static void merged_json_reads_back_with_sources(void **state)
 	free_inputs(in, 2);
 }
 
+static void sample_of_a_run_not_listed_is_refused(void **state)
+{
+	static const double runs_ms[] = { 30.0, 31.0 };
+	struct hb_input back;
+	struct hb_result r;
+	char err[512], *path;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_ms, 2, 3);
+	r.samples[5].run = 2;
+	path = fixture_json_file(&r);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&back, path, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, ": sample 5 belongs to run 2 of 2: is the file damaged?"));
+	unlink(path);
+	free(path);
+	hb_result_free(&r);
+}
+
 static void different_kernel_build_is_refused(void **state)
 {
 	struct hb_mismatch mm[HB_MAX_MISMATCH];
@@ -146,6 +166,7 @@ int main(void)
 		cmocka_unit_test(samples_are_concatenated_with_their_run),
 		cmocka_unit_test(summaries_are_recomputed_over_the_pool),
 		cmocka_unit_test(merged_json_reads_back_with_sources),
+		cmocka_unit_test(sample_of_a_run_not_listed_is_refused),
 		cmocka_unit_test(different_kernel_build_is_refused),
 	};
 
