@@ -22,7 +22,7 @@
 
 #define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
 
-/* Below this many units (samples or runs) a side the tests have little power. */
+/* Below this many units (samples or runs) a side, the tests lack power. */
 #define HB_CMP_MIN_N		6
 /* Above this coefficient of variation a side is called noisy. */
 #define HB_CMP_MAX_CV		0.10
