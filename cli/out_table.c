@@ -102,6 +102,9 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 	if (!phase)
 		fputs("memmap_init phase: not measured - the module could not probe memmap_init_zone_device() on this kernel.\n",
 		      f);
+	if (r->nr_sources)
+		fprintf(f, "note: pooled over %zu runs, the intervals take every sample as independent, but samples of one boot are not: the run-to-run spread is missing from them (hmmbench compare tests the run means).\n",
+			r->nr_sources);
 	if (r->meta.info.maps_total)
 		fprintf(f, "note: the module had made %" PRIu64 " mappings before this run, so the cold iteration is not the first after loading it.\n",
 			(uint64_t)r->meta.info.maps_total);

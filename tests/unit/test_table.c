@@ -2,7 +2,8 @@
 /*
  * hmmbench unit tests: the human table - cold beside warm, what ± and
  * the median interval mean, wall and kernel time, and the notes for an
- * unmeasured phase, a module that was not fresh, and an incomplete run.
+ * unmeasured phase, a module that was not fresh, an incomplete run and
+ * a pool of merged runs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -117,6 +118,26 @@ static void interrupted_run_is_marked_incomplete(void **state)
 	hb_result_free(&r);
 }
 
+static void merged_runs_warn_that_intervals_miss_the_run_spread(void **state)
+{
+	static const double runs_ms[] = { 30.0, 34.0, 31.0 };
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_ms, 3, 4);
+	t = table(&r);
+	assert_non_null(strstr(t, "3 cold + 12 warm iterations from 3 merged runs"));
+	assert_non_null(strstr(t, "note: pooled over 3 runs, the intervals take every sample as independent"));
+	free(t);
+	hb_result_free(&r);
+	fixture_result(&r);
+	t = table(&r);
+	assert_null(strstr(t, "pooled over"));
+	free(t);
+	hb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +148,7 @@ int main(void)
 		cmocka_unit_test(phase_never_measured_gets_a_note),
 		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
 		cmocka_unit_test(interrupted_run_is_marked_incomplete),
+		cmocka_unit_test(merged_runs_warn_that_intervals_miss_the_run_spread),
 	};
 
 	return cmocka_run_group_tests_name("table", tests, NULL, NULL);
