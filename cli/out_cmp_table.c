@@ -36,7 +36,7 @@ static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
 		 hb_kind_name(row->kind));
 	if (c->nr_in > 2)
 		fprintf(f, "\nagainst %s:", hb_cmp_name(c, row->file));
-	fprintf(f, "\n%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %10s\n",
+	fprintf(f, "\n%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
 		title, "base mean", "new mean", "base med", "new med",
 		"change", "95% CI of change", "p Welch", "p MWU", "n");
 }
@@ -50,7 +50,7 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 
 	snprintf(n, sizeof(n), "%zu+%zu%s", row->na, row->nb,
 		 row->by_run ? " runs" : "");
-	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-18s %8s %8s %10s\n",
+	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
 		m->title, hb_fmt_scaled(am, sizeof(am), m->unit, row->ma, ref),
 		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->mb, ref),
 		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
