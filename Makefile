@@ -24,12 +24,21 @@ module:
 cli:
 	$(MAKE) -C cli
 
-# Everything the VM's initramfs needs, for the kernel in KDIR.
-guest:
+# Everything the VM's initramfs needs, for the kernel in KDIR.  The module
+# is kept per kernel in build/module/<kernel>/, so that booting kernels in
+# turn (make ab) does not rebuild it on every boot; it is rebuilt when a
+# source changes or the kernel was rebuilt.
+GUEST_KO = build/module/$(notdir $(patsubst %/,%,$(KDIR)))/hmmbench.ko
+
+guest: $(if $(KDIR),$(GUEST_KO))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
-	$(MAKE) -C driver KDIR="$(KDIR)"
 	$(MAKE) -C cli static
 	$(MAKE) -C $(VM) client
+
+$(GUEST_KO): $(KSOURCES) driver/Kbuild $(wildcard $(KDIR)/Module.symvers)
+	$(MAKE) -C driver KDIR="$(KDIR)"
+	mkdir -p $(@D)
+	cp driver/hmmbench.ko $@
 
 ARGS ?= --size 64G --iters 10
 
