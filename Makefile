@@ -27,7 +27,8 @@ cli:
 # Everything the VM's initramfs needs, for the kernel in KDIR.  The module
 # is kept per kernel in build/module/<kernel>/, so that booting kernels in
 # turn (make ab) does not rebuild it on every boot; it is rebuilt when a
-# source changes or the kernel was rebuilt.
+# source changes or the kernel was rebuilt (tests/vm/build-kernel writes
+# .hmmbench-complete at the end of every build).
 GUEST_KO = build/module/$(notdir $(patsubst %/,%,$(KDIR)))/hmmbench.ko
 
 guest: $(if $(KDIR),$(GUEST_KO))
@@ -35,7 +36,8 @@ guest: $(if $(KDIR),$(GUEST_KO))
 	$(MAKE) -C cli static
 	$(MAKE) -C $(VM) client
 
-$(GUEST_KO): $(KSOURCES) driver/Kbuild $(wildcard $(KDIR)/Module.symvers)
+$(GUEST_KO): $(KSOURCES) driver/Kbuild \
+	     $(wildcard $(KDIR)/Module.symvers $(KDIR)/.hmmbench-complete)
 	$(MAKE) -C driver KDIR="$(KDIR)"
 	mkdir -p $(@D)
 	cp driver/hmmbench.ko $@
