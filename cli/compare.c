@@ -66,27 +66,18 @@ static bool hb_cmp_significant(const struct hb_cmp_row *row, double alpha)
 	return row->w.p < alpha && row->u.p < alpha;
 }
 
-static double hb_cmp_mean(const double *v, size_t n)
-{
-	double sum = 0.0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum += v[i];
-	return n ? sum / n : NAN;
-}
-
 /* Tests @na units @a against @nb units @b; row->a and row->b are set. */
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 			const double *b, size_t nb, double alpha)
 {
+	const struct hb_welch *w = &row->w;
+
 	row->na = na;
 	row->nb = nb;
-	row->ma = hb_cmp_mean(a, na);
-	row->mb = hb_cmp_mean(b, nb);
-	row->rel = row->ma != 0.0 ?
-		   100.0 * (row->mb - row->ma) / row->ma : NAN;
 	row->wst = hb_welch_test(a, na, b, nb, HB_CMP_CI_ALPHA, &row->w);
+	/* the means are set with too few units too, where w->rel is not */
+	row->rel = w->mean_a != 0.0 ?
+		   100.0 * (w->mean_b - w->mean_a) / w->mean_a : NAN;
 	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
 	row->tested = na >= 2 && nb >= 2 &&
 		      row->ust != HB_CMP_NO_MEMORY &&

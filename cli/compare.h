@@ -39,9 +39,8 @@ struct hb_cmp_row {
 	struct hb_stats a, b;	/* base, new: over the samples */
 	bool by_run;		/* the tests take run means, not samples */
 	size_t na, nb;		/* units tested: samples, or runs */
-	double ma, mb;		/* mean of the units (of the run means) */
-	double rel;		/* 100 * (mb - ma) / ma */
-	struct hb_welch w;	/* 95 % interval of the change */
+	double rel;		/* 100 * (w.mean_b - w.mean_a) / w.mean_a */
+	struct hb_welch w;	/* means of the units, 95 % interval of the change */
 	struct hb_mwu u;
 	enum hb_cmp_status wst, ust;
 	bool tested;		/* both sides have 2 units or more */

@@ -129,8 +129,8 @@ static void hb_cover_untested(FILE *f, const struct hb_comparison *c,
 			continue;
 		fprintf(m, "%s %s %s\x1f->\x1f%s", sep,
 			hb_metrics[r->metric].phrase,
-			hb_fmt_human(a, sizeof(a), unit, r->ma),
-			hb_fmt_human(b, sizeof(b), unit, r->mb));
+			hb_fmt_human(a, sizeof(a), unit, r->w.mean_a),
+			hb_fmt_human(b, sizeof(b), unit, r->w.mean_b));
 		sep = ";";
 	}
 	fputc('.', m);
@@ -151,8 +151,8 @@ static void hb_cover_sentence(FILE *f, const struct hb_comparison *c,
 	if (!m)
 		return;
 	hb_cover_subject(m, c, row);
-	hb_fmt_human(a, sizeof(a), unit, row->ma);
-	hb_fmt_human(b, sizeof(b), unit, row->mb);
+	hb_fmt_human(a, sizeof(a), unit, row->w.mean_a);
+	hb_fmt_human(b, sizeof(b), unit, row->w.mean_b);
 	if (!row->significant)
 		fprintf(m, " shows no detectable change: %s before, %s after ",
 			a, b);

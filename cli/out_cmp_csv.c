@@ -37,8 +37,8 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	fprintf(f, ",%" PRIu64 ",%s,%s,%s,%zu,%zu", row->size,
 		hb_kind_name(row->kind), m->key, hb_unit_name(m->unit),
 		row->a.n, row->b.n);
-	hb_cmp_csv_mean(f, m->unit, row->ma);
-	hb_cmp_csv_mean(f, m->unit, row->mb);
+	hb_cmp_csv_mean(f, m->unit, row->w.mean_a);
+	hb_cmp_csv_mean(f, m->unit, row->w.mean_b);
 	hb_cmp_csv_mean(f, m->unit, row->a.median);
 	hb_cmp_csv_mean(f, m->unit, row->b.median);
 	hb_cmp_csv_num(f, "%.4f", row->rel);

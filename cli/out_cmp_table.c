@@ -46,13 +46,13 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 	const struct hb_metric *m = &hb_metrics[row->metric];
 	char am[32], bm[32], amed[32], bmed[32], ch[32], ci[48], pw[16],
 	     pu[16], n[32];
-	double ref = row->ma;
+	double ref = row->w.mean_a;
 
 	snprintf(n, sizeof(n), "%zu+%zu%s", row->na, row->nb,
 		 row->by_run ? " runs" : "");
 	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
-		m->title, hb_fmt_scaled(am, sizeof(am), m->unit, row->ma, ref),
-		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->mb, ref),
+		m->title, hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
+		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
 		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
 		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
 		hb_cmp_fmt_change(ch, sizeof(ch), row),
