@@ -104,9 +104,8 @@ static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
 		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
 			const struct hb_sample *s = &r->samples[i];
 
-			if (s->run == run && s->size == size &&
-			    s->kind == kind &&
-			    hb_metrics[mi].get(s, &r->meta, &v)) {
+			if (s->run == run &&
+			    hb_metric_value(r, s, size, kind, mi, &v)) {
 				sum += v;
 				k++;
 			}

@@ -131,18 +131,21 @@ const char *hb_unit_name(enum hb_unit unit)
 	}
 }
 
+bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
+		     uint64_t size, enum hb_kind kind, size_t mi, double *v)
+{
+	return s->size == size && s->kind == kind &&
+	       hb_metrics[mi].get(s, &r->meta, v);
+}
+
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 			enum hb_kind kind, size_t mi, double *buf)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < r->nr_samples; i++) {
-		const struct hb_sample *s = &r->samples[i];
-
-		if (s->size == size && s->kind == kind &&
-		    hb_metrics[mi].get(s, &r->meta, &buf[n]))
-			n++;
-	}
+	for (i = 0; i < r->nr_samples; i++)
+		n += hb_metric_value(r, &r->samples[i], size, kind, mi,
+				     &buf[n]);
 	return n;
 }
 

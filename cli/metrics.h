@@ -63,6 +63,13 @@ int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr);
 
 /*
+ * Metric @mi of sample @s of @r into *@v, when @s is of @size and @kind
+ * and has that metric; the filter behind hb_metric_values().
+ */
+bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
+		     uint64_t size, enum hb_kind kind, size_t mi, double *v);
+
+/*
  * Values of metric @mi over the samples of @size and @kind, in the order
  * measured, into @buf (room for r->nr_samples); returns their count.
  */
