@@ -172,11 +172,13 @@ static int hb_finish(const struct hb_env *env, struct hb_out *out,
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	if (hb_render(out->f, env->format, r) || hb_out_commit(out)) {
+	if (hb_render(out->f, env->format, r)) {
 		hb_err("writing the results failed");
 		hb_out_abort(out);
 		return HB_EXIT_FAIL;
 	}
+	if (hb_out_commit(out))
+		return HB_EXIT_FAIL;
 	if (ret == HB_STOPPED) {
 		fprintf(stderr, "hmmbench: interrupted: wrote the %zu samples measured so far, marked incomplete\n",
 			r->nr_samples);
@@ -235,10 +237,10 @@ int hb_cmd_info(const struct hb_env *env)
 	hb_host_gather(&meta.host);
 	if (hb_out_open(&out, env->output))
 		return HB_EXIT_FAIL;
-	if (hb_render_info(out.f, env->format, &meta) ||
-	    hb_out_commit(&out)) {
+	if (hb_render_info(out.f, env->format, &meta)) {
+		hb_err("writing the information failed");
 		hb_out_abort(&out);
 		return HB_EXIT_FAIL;
 	}
-	return HB_EXIT_OK;
+	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
 }

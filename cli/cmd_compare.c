@@ -66,12 +66,12 @@ static int hb_write_compare(const struct hb_env *env,
 
 	if (hb_out_open(&out, env->output))
 		return HB_EXIT_FAIL;
-	if (hb_render_compare(out.f, env->format, c) || hb_out_commit(&out)) {
+	if (hb_render_compare(out.f, env->format, c)) {
 		hb_err("writing the comparison failed");
 		hb_out_abort(&out);
 		return HB_EXIT_FAIL;
 	}
-	return HB_EXIT_OK;
+	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
 int hb_cmd_compare(const struct hb_env *env)
@@ -124,12 +124,12 @@ static int hb_write_merge(const struct hb_env *env, const struct hb_result *r)
 
 	if (hb_out_open(&out, env->output))
 		return HB_EXIT_FAIL;
-	if (hb_render(out.f, HB_FMT_JSON, r) || hb_out_commit(&out)) {
+	if (hb_render(out.f, HB_FMT_JSON, r)) {
 		hb_err("writing the merged result failed");
 		hb_out_abort(&out);
 		return HB_EXIT_FAIL;
 	}
-	return HB_EXIT_OK;
+	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
 int hb_cmd_merge(const struct hb_env *env)

@@ -9,16 +9,19 @@
 #include <stdio.h>
 
 struct hb_out {
-	FILE *f;
-	const char *path;	/* NULL: stdout */
-	char tmp[4096];
+	FILE *f;		/* NULL once closed */
+	const char *path;	/* as given; NULL: stdout */
+	char tmp[4096];		/* the temporary file while it is ours, or "" */
 };
 
 /* Opens @path (or stdout when NULL); prints the sentence on failure. */
 int hb_out_open(struct hb_out *o, const char *path);
-/* Drops the temporary file. */
+/* Closes and drops the temporary file, if any; harmless after commit. */
 void hb_out_abort(struct hb_out *o);
-/* Flushes and renames into place; -EIO, with a sentence, on failure. */
+/*
+ * Closes and renames into place; -EIO, with a sentence, on failure.  A
+ * complete file that cannot be renamed is kept and named, not dropped.
+ */
 int hb_out_commit(struct hb_out *o);
 
 #endif /* HB_OUTFILE_H */

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: -o FILE - written beside its name and renamed into
+ * place, every FILE and temporary file released exactly once whatever
+ * fails, in a fresh temporary directory per test.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "outfile.h"
+
+static char dir[64];
+static char path[128];
+static char tmp[160];
+static char said[1024];		/* what the last captured call printed */
+static FILE *capture;
+static int saved_stderr = -1;
+
+/* Sends stderr to a file until said_end(), to check the sentences. */
+static void said_begin(void)
+{
+	fflush(stderr);
+	capture = tmpfile();
+	assert_non_null(capture);
+	saved_stderr = dup(STDERR_FILENO);
+	dup2(fileno(capture), STDERR_FILENO);
+}
+
+static const char *said_end(void)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	close(saved_stderr);
+	rewind(capture);
+	n = fread(said, 1, sizeof(said) - 1, capture);
+	said[n] = '\0';
+	fclose(capture);
+	return said;
+}
+
+/* Entries of the test directory. */
+static int entries(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+static char *slurp(const char *name)
+{
+	static char buf[256];
+	FILE *f = fopen(name, "r");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/hmmbench-out-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
+	return 0;
+}
+
+/* Removes what a test left: files and directories one level deep. */
+static int teardown(void **state)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[PATH_MAX];
+
+	(void)state;
+	while (d && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		if (unlink(p))
+			rmdir(p);
+	}
+	if (d)
+		closedir(d);
+	return rmdir(dir);
+}
+
+static void commit_puts_the_file_in_place_and_leaves_no_temporary(void **state)
+{
+	struct hb_out o;
+
+	(void)state;
+	assert_int_equal(hb_out_open(&o, path), 0);
+	fputs("{}\n", o.f);
+	assert_int_equal(access(tmp, F_OK), 0);
+	assert_int_equal(hb_out_commit(&o), 0);
+	assert_string_equal(slurp(path), "{}\n");
+	assert_int_equal(entries(), 1);
+}
+
+static void abort_removes_the_temporary_file(void **state)
+{
+	struct hb_out o;
+
+	(void)state;
+	assert_int_equal(hb_out_open(&o, path), 0);
+	fputs("{}\n", o.f);
+	hb_out_abort(&o);
+	assert_int_equal(entries(), 0);
+	hb_out_abort(&o);
+	assert_int_equal(entries(), 0);
+}
+
+/*
+ * The target turned into a directory while measuring: the rename fails.
+ * The callers then abort, which once closed the FILE a second time.
+ */
+static void abort_after_a_failed_rename_closes_nothing_twice(void **state)
+{
+	struct hb_out o;
+
+	(void)state;
+	assert_int_equal(hb_out_open(&o, path), 0);
+	fputs("{}\n", o.f);
+	assert_int_equal(mkdir(path, 0700), 0);
+	said_begin();
+	assert_int_equal(hb_out_commit(&o), -EIO);
+	said_end();
+	hb_out_abort(&o);
+	hb_out_abort(&o);
+}
+
+static void failed_rename_keeps_the_results_and_says_where(void **state)
+{
+	struct hb_out o;
+	char want[512];
+
+	(void)state;
+	assert_int_equal(hb_out_open(&o, path), 0);
+	fputs("{\"samples\": [1]}\n", o.f);
+	assert_int_equal(mkdir(path, 0700), 0);
+	said_begin();
+	assert_int_equal(hb_out_commit(&o), -EIO);
+	said_end();
+	hb_out_abort(&o);
+	snprintf(want, sizeof(want),
+		 "hmmbench: cannot rename the finished file to %s: Is a directory: it is kept as %s\n",
+		 path, tmp);
+	assert_string_equal(said, want);
+	assert_string_equal(slurp(tmp), "{\"samples\": [1]}\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(commit_puts_the_file_in_place_and_leaves_no_temporary, setup, teardown),
+		cmocka_unit_test_setup_teardown(abort_removes_the_temporary_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(abort_after_a_failed_rename_closes_nothing_twice, setup, teardown),
+		cmocka_unit_test_setup_teardown(failed_rename_keeps_the_results_and_says_where, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("outfile", tests, NULL, NULL);
+}
