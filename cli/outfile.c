@@ -8,26 +8,98 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "outfile.h"
 
+/*
+ * Refuses, before anything is measured, a name the finished file cannot
+ * be renamed to, or should not be: renaming onto a device node or a
+ * symbolic link would replace it, not write through it.
+ */
+static int hb_out_check(const char *path)
+{
+	size_t len = strlen(path);
+	struct stat st;
+
+	if (!len) {
+		fprintf(stderr, "hmmbench: -o needs a file name, e.g. -o result.json\n");
+		return -EINVAL;
+	}
+	if (lstat(path, &st))
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		fprintf(stderr, "hmmbench: -o %s is a symbolic link, which the renamed file would replace: name the file it points to, or leave out -o\n",
+			path);
+		return -EINVAL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "hmmbench: -o %s is a directory: name a file in it, e.g. %s%sresult.json\n",
+			path, path, path[len - 1] == '/' ? "" : "/");
+		return -EISDIR;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "hmmbench: -o %s is not a regular file: leave out -o and redirect stdout instead\n",
+			path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Why no file could be created beside @path: errno @err, said of @path. */
+static void hb_out_explain(const char *path, int err)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	struct stat st;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s",
+			 slash == path ? 1 : (int)(slash - path), path);
+	if (err == ENOENT && stat(dir, &st) && errno == ENOENT)
+		fprintf(stderr, "hmmbench: cannot write %s: the directory %s does not exist: create it or choose another -o FILE\n",
+			path, dir);
+	else
+		fprintf(stderr, "hmmbench: cannot write %s: cannot create a file in %s (%s): choose another -o FILE\n",
+			path, dir, strerror(err));
+}
+
+/* Creates the temporary file beside o->path. */
+static int hb_out_create(struct hb_out *o)
+{
+	int ret;
+
+	if (snprintf(o->tmp, sizeof(o->tmp), "%s.tmp%ld", o->path,
+		     (long)getpid()) >= (int)sizeof(o->tmp)) {
+		fprintf(stderr, "hmmbench: -o %.40s... is too long: choose a shorter name\n",
+			o->path);
+		o->tmp[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	o->f = fopen(o->tmp, "w");
+	if (!o->f) {
+		ret = -errno;
+		hb_out_explain(o->path, -ret);
+		o->tmp[0] = '\0';
+		return ret;
+	}
+	return 0;
+}
+
 int hb_out_open(struct hb_out *o, const char *path)
 {
+	int ret;
+
 	o->path = path;
-	o->f = stdout;
+	o->f = path ? NULL : stdout;
 	o->tmp[0] = '\0';
 	if (!path)
 		return 0;
-	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp%ld", path, (long)getpid());
-	o->f = fopen(o->tmp, "w");
-	if (!o->f) {
-		fprintf(stderr, "hmmbench: cannot write %s: %s: choose another -o FILE\n",
-			o->tmp, strerror(errno));
-		o->tmp[0] = '\0';
-		return -errno;
-	}
-	return 0;
+	ret = hb_out_check(path);
+	return ret ? ret : hb_out_create(o);
 }
 
 /* Closes the temporary file if still open; -errno when its data failed. */

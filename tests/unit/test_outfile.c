@@ -174,6 +174,97 @@ static void failed_rename_keeps_the_results_and_says_where(void **state)
 	assert_string_equal(slurp(tmp), "{\"samples\": [1]}\n");
 }
 
+/* Opens @name expecting a refusal; returns the error, the sentence in said. */
+static int refused(const char *name)
+{
+	struct hb_out o;
+	int ret;
+
+	said_begin();
+	ret = hb_out_open(&o, name);
+	said_end();
+	if (!ret)
+		hb_out_abort(&o);
+	return ret;
+}
+
+static void empty_name_is_refused_before_anything_is_written(void **state)
+{
+	char cwd[PATH_MAX];
+
+	(void)state;
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(refused(""), -EINVAL);
+	assert_int_equal(chdir(cwd), 0);
+	assert_string_equal(said, "hmmbench: -o needs a file name, e.g. -o result.json\n");
+	assert_int_equal(entries(), 0);
+}
+
+static void directory_is_refused_before_anything_is_written(void **state)
+{
+	char want[512];
+
+	(void)state;
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(refused(path), -EISDIR);
+	snprintf(want, sizeof(want),
+		 "hmmbench: -o %s is a directory: name a file in it, e.g. %s/result.json\n",
+		 path, path);
+	assert_string_equal(said, want);
+	assert_int_equal(entries(), 1);
+}
+
+static void missing_directory_is_named(void **state)
+{
+	char name[256], want[512];
+
+	(void)state;
+	snprintf(name, sizeof(name), "%s/missing/result.json", dir);
+	assert_int_equal(refused(name), -ENOENT);
+	snprintf(want, sizeof(want),
+		 "hmmbench: cannot write %s: the directory %s/missing does not exist: create it or choose another -o FILE\n",
+		 name, dir);
+	assert_string_equal(said, want);
+}
+
+/* procfs lets no one create a file, not even root. */
+static void uncreatable_file_is_named_as_given_not_as_temporary(void **state)
+{
+	(void)state;
+	assert_int_equal(refused("/proc/version"), -ENOENT);
+	assert_string_equal(said, "hmmbench: cannot write /proc/version: cannot create a file in /proc (No such file or directory): choose another -o FILE\n");
+}
+
+static void device_node_is_refused_not_replaced(void **state)
+{
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(refused("/dev/null"), -EINVAL);
+	assert_string_equal(said, "hmmbench: -o /dev/null is not a regular file: leave out -o and redirect stdout instead\n");
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+}
+
+static void symbolic_link_is_refused_not_replaced(void **state)
+{
+	char target[256], want[512];
+	struct stat st;
+
+	(void)state;
+	snprintf(target, sizeof(target), "%s/target.json", dir);
+	assert_int_equal(symlink(target, path), 0);
+	assert_int_equal(refused(path), -EINVAL);
+	snprintf(want, sizeof(want),
+		 "hmmbench: -o %s is a symbolic link, which the renamed file would replace: name the file it points to, or leave out -o\n",
+		 path);
+	assert_string_equal(said, want);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(entries(), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +272,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(abort_removes_the_temporary_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(abort_after_a_failed_rename_closes_nothing_twice, setup, teardown),
 		cmocka_unit_test_setup_teardown(failed_rename_keeps_the_results_and_says_where, setup, teardown),
+		cmocka_unit_test_setup_teardown(empty_name_is_refused_before_anything_is_written, setup, teardown),
+		cmocka_unit_test_setup_teardown(directory_is_refused_before_anything_is_written, setup, teardown),
+		cmocka_unit_test_setup_teardown(missing_directory_is_named, setup, teardown),
+		cmocka_unit_test_setup_teardown(uncreatable_file_is_named_as_given_not_as_temporary, setup, teardown),
+		cmocka_unit_test_setup_teardown(device_node_is_refused_not_replaced, setup, teardown),
+		cmocka_unit_test_setup_teardown(symbolic_link_is_refused_not_replaced, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("outfile", tests, NULL, NULL);
