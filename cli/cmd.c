@@ -19,11 +19,14 @@
 
 static volatile sig_atomic_t hb_stop;
 
-/* First signal: finish the step and write; second: die at once. */
+/*
+ * First signal: finish the step and write; second: die at once, taking
+ * the -o temporary file along.
+ */
 static void hb_on_signal(int sig)
 {
 	hb_stop = 1;
-	signal(sig, SIG_DFL);
+	signal(sig, hb_out_fatal_signal);
 }
 
 static void hb_catch_signals(void)

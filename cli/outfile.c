@@ -3,15 +3,70 @@
  * hmmbench: the output stream of every subcommand - stdout, or -o FILE
  * written beside its final name and renamed into place, so a reader never
  * sees half a file.  The hb_out tracks what it still owns (an open FILE,
- * a temporary file), so each is released exactly once.
+ * a temporary file), so each is released exactly once, and while the
+ * temporary file exists a fatal signal removes it.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "outfile.h"
+
+#define HB_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Signals that end the process while a temporary file is ours. */
+static const int hb_out_fatal[] = { SIGHUP, SIGINT, SIGTERM };
+static struct sigaction hb_out_saved[HB_ARRAY_SIZE(hb_out_fatal)];
+static struct sigaction hb_out_saved_pipe;
+/* The temporary file the signal handler removes; one hb_out at a time. */
+static const char *volatile hb_out_pending;
+
+void hb_out_fatal_signal(int sig)
+{
+	const char *tmp = hb_out_pending;
+
+	if (tmp)
+		unlink(tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * While @tmp exists: a fatal signal removes it before the process dies,
+ * and a closed pipe on stdout or stderr makes writes fail with EPIPE
+ * instead of killing the process, so the normal error path cleans up.
+ * Signals the caller inherited as ignored (nohup) stay ignored.
+ */
+static void hb_out_guard(const char *tmp)
+{
+	struct sigaction sa = { .sa_handler = hb_out_fatal_signal };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	size_t i;
+
+	hb_out_pending = tmp;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &hb_out_saved_pipe);
+	for (i = 0; i < HB_ARRAY_SIZE(hb_out_fatal); i++) {
+		sigaction(hb_out_fatal[i], NULL, &hb_out_saved[i]);
+		if (hb_out_saved[i].sa_handler != SIG_IGN)
+			sigaction(hb_out_fatal[i], &sa, NULL);
+	}
+}
+
+/* Puts back the dispositions hb_out_guard() found. */
+static void hb_out_unguard(void)
+{
+	size_t i;
+
+	for (i = 0; i < HB_ARRAY_SIZE(hb_out_fatal); i++)
+		sigaction(hb_out_fatal[i], &hb_out_saved[i], NULL);
+	sigaction(SIGPIPE, &hb_out_saved_pipe, NULL);
+	hb_out_pending = NULL;
+}
 
 /*
  * Refuses, before anything is measured, a name the finished file cannot
@@ -79,9 +134,11 @@ static int hb_out_create(struct hb_out *o)
 		o->tmp[0] = '\0';
 		return -ENAMETOOLONG;
 	}
+	hb_out_guard(o->tmp);
 	o->f = fopen(o->tmp, "w");
 	if (!o->f) {
 		ret = -errno;
+		hb_out_unguard();
 		hb_out_explain(o->path, -ret);
 		o->tmp[0] = '\0';
 		return ret;
@@ -118,8 +175,10 @@ void hb_out_abort(struct hb_out *o)
 	if (!o->path)
 		return;
 	hb_out_close(o);
-	if (o->tmp[0])
-		unlink(o->tmp);
+	if (!o->tmp[0])
+		return;
+	unlink(o->tmp);
+	hb_out_unguard();
 	o->tmp[0] = '\0';
 }
 
@@ -134,6 +193,8 @@ int hb_out_commit(struct hb_out *o)
 	}
 	if (!o->path)
 		return 0;
+	if (!o->tmp[0])
+		return -EBADF;
 	ret = hb_out_close(o);
 	if (ret) {
 		fprintf(stderr, "hmmbench: cannot write %s: %s\n", o->path,
@@ -144,9 +205,9 @@ int hb_out_commit(struct hb_out *o)
 	if (rename(o->tmp, o->path)) {
 		fprintf(stderr, "hmmbench: cannot rename the finished file to %s: %s: it is kept as %s\n",
 			o->path, strerror(errno), o->tmp);
-		o->tmp[0] = '\0';
-		return -EIO;
+		ret = -EIO;
 	}
+	hb_out_unguard();
 	o->tmp[0] = '\0';
-	return 0;
+	return ret;
 }

@@ -23,5 +23,12 @@ void hb_out_abort(struct hb_out *o);
  * complete file that cannot be renamed is kept and named, not dropped.
  */
 int hb_out_commit(struct hb_out *o);
+/*
+ * A handler that removes the temporary file of the open hb_out, if any,
+ * and dies of @sig.  hb_out_open() installs it for SIGHUP, SIGINT and
+ * SIGTERM (and ignores SIGPIPE) until commit or abort; a caller with its
+ * own handler can end in it.
+ */
+void hb_out_fatal_signal(int sig);
 
 #endif /* HB_OUTFILE_H */

@@ -2,7 +2,8 @@
 /*
  * hmmbench unit tests: -o FILE - written beside its name and renamed into
  * place, every FILE and temporary file released exactly once whatever
- * fails, in a fresh temporary directory per test.
+ * fails, bad names refused before anything is written, and no temporary
+ * file left by a signal; in a fresh temporary directory per test.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,9 +13,11 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -265,6 +268,113 @@ static void symbolic_link_is_refused_not_replaced(void **state)
 	assert_int_equal(entries(), 1);
 }
 
+/* Opens the output in a child, which then runs @fn; its wait status. */
+static int in_child(int (*fn)(struct hb_out *o, int arg), int arg)
+{
+	struct hb_out o;
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid)
+		_exit(hb_out_open(&o, path) ? 100 : fn(&o, arg));
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+static int die_of(struct hb_out *o, int sig)
+{
+	fputs("{}\n", o->f);
+	fflush(o->f);
+	raise(sig);
+	return 101;
+}
+
+static void fatal_signal_removes_the_temporary_file(void **state)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
+	size_t i;
+	int status;
+
+	(void)state;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		status = in_child(die_of, sigs[i]);
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), sigs[i]);
+		assert_int_equal(entries(), 0);
+	}
+}
+
+/* As `hmmbench -v -o FILE 2>&1 | head`: stderr's reader went away. */
+static int write_to_a_closed_pipe(struct hb_out *o, int arg)
+{
+	int p[2];
+
+	(void)arg;
+	if (pipe(p))
+		return 102;
+	close(p[0]);
+	if (write(p[1], "x", 1) != -1 || errno != EPIPE)
+		return 103;
+	fputs("{}\n", o->f);
+	return hb_out_commit(o) ? 104 : 0;
+}
+
+static void closed_pipe_fails_a_write_instead_of_killing_the_writer(void **state)
+{
+	int status;
+
+	(void)state;
+	status = in_child(write_to_a_closed_pipe, 0);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_string_equal(slurp(path), "{}\n");
+	assert_int_equal(entries(), 1);
+}
+
+static int ignore_then_hang_up(struct hb_out *o, int arg)
+{
+	(void)arg;
+	raise(SIGHUP);
+	fputs("{}\n", o->f);
+	return hb_out_commit(o) ? 104 : 0;
+}
+
+/* Under nohup, SIGHUP is ignored: it must not start killing the run. */
+static void ignored_hangup_stays_ignored(void **state)
+{
+	void (*old)(int) = signal(SIGHUP, SIG_IGN);
+	int status;
+
+	(void)state;
+	status = in_child(ignore_then_hang_up, 0);
+	signal(SIGHUP, old);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_string_equal(slurp(path), "{}\n");
+}
+
+static void commit_and_abort_restore_the_signal_dispositions(void **state)
+{
+	struct sigaction pipe_was, term_was, pipe_sa, term_sa;
+	struct hb_out o;
+
+	(void)state;
+	sigaction(SIGPIPE, NULL, &pipe_was);
+	sigaction(SIGTERM, NULL, &term_was);
+	assert_int_equal(hb_out_open(&o, path), 0);
+	assert_int_equal(hb_out_commit(&o), 0);
+	assert_int_equal(hb_out_open(&o, path), 0);
+	hb_out_abort(&o);
+	sigaction(SIGPIPE, NULL, &pipe_sa);
+	sigaction(SIGTERM, NULL, &term_sa);
+	assert_ptr_equal(pipe_sa.sa_handler, pipe_was.sa_handler);
+	assert_ptr_equal(term_sa.sa_handler, term_was.sa_handler);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +388,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(uncreatable_file_is_named_as_given_not_as_temporary, setup, teardown),
 		cmocka_unit_test_setup_teardown(device_node_is_refused_not_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(symbolic_link_is_refused_not_replaced, setup, teardown),
+		cmocka_unit_test_setup_teardown(fatal_signal_removes_the_temporary_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(closed_pipe_fails_a_write_instead_of_killing_the_writer, setup, teardown),
+		cmocka_unit_test_setup_teardown(ignored_hangup_stays_ignored, setup, teardown),
+		cmocka_unit_test_setup_teardown(commit_and_abort_restore_the_signal_dispositions, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("outfile", tests, NULL, NULL);
