@@ -68,34 +68,39 @@ const char *hb_size_human(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-static int hb_num_error(const char *s, bool suffix, uint64_t min,
+/* The sentence for the @n characters at @s, quoted shortened if long. */
+static int hb_num_error(const char *s, size_t n, bool suffix, uint64_t min,
 			uint64_t max, const char *what, char *err,
 			size_t errlen)
 {
-	int n = strlen(s) > 40 ? 37 : 40;
-	const char *more = strlen(s) > 40 ? "..." : "";
+	int shown = n > 40 ? 37 : (int)n;
+	const char *more = n > 40 ? "..." : "";
 	char lo[32], hi[32];
 
 	if (suffix)
 		snprintf(err, errlen,
 			 "invalid %s '%.*s%s': expected a number with an optional K, M, G or T suffix (binary), from %s to %s",
-			 what, n, s, more, hb_size_str(min, lo, sizeof(lo)),
+			 what, shown, s, more, hb_size_str(min, lo, sizeof(lo)),
 			 hb_size_str(max, hi, sizeof(hi)));
 	else
 		snprintf(err, errlen,
 			 "invalid %s '%.*s%s': expected a whole number from %" PRIu64 " to %" PRIu64,
-			 what, n, s, more, min, max);
+			 what, shown, s, more, min, max);
 	return -EINVAL;
 }
 
-/* Leading decimal digits of @s; *end is set past them.  -ERANGE on overflow. */
-static int hb_digits(const char *s, uint64_t *val, const char **end)
+/*
+ * Leading decimal digits of @s, up to @stop; *end is set past them.
+ * -ERANGE on overflow.
+ */
+static int hb_digits(const char *s, const char *stop, uint64_t *val,
+		     const char **end)
 {
 	uint64_t v = 0;
 
-	if (!isdigit((unsigned char)*s))
+	if (s == stop || !isdigit((unsigned char)*s))
 		return -EINVAL;
-	for (; isdigit((unsigned char)*s); s++) {
+	for (; s < stop && isdigit((unsigned char)*s); s++) {
 		unsigned int d = *s - '0';
 
 		if (v > (UINT64_MAX - d) / 10)
@@ -107,29 +112,38 @@ static int hb_digits(const char *s, uint64_t *val, const char **end)
 	return 0;
 }
 
-int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
-		 const char *what, uint64_t *out, char *err, size_t errlen)
+/* hb_parse_num() of the @n characters at @s, all of which must count. */
+static int hb_parse_span(const char *s, size_t n, bool suffix, uint64_t min,
+			 uint64_t max, const char *what, uint64_t *out,
+			 char *err, size_t errlen)
 {
-	const char *end;
+	const char *end, *stop = s + n;
 	uint64_t v, mult = 1;
 
-	if (!s || hb_digits(s, &v, &end))
-		return hb_num_error(s ? s : "", suffix, min, max, what, err,
-				    errlen);
-	if (*end && suffix) {
+	if (hb_digits(s, stop, &v, &end))
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
+	if (end < stop && suffix) {
 		mult = hb_suffix_mult(*end);
 		if (mult)
 			end++;
 	}
-	if (*end || !mult)
-		return hb_num_error(s, suffix, min, max, what, err, errlen);
-	if (v > UINT64_MAX / mult)
-		return hb_num_error(s, suffix, min, max, what, err, errlen);
+	if (end != stop || !mult || v > UINT64_MAX / mult)
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
 	v *= mult;
 	if (v < min || v > max)
-		return hb_num_error(s, suffix, min, max, what, err, errlen);
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
 	*out = v;
 	return 0;
+}
+
+int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, char *err, size_t errlen)
+{
+	if (!s)
+		return hb_num_error("", 0, suffix, min, max, what, err,
+				    errlen);
+	return hb_parse_span(s, strlen(s), suffix, min, max, what, out, err,
+			     errlen);
 }
 
 int hb_parse_fraction(const char *s, const char *what, double *out,
@@ -162,18 +176,13 @@ static int hb_sweep_error(char *err, size_t errlen, const char *s,
 	return -EINVAL;
 }
 
-/* Parses the size between @s and @stop (or the end of @s). */
+/* Parses the whole size between @s and @stop (or the end of @s). */
 static int hb_parse_part(const char *s, const char *stop, uint64_t min,
 			 uint64_t max, uint64_t *out, char *err, size_t errlen)
 {
 	size_t n = stop ? (size_t)(stop - s) : strlen(s);
-	char tok[64];
 
-	if (n >= sizeof(tok))
-		n = sizeof(tok) - 1;
-	memcpy(tok, s, n);
-	tok[n] = '\0';
-	return hb_parse_num(tok, true, min, max, "size", out, err, errlen);
+	return hb_parse_span(s, n, true, min, max, "size", out, err, errlen);
 }
 
 static int hb_parse_range(const char *s, const char *dots, uint64_t min,

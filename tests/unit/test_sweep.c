@@ -149,6 +149,34 @@ static void out_of_range_end_is_refused(void **state)
 	assert_non_null(strstr(err, "'2048T'"));
 }
 
+/* @zeros leading zeros, then @tail: decimal, so still the size in @tail. */
+static const char *zero_padded(int zeros, const char *head, const char *tail)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s%0*d%s", head, zeros, 0, tail);
+	return buf;
+}
+
+/* Each size was once cut to 63 characters, hiding what followed. */
+static void garbage_after_a_long_size_is_refused(void **state)
+{
+	(void)state;
+	assert_int_equal(sweep(zero_padded(61, "", "1Gjunk")), -22);
+	assert_non_null(strstr(err, "invalid size '0000"));
+	assert_int_equal(sweep(zero_padded(61, "4G,", "1Gjunk")), -22);
+	assert_int_equal(sweep(zero_padded(61, "1G..", "4Gjunk")), -22);
+}
+
+static void long_size_is_parsed_whole(void **state)
+{
+	(void)state;
+	assert_int_equal(sweep(zero_padded(70, "", "1G")), 1);
+	assert_true(sizes[0] == G(1));
+	assert_int_equal(sweep(zero_padded(70, "1G..", "4G")), 3);
+	assert_true(sizes[2] == G(4));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +195,8 @@ int main(void)
 		cmocka_unit_test(bad_factors_are_refused),
 		cmocka_unit_test(more_than_64_sizes_are_refused),
 		cmocka_unit_test(out_of_range_end_is_refused),
+		cmocka_unit_test(garbage_after_a_long_size_is_refused),
+		cmocka_unit_test(long_size_is_parsed_whole),
 	};
 
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
