@@ -193,11 +193,31 @@ static int hb_read_sample(struct json_object *o, struct hb_sample *s)
 	return hb_read_kind(hb_jstr_at(o, "kind"), &s->kind);
 }
 
+/* A result always has samples: hmmbench writes none without them. */
+static int hb_check_samples(struct json_object *a, char *err, size_t len,
+			    const char *path)
+{
+	const char *what = NULL;
+
+	if (!a)
+		what = "there is no samples array";
+	else if (!json_object_is_type(a, json_type_array))
+		what = "samples is not an array";
+	else if (!json_object_array_length(a))
+		what = "the samples array is empty";
+	if (!what)
+		return 0;
+	snprintf(err, len, "%s: %s: is the file damaged?", path, what);
+	return -EINVAL;
+}
+
 static int hb_read_samples(struct json_object *a, struct hb_result *r,
 			   char *err, size_t len, const char *path)
 {
 	size_t i, n = hb_jlen(a);
 
+	if (hb_check_samples(a, err, len, path))
+		return -EINVAL;
 	for (i = 0; i < n; i++) {
 		struct hb_sample *s = hb_result_add(r);
 
