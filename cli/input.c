@@ -5,6 +5,8 @@
  * kernel-measured values are read; everything derived is recomputed.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,27 +172,101 @@ static int hb_read_kind(const char *s, enum hb_kind *kind)
 	return -EINVAL;
 }
 
-static int hb_read_sample(struct json_object *o, struct hb_sample *s)
+/*
+ * Member @key of @o as a whole number from 0 to @max into *@v: 0, 1 when
+ * it is absent or null, -EINVAL when it is anything else (negative, a
+ * fraction, a string, too large).
+ */
+static int hb_read_whole(struct json_object *o, const char *key,
+			 uint64_t max, uint64_t *v)
+{
+	struct json_object *j = hb_json_path(o, key);
+
+	if (!j)
+		return 1;
+	if (!json_object_is_type(j, json_type_int) ||
+	    json_object_get_int64(j) < 0 || json_object_get_uint64(j) > max)
+		return -EINVAL;
+	*v = json_object_get_uint64(j);
+	return 0;
+}
+
+/* The sentence for member @key of sample @i, not a whole number to @max. */
+static int hb_bad_value(struct json_object *o, const char *key,
+			uint64_t max, const char *path, size_t i, char *err,
+			size_t len)
+{
+	snprintf(err, len, "%s: sample %zu has %s %.40s, not a whole number from 0 to %" PRIu64 ": is the file damaged?",
+		 path, i, key,
+		 json_object_to_json_string_ext(hb_json_path(o, key),
+						JSON_C_TO_STRING_PLAIN),
+		 max);
+	return -EINVAL;
+}
+
+/* Where sample @o was taken: size, iteration, chunk, run, address. */
+static int hb_read_place(struct json_object *o, struct hb_sample *s,
+			 const char *path, size_t i, char *err, size_t len)
+{
+	uint64_t iter = 0, chunk = 0, run = 0;
+	const struct {
+		const char *key;
+		uint64_t max;
+		uint64_t *v;
+	} f[] = {
+		{ "size", INT64_MAX, &s->size },
+		{ "iteration", UINT_MAX, &iter },
+		{ "chunk", UINT_MAX, &chunk },
+		{ "run", UINT_MAX, &run },
+		{ "phys_start", INT64_MAX, &s->phys_start },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+		if (hb_read_whole(o, f[k].key, f[k].max, f[k].v) < 0)
+			return hb_bad_value(o, f[k].key, f[k].max, path, i,
+					    err, len);
+	s->iter = iter;
+	s->chunk = chunk;
+	s->run = run;
+	return 0;
+}
+
+/* The kernel-measured phases of sample @o; null ones stay unmeasured. */
+static int hb_read_phases(struct json_object *o, struct hb_sample *s,
+			  const char *path, size_t i, char *err, size_t len)
 {
 	size_t mi;
+	uint64_t v;
+	int ret;
 
-	s->size = hb_ju64_at(o, "size");
-	s->iter = hb_ju64_at(o, "iteration");
-	s->chunk = hb_ju64_at(o, "chunk");
-	s->run = hb_ju64_at(o, "run");
-	s->phys_start = hb_ju64_at(o, "phys_start");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		struct json_object *v = hb_json_path(o, hb_metrics[mi].key);
-
-		if (!hb_metrics[mi].raw || !json_object_is_type(v, json_type_int))
+		if (!hb_metrics[mi].raw)
+			continue;
+		ret = hb_read_whole(o, hb_metrics[mi].key, INT64_MAX, &v);
+		if (ret < 0)
+			return hb_bad_value(o, hb_metrics[mi].key, INT64_MAX,
+					    path, i, err, len);
+		if (ret)
 			continue;
 		s->valid |= hb_raw_fields[mi].bit;
-		*(uint64_t *)((char *)s + hb_raw_fields[mi].offset) =
-			json_object_get_int64(v);
+		*(uint64_t *)((char *)s + hb_raw_fields[mi].offset) = v;
 	}
-	if (!s->size)
+	return 0;
+}
+
+static int hb_read_sample(struct json_object *o, struct hb_sample *s,
+			  const char *path, size_t i, char *err, size_t len)
+{
+	if (hb_read_place(o, s, path, i, err, len) ||
+	    hb_read_phases(o, s, path, i, err, len))
 		return -EINVAL;
-	return hb_read_kind(hb_jstr_at(o, "kind"), &s->kind);
+	if (!s->size || hb_read_kind(hb_jstr_at(o, "kind"), &s->kind)) {
+		snprintf(err, len, "%s: sample %zu has no size or an unknown kind: is the file damaged?",
+			 path, i);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* A result always has samples: hmmbench writes none without them. */
@@ -223,11 +299,9 @@ static int hb_read_samples(struct json_object *a, struct hb_result *r,
 
 		if (!s)
 			return -ENOMEM;
-		if (hb_read_sample(json_object_array_get_idx(a, i), s)) {
-			snprintf(err, len, "%s: sample %zu has no size or an unknown kind: is the file damaged?",
-				 path, i);
+		if (hb_read_sample(json_object_array_get_idx(a, i), s, path,
+				   i, err, len))
 			return -EINVAL;
-		}
 		if (s->run >= hb_result_runs(r)) {
 			snprintf(err, len, "%s: sample %zu belongs to run %u of %u: is the file damaged?",
 				 path, i, s->run, hb_result_runs(r));

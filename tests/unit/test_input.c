@@ -94,12 +94,109 @@ static void samples_that_are_not_an_array_are_refused(void **state)
 			    ": samples is not an array: is the file damaged?");
 }
 
+/* Sets member @key of sample 1 (the first warm one) to @v. */
+static void set_sample(struct json_object *doc, const char *key,
+		       struct json_object *v)
+{
+	struct json_object *samples = json_object_object_get(doc, "samples");
+
+	json_object_object_add(json_object_array_get_idx(samples, 1), key, v);
+}
+
+static void negative_memremap(struct json_object *doc)
+{
+	set_sample(doc, "memremap_ns", json_object_new_int64(-5));
+}
+
+static void fractional_memunmap(struct json_object *doc)
+{
+	set_sample(doc, "memunmap_ns", json_object_new_double(1.5));
+}
+
+static void string_memmap_init(struct json_object *doc)
+{
+	set_sample(doc, "memmap_init_ns", json_object_new_string("12"));
+}
+
+static void huge_release(struct json_object *doc)
+{
+	set_sample(doc, "release_ns",
+		   json_object_new_uint64(9223372036854775808ULL));
+}
+
+static void negative_chunk(struct json_object *doc)
+{
+	set_sample(doc, "chunk", json_object_new_int64(-1));
+}
+
+static void null_memmap_init(struct json_object *doc)
+{
+	set_sample(doc, "memmap_init_ns", NULL);
+}
+
+/* Once shown as "18446744073709.55 ms (+363510863182372.7%)". */
+static void negative_time_is_refused_naming_file_sample_and_field(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(edited(negative_memremap)),
+			    ": sample 1 has memremap_ns -5, not a whole number from 0 to 9223372036854775807: is the file damaged?");
+}
+
+static void fractional_time_is_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(edited(fractional_memunmap)),
+			    ": sample 1 has memunmap_ns 1.5, not a whole number from 0 to 9223372036854775807: is the file damaged?");
+}
+
+static void time_written_as_a_string_is_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(edited(string_memmap_init)),
+			    ": sample 1 has memmap_init_ns \"12\", not a whole number from 0 to 9223372036854775807: is the file damaged?");
+}
+
+static void time_beyond_int64_is_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(edited(huge_release)),
+			    ": sample 1 has release_ns 9223372036854775808, not a whole number from 0 to 9223372036854775807: is the file damaged?");
+}
+
+static void negative_chunk_is_refused(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(edited(negative_chunk)),
+			    ": sample 1 has chunk -1, not a whole number from 0 to 4294967295: is the file damaged?");
+}
+
+/* null is how the writer says a phase was not measured. */
+static void null_time_reads_as_not_measured(void **state)
+{
+	char errbuf[512], *path = edited(null_memmap_init);
+	struct hb_input in;
+
+	(void)state;
+	assert_int_equal(hb_input_load(&in, path, errbuf, sizeof(errbuf)), 0);
+	unlink(path);
+	free(path);
+	assert_false(in.r.samples[1].valid & HMMBENCH_T_MEMMAP_INIT);
+	assert_true(in.r.samples[1].valid & HMMBENCH_T_MEMREMAP);
+	hb_input_free(&in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(missing_samples_are_refused),
 		cmocka_unit_test(empty_samples_are_refused),
 		cmocka_unit_test(samples_that_are_not_an_array_are_refused),
+		cmocka_unit_test(negative_time_is_refused_naming_file_sample_and_field),
+		cmocka_unit_test(fractional_time_is_refused),
+		cmocka_unit_test(time_written_as_a_string_is_refused),
+		cmocka_unit_test(time_beyond_int64_is_refused),
+		cmocka_unit_test(negative_chunk_is_refused),
+		cmocka_unit_test(null_time_reads_as_not_measured),
 	};
 
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
