@@ -377,6 +377,53 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 	return ret;
 }
 
+/* The sentence for a document json-c gave up on at offset @at. */
+static int hb_json_error(enum json_tokener_error jerr, size_t at,
+			 const char *path, char *err, size_t len)
+{
+	if (jerr == json_tokener_error_parse_eof)
+		snprintf(err, len, "%s: not a hmmbench result: the JSON ends early (empty or truncated file)",
+			 path);
+	else
+		snprintf(err, len, "%s: not a hmmbench result: invalid JSON at byte %zu (%s)",
+			 path, at + 1, json_tokener_error_desc(jerr));
+	return -EINVAL;
+}
+
+/*
+ * Parses the JSON document in @f a piece at a time into *@doc (NULL for
+ * a bare null); -errno or -EINVAL with the sentence in @err.  The last
+ * piece ends in the '\0' that tells json-c the input ends there.
+ */
+static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
+			 char *err, size_t len)
+{
+	enum json_tokener_error jerr = json_tokener_continue;
+	struct json_tokener *tok = json_tokener_new();
+	size_t n, at = 0;
+	char buf[4097];
+
+	if (!tok) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	while (jerr == json_tokener_continue && !feof(f) && !ferror(f)) {
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		if (feof(f))
+			buf[n++] = '\0';
+		*doc = json_tokener_parse_ex(tok, buf, n);
+		jerr = json_tokener_get_error(tok);
+		at += jerr == json_tokener_continue ? n :
+		      json_tokener_get_parse_end(tok);
+	}
+	json_tokener_free(tok);
+	if (ferror(f)) {
+		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
+		return -EIO;
+	}
+	return jerr ? hb_json_error(jerr, at, path, err, len) : 0;
+}
+
 int hb_input_load(struct hb_input *in, const char *path, char *err,
 		  size_t len)
 {
@@ -391,16 +438,15 @@ int hb_input_load(struct hb_input *in, const char *path, char *err,
 		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
 		return ret;
 	}
+	ret = hb_parse_json(f, path, &in->doc, err, len);
 	fclose(f);
-	in->doc = json_object_from_file(path);
-	if (!in->doc || !json_object_is_type(in->doc, json_type_object)) {
-		snprintf(err, len, "%s is not valid JSON: %s", path,
-			 json_util_get_last_err() ? json_util_get_last_err() :
-						    "not an object");
-		hb_input_free(in);
-		return -EINVAL;
+	if (!ret && !json_object_is_type(in->doc, json_type_object)) {
+		snprintf(err, len, "%s: not a hmmbench result: the JSON is not an object",
+			 path);
+		ret = -EINVAL;
 	}
-	ret = hb_input_parse(in, err, len);
+	if (!ret)
+		ret = hb_input_parse(in, err, len);
 	if (ret)
 		hb_input_free(in);
 	return ret;

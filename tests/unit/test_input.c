@@ -185,6 +185,88 @@ static void null_time_reads_as_not_measured(void **state)
 	hb_input_free(&in);
 }
 
+/* A temporary file holding the first @n bytes of @text. */
+static char *raw_file(const char *text, size_t n)
+{
+	char *path = strdup("/tmp/hmmbench-test-XXXXXX");
+	int fd;
+
+	assert_non_null(path);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, n), n);
+	close(fd);
+	return path;
+}
+
+/* The fixture result's JSON cut to @num / @den of its length. */
+static char *cut_file(size_t num, size_t den)
+{
+	struct json_object *doc;
+	struct hb_result r;
+	const char *text;
+	char *path;
+
+	fixture_series(&r, "base", 58.0, warm_ms, 3);
+	path = fixture_json_file(&r);
+	hb_result_free(&r);
+	assert_non_null(path);
+	doc = json_object_from_file(path);
+	unlink(path);
+	free(path);
+	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY);
+	assert_true(strlen(text) > 8192);
+	path = raw_file(text, strlen(text) * num / den);
+	json_object_put(doc);
+	return path;
+}
+
+/* Once "json_tokener_parse_ex failed: continue". */
+static void empty_file_says_the_json_ends_early(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(raw_file("", 0)),
+			    ": not a hmmbench result: the JSON ends early (empty or truncated file)");
+}
+
+static void truncated_file_says_the_json_ends_early(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(cut_file(1, 2)),
+			    ": not a hmmbench result: the JSON ends early (empty or truncated file)");
+	assert_string_equal(refused(cut_file(99, 100)),
+			    ": not a hmmbench result: the JSON ends early (empty or truncated file)");
+}
+
+static void whole_file_read_in_pieces_loads(void **state)
+{
+	char errbuf[512], *path = cut_file(1, 1);
+	struct hb_input in;
+
+	(void)state;
+	assert_int_equal(hb_input_load(&in, path, errbuf, sizeof(errbuf)), 0);
+	unlink(path);
+	free(path);
+	assert_int_equal(in.r.nr_samples, 4);
+	hb_input_free(&in);
+}
+
+static void syntax_error_names_the_byte(void **state)
+{
+	static const char text[] = "{\"schema\" 1}";
+
+	(void)state;
+	assert_string_equal(refused(raw_file(text, strlen(text))),
+			    ": not a hmmbench result: invalid JSON at byte 11 (object property name separator ':' expected)");
+}
+
+static void bare_number_is_not_a_result(void **state)
+{
+	(void)state;
+	assert_string_equal(refused(raw_file("123", 3)),
+			    ": not a hmmbench result: the JSON is not an object");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +279,11 @@ int main(void)
 		cmocka_unit_test(time_beyond_int64_is_refused),
 		cmocka_unit_test(negative_chunk_is_refused),
 		cmocka_unit_test(null_time_reads_as_not_measured),
+		cmocka_unit_test(empty_file_says_the_json_ends_early),
+		cmocka_unit_test(truncated_file_says_the_json_ends_early),
+		cmocka_unit_test(whole_file_read_in_pieces_loads),
+		cmocka_unit_test(syntax_error_names_the_byte),
+		cmocka_unit_test(bare_number_is_not_a_result),
 	};
 
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
