@@ -2,7 +2,7 @@
 /*
  * hmmbench: builds the rows and notes of a comparison.  Samples are
  * matched by size, kind and metric; cold samples only when both sides
- * have them.  The tests themselves live in compare_stats.c.
+ * have them.  The tests themselves live in twosample.c.
  */
 #include <errno.h>
 #include <math.h>

@@ -15,7 +15,7 @@
 #ifndef HB_COMPARE_H
 #define HB_COMPARE_H
 
-#include "compare_stats.h"
+#include "twosample.h"
 #include "config_match.h"
 #include "input.h"
 #include "output.h"

@@ -1,35 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: statistics of the raw samples.  The Student t quantile is
- * compare_stats.c's (one implementation, accurate for any df), and the
- * median's interval comes from the binomial distribution of ranks, so no
- * table limits n.
+ * hmmbench: statistics of the raw samples.  The interval of the mean
+ * takes Student's t and the interval of the median the binomial
+ * distribution of ranks, both from dist.c, so no table limits n.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_stats.h"
+#include "dist.h"
 #include "stats.h"
 
-double hb_t_cdf(double t, double df)
+int hb_double_order(const void *a, const void *b)
 {
-	double tail = 0.5 * hb_cmp_t_pvalue(t, df);
+	double x = *(const double *)a, y = *(const double *)b;
 
-	return t >= 0 ? 1.0 - tail : tail;
+	return (x > y) - (x < y);
 }
 
-double hb_t_quantile(double p, double df)
+double hb_mean(const double *x, size_t n)
 {
-	return hb_cmp_t_quantile(p, df);
+	double sum = 0.0;
+	size_t i;
+
+	if (!n)
+		return NAN;
+	for (i = 0; i < n; i++)
+		sum += x[i];
+	return sum / n;
 }
 
-/* P(B = k) for B ~ Binomial(n, 1/2), in log space so large n is fine. */
-static double hb_binom_half(size_t n, size_t k)
+double hb_variance(const double *x, size_t n, double mean)
 {
-	return exp(lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0) -
-		   n * M_LN2);
+	double sum = 0.0;
+	bool constant = true;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += (x[i] - mean) * (x[i] - mean);
+		constant = constant && x[i] == x[0];
+	}
+	return constant ? 0.0 : sum / (n - 1);
+}
+
+double hb_median_sorted(const double *s, size_t n)
+{
+	return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
 size_t hb_median_ci_rank(size_t n, double *level)
@@ -52,21 +70,11 @@ size_t hb_median_ci_rank(size_t n, double *level)
 	return j - 1;
 }
 
-static int hb_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void hb_stats_spread(const double *s, size_t n, struct hb_stats *st)
 {
-	double sum = 0.0, half;
-	size_t i;
+	double half;
 
-	for (i = 0; i < n; i++)
-		sum += (s[i] - st->mean) * (s[i] - st->mean);
-	st->stddev = sqrt(sum / (n - 1));
+	st->stddev = sqrt(hb_variance(s, n, st->mean));
 	st->cv = st->mean != 0.0 ? st->stddev / st->mean : NAN;
 	half = hb_t_quantile(0.975, n - 1) * st->stddev / sqrt(n);
 	st->mean_ci_lo = st->mean - half;
@@ -86,8 +94,7 @@ static void hb_stats_median_ci(const double *s, size_t n,
 
 int hb_stats_compute(const double *x, size_t n, struct hb_stats *st)
 {
-	double sum = 0.0, *s;
-	size_t i;
+	double *s;
 
 	st->n = n;
 	st->mean = st->median = st->min = st->max = NAN;
@@ -99,13 +106,11 @@ int hb_stats_compute(const double *x, size_t n, struct hb_stats *st)
 	if (!s)
 		return -ENOMEM;
 	memcpy(s, x, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), hb_cmp_double);
-	for (i = 0; i < n; i++)
-		sum += s[i];
-	st->mean = sum / n;
+	qsort(s, n, sizeof(*s), hb_double_order);
+	st->mean = hb_mean(s, n);
 	st->min = s[0];
 	st->max = s[n - 1];
-	st->median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+	st->median = hb_median_sorted(s, n);
 	if (n >= 2)
 		hb_stats_spread(s, n, st);
 	hb_stats_median_ci(s, n, st);

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# Reference values for test_stats.c, computed independently of cli/stats.c:
+# Reference values for test_stats.c, computed independently of cli/stats.c and cli/dist.c:
 # mean, median and sample standard deviation with numpy; Student t
 # quantiles by bisection on the closed-form t CDF (finite series for
-# integer df, not the incomplete beta function stats.c uses); median
+# integer df, not the incomplete beta function dist.c uses); median
 # interval ranks with scipy.stats.binom.  Needs Debian's python3-numpy and
 # python3-scipy.  scipy's own stats.t.ppf is not used: in scipy 1.10.1 it
 # is off by up to 1e-9 (e.g. df 6: 2.4469118487916806, true

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: two-sample tests behind `hmmbench compare` - pure code, no I/O.
- * Welch's t-test with the interval of the change, and the two-sided
- * Mann-Whitney U test, exact whenever the sizes allow.  "a" is always the
- * baseline and "b" the new result, so a positive difference means slower.
+ * hmmbench: the two-sample tests behind `hmmbench compare` - pure code,
+ * no I/O.  Welch's t-test with the interval of the change, and the
+ * two-sided Mann-Whitney U test, exact whenever the sizes allow.  "a" is
+ * always the baseline and "b" the new result, so a positive difference
+ * means slower.  Their distributions are dist.c's.
  */
-#ifndef HB_COMPARE_STATS_H
-#define HB_COMPARE_STATS_H
+#ifndef HB_TWOSAMPLE_H
+#define HB_TWOSAMPLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,16 +38,6 @@ enum hb_cmp_status {
 
 /* A short English phrase for @st, e.g. "too few samples". */
 const char *hb_cmp_status_str(enum hb_cmp_status st);
-
-/*
- * Student's t quantile: the t with P(T <= t) = @p for @df > 0 degrees of
- * freedom (non-integer allowed), to about 1e-12 relative.  +-INFINITY at
- * p = 1 / 0, NAN when p or df is out of range.
- */
-double hb_cmp_t_quantile(double p, double df);
-
-/* Two-sided P(|T| >= |@t|) for Student's t with @df degrees of freedom. */
-double hb_cmp_t_pvalue(double t, double df);
 
 struct hb_welch {
 	size_t n_a, n_b;
@@ -115,4 +106,4 @@ enum hb_cmp_status hb_mwu_test(const double *a, size_t n_a,
 			       const double *b, size_t n_b,
 			       enum hb_mwu_method method, struct hb_mwu *m);
 
-#endif /* HB_COMPARE_STATS_H */
+#endif /* HB_TWOSAMPLE_H */
