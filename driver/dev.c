@@ -16,15 +16,15 @@
 #include "hb.h"
 #include "compat.h"
 
-/* Smallest struct sizes accepted: those of ABI version 1. */
-#define HB_INFO_SIZE_V1		sizeof(struct hmmbench_info)
-#define HB_MAP_SIZE_V1		sizeof(struct hmmbench_map)
-#define HB_UNMAP_SIZE_V1	sizeof(struct hmmbench_unmap)
+static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
 
 /*
- * Copies a size-prefixed struct in: too small is -EINVAL, larger with
- * non-zero bytes this module does not know is -E2BIG.  Returns the size
- * the caller declared.
+ * Copies a size-prefixed struct in and returns 0 or a negative errno: a
+ * size below @min_size is -EINVAL; one above the page size, or larger than
+ * @ksize with non-zero bytes this module does not know, is -E2BIG.  The
+ * size the caller declared is stored in *@usize and in the struct.
  */
 static int hb_copy_in(void *karg, size_t ksize, size_t min_size,
 		      void __user *uarg, u32 *usize)
@@ -35,6 +35,8 @@ static int hb_copy_in(void *karg, size_t ksize, size_t min_size,
 		return -EFAULT;
 	if (*usize < min_size)
 		return -EINVAL;
+	if (*usize > PAGE_SIZE)
+		return -E2BIG;
 	ret = copy_struct_from_user(karg, ksize, uarg, *usize);
 	if (ret)
 		return ret;
@@ -47,6 +49,15 @@ static int hb_copy_out(void __user *uarg, const void *karg, size_t ksize,
 {
 	return copy_to_user(uarg, karg, min_t(size_t, ksize, usize)) ?
 	       -EFAULT : 0;
+}
+
+/*
+ * Zeroes the (out) fields [@start, @end) of the caller's struct, so that a
+ * struct it cannot write is refused before anything changes.
+ */
+static int hb_clear_out(void __user *uarg, size_t start, size_t end)
+{
+	return clear_user(uarg + start, end - start) ? -EFAULT : 0;
 }
 
 static u64 hb_max_size(void)
@@ -74,7 +85,7 @@ static int hb_ioctl_info(void __user *uarg)
 	u32 usize;
 	int ret;
 
-	ret = hb_copy_in(&info, sizeof(info), HB_INFO_SIZE_V1, uarg, &usize);
+	ret = hb_copy_in(&info, sizeof(info), HMMBENCH_INFO_SIZE_VER0, uarg, &usize);
 	if (ret)
 		return ret;
 	if (info.flags)
@@ -121,6 +132,11 @@ static int hb_check_map(const struct hmmbench_map *map)
 	return 0;
 }
 
+/*
+ * The chunk's handle is reserved first and the chunk published under it
+ * only once the result has reached the caller: until then an UNMAP of that
+ * handle finds nothing, so the error path always owns what it unwinds.
+ */
 static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_map map;
@@ -130,30 +146,50 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	ret = hb_copy_in(&map, sizeof(map), HB_MAP_SIZE_V1, uarg, &usize);
+	ret = hb_copy_in(&map, sizeof(map), HMMBENCH_MAP_SIZE_VER0, uarg,
+			 &usize);
 	if (ret)
 		return ret;
 	ret = hb_check_map(&map);
 	if (ret)
 		return ret;
-
-	ret = hb_chunk_map(&map, &chunk);
+	ret = hb_clear_out(uarg, offsetof(struct hmmbench_map, handle),
+			   offsetof(struct hmmbench_map, __reserved));
 	if (ret)
 		return ret;
-	ret = xa_alloc(&hf->chunks, &map.handle, chunk, xa_limit_31b,
+
+	ret = xa_alloc(&hf->chunks, &map.handle, NULL, xa_limit_31b,
 		       GFP_KERNEL);
 	if (ret)
-		goto err_unmap;
+		return ret;
+	ret = hb_chunk_map(&map, &chunk);
+	if (ret)
+		goto err_release_handle;
 	ret = hb_copy_out(uarg, &map, sizeof(map), usize);
 	if (ret)
-		goto err_erase;
+		goto err_unmap;
+	/* Storing into a reserved slot allocates nothing and cannot fail. */
+	xa_store(&hf->chunks, map.handle, chunk, GFP_KERNEL);
 	return 0;
 
-err_erase:
-	xa_erase(&hf->chunks, map.handle);
 err_unmap:
 	hb_chunk_unmap(chunk, NULL);
+err_release_handle:
+	xa_release(&hf->chunks, map.handle);
 	return ret;
+}
+
+/* Removes and returns the chunk named @handle; reserved handles stay. */
+static struct hb_chunk *hb_take_chunk(struct hb_file *hf, u32 handle)
+{
+	struct hb_chunk *chunk;
+
+	xa_lock(&hf->chunks);
+	chunk = xa_load(&hf->chunks, handle);
+	if (chunk)
+		__xa_erase(&hf->chunks, handle);
+	xa_unlock(&hf->chunks);
+	return chunk;
 }
 
 static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
@@ -165,14 +201,18 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	ret = hb_copy_in(&unmap, sizeof(unmap), HB_UNMAP_SIZE_V1, uarg,
-			 &usize);
+	ret = hb_copy_in(&unmap, sizeof(unmap), HMMBENCH_UNMAP_SIZE_VER0,
+			 uarg, &usize);
 	if (ret)
 		return ret;
 	if (unmap.flags)
 		return -EINVAL;
+	ret = hb_clear_out(uarg, offsetof(struct hmmbench_unmap, valid),
+			   sizeof(unmap));
+	if (ret)
+		return ret;
 
-	chunk = xa_erase(&hf->chunks, unmap.handle);
+	chunk = hb_take_chunk(hf, unmap.handle);
 	if (!chunk)
 		return -ENOENT;
 	hb_chunk_unmap(chunk, &unmap);

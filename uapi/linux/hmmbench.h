@@ -5,9 +5,12 @@
  *
  * Every argument struct starts with __u32 size (set by the caller to the
  * sizeof() it was built with) and __u32 flags.  A smaller size than the
- * first published version is refused; a larger one is accepted when the
- * bytes this kernel does not know are zero.  Output is copied back up to
- * the smaller of the two sizes.
+ * first published version (HMMBENCH_*_SIZE_VER0) is refused; a larger one
+ * is accepted when the bytes this kernel does not know are zero, up to the
+ * page size.  Output is copied back up to the smaller of the two sizes.
+ * MAP and UNMAP clear their (out) fields before they change anything, so
+ * a struct the caller cannot write is refused with EFAULT before a chunk
+ * is created or destroyed.
  *
  * Errors (negated in the kernel, in errno in user space):
  *   ENOTTY	unknown ioctl command
@@ -15,15 +18,21 @@
  *		non-zero reserved field, zero or unaligned length, length
  *		larger than the physical address space, node not online,
  *		vmemmap_shift out of range
- *   E2BIG	struct larger than this kernel's with non-zero unknown bytes
+ *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
+ *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do
  *   EPERM	MAP or UNMAP without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget)
  *   ENOSPC	no free physical address range large enough
- *   ENOENT	no chunk with that handle on this file descriptor
- *   EFAULT	bad user pointer
- *   EINTR	interrupted while waiting for another caller's measurement
+ *   ENOENT	no chunk with that handle on this file descriptor (handle 0
+ *		and the handle of a MAP still in progress never name one)
+ *   EFAULT	bad user pointer.  If the struct stops being writable while
+ *		the call runs, MAP destroys the chunk it made before failing
+ *		and UNMAP has destroyed the chunk when it fails.
+ *   EINTR	a signal with a handler that does not restart system calls
+ *		arrived while waiting for another caller's measurement; other
+ *		signals restart the wait
  */
 #ifndef _UAPI_LINUX_HMMBENCH_H
 #define _UAPI_LINUX_HMMBENCH_H
@@ -33,6 +42,11 @@
 
 #define HMMBENCH_ABI_VERSION	1
 #define HMMBENCH_DEVICE		"/dev/hmmbench"
+
+/* Sizes of the first published structs: the smallest the kernel accepts */
+#define HMMBENCH_INFO_SIZE_VER0		192
+#define HMMBENCH_MAP_SIZE_VER0		72
+#define HMMBENCH_UNMAP_SIZE_VER0	32
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -71,7 +85,8 @@
  * @reserve: (out) bytes of available memory the module never uses
  * @live_chunks: (out) chunks mapped now, all file descriptors
  * @nr_nodes: (out) number of online NUMA nodes
- * @maps_total: (out) successful MAPs since the module was loaded
+ * @maps_total: (out) chunks created since the module was loaded, including
+ *	those a MAP destroyed again because it could not copy its result out
  */
 struct hmmbench_info {
 	__u32 size;
@@ -101,7 +116,8 @@ struct hmmbench_info {
  * @node: (in) NUMA node for the struct pages, or HMMBENCH_NODE_LOCAL
  * @vmemmap_shift: (in) 0 for base pages, else log2 of the pages per
  *	compound page (needs HMMBENCH_FEAT_VMEMMAP_SHIFT)
- * @handle: (out) names the chunk in UNMAP, non-zero
+ * @handle: (out) names the chunk in UNMAP, non-zero; it is valid from the
+ *	moment MAP returns success
  * @valid: (out) HMMBENCH_T_* bits for the timings below that were measured
  * @phys_start: (out) first physical address of the chunk
  * @region_ns: (out) request_free_mem_region()
