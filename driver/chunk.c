@@ -176,9 +176,11 @@ int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp)
 	if (!chunk)
 		return -ENOMEM;
 
-	ret = mutex_lock_interruptible(&hb_measure_lock);
-	if (ret)
+	/* A signal restarts the call unless its handler says otherwise. */
+	if (mutex_lock_interruptible(&hb_measure_lock)) {
+		ret = -ERESTARTSYS;
 		goto err_free_chunk;
+	}
 	ret = hb_chunk_map_locked(chunk, map, nid);
 	mutex_unlock(&hb_measure_lock);
 	if (ret)
