@@ -7,8 +7,12 @@
  *
  * usage: hbtest list | hbtest CASE
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -17,8 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/capability.h>
 
@@ -463,6 +469,18 @@ static void case_no_cap_sys_admin(void)
 	waitpid(pid, &status, 0);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	      "child without CAP_SYS_ADMIN: status %#x", status);
+
+	/* The device is 0600 root: another user cannot open it at all. */
+	pid = fork();
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		_exit(open(HMMBENCH_DEVICE, O_RDWR) < 0 && errno == EACCES ?
+		      0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "open as uid 65534: status %#x", status);
 	check_no_trace(fd);
 	close(fd);
 }
@@ -533,6 +551,487 @@ static void case_phase_probe_off(void)
 	close(fd);
 }
 
+/* A page of its own, so that its protection can change under a call. */
+static void *page_alloc(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		exit(1);
+	}
+	return p;
+}
+
+static void page_protect(void *p, int prot)
+{
+	if (mprotect(p, 4096, prot)) {
+		perror("mprotect");
+		exit(1);
+	}
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void sleep_us(unsigned int us)
+{
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * MAP and UNMAP race on one descriptor.  The mapper's result page turns
+ * read-only while its MAP runs, so most MAPs fail to copy their result out
+ * after the chunk is made; meanwhile the unmapper hammers the handles such
+ * a MAP gets.  Every chunk must be destroyed exactly once: by the
+ * unmapper, or by the mapper after a MAP that succeeded, never both.
+ */
+struct race {
+	int fd;
+	struct hmmbench_map *map;	/* alone on its page */
+	int go;		/* the mapper is entering MAP */
+	int done;	/* the protector has made the page read-only */
+	volatile int stop;
+	unsigned int seed;
+	int errors;
+	unsigned int maps_ok, maps_efault, unmaps_racer;
+};
+
+static void *race_protector(void *arg)
+{
+	struct race *r = arg;
+
+	while (!r->stop) {
+		if (!__atomic_exchange_n(&r->go, 0, __ATOMIC_ACQ_REL)) {
+			sched_yield();
+			continue;
+		}
+		sleep_us(500 + rand_r(&r->seed) % 4000);
+		page_protect(r->map, PROT_READ);
+		__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static void *race_unmapper(void *arg)
+{
+	struct race *r = arg;
+	uint32_t h;
+
+	while (!r->stop) {
+		for (h = 1; h <= 2; h++) {
+			int err = unmap_chunk(r->fd, h, NULL);
+
+			if (!err)
+				__atomic_add_fetch(&r->unmaps_racer, 1,
+						   __ATOMIC_RELAXED);
+			else if (err != ENOENT)
+				r->errors++;
+		}
+	}
+	return NULL;
+}
+
+/* One MAP whose page may turn read-only under it; returns its errno. */
+static int race_map_once(struct race *r, uint32_t *handles, unsigned int *nh)
+{
+	int err;
+
+	page_protect(r->map, PROT_READ | PROT_WRITE);
+	*r->map = good_map(256 * MIB);
+	__atomic_store_n(&r->go, 1, __ATOMIC_RELEASE);
+	err = xioctl(r->fd, HMMBENCH_IOC_MAP, r->map);
+	while (!__atomic_exchange_n(&r->done, 0, __ATOMIC_ACQ_REL))
+		sched_yield();
+	if (!err && *nh < 64)
+		handles[(*nh)++] = r->map->handle;
+	return err;
+}
+
+static void case_map_unmap_race(void)
+{
+	struct race r = { .fd = open_dev(), .map = page_alloc(), .seed = 1 };
+	struct hmmbench_info before = get_info(r.fd), after;
+	uint32_t handles[64];
+	unsigned int i, n, nh = 0, mine = 0, late;
+	pthread_t prot, unmapper;
+	uint64_t end = now_ns() + 20ULL * 1000000000;
+
+	pthread_create(&prot, NULL, race_protector, &r);
+	pthread_create(&unmapper, NULL, race_unmapper, &r);
+	for (n = 0; n < 60 && now_ns() < end; n++) {
+		int err = race_map_once(&r, handles, &nh);
+
+		if (!err)
+			r.maps_ok++;
+		else if (err == EFAULT)
+			r.maps_efault++;
+		else
+			CHECK(0, "MAP: %s", strerror(err));
+	}
+	r.stop = 1;
+	pthread_join(prot, NULL);
+	pthread_join(unmapper, NULL);
+	for (i = 0; i < nh; i++) {
+		int err = unmap_chunk(r.fd, handles[i], NULL);
+
+		CHECK(!err || err == ENOENT, "UNMAP: %s", strerror(err));
+		mine += !err;
+	}
+	after = get_info(r.fd);
+	late = after.maps_total - before.maps_total - r.maps_ok;
+	printf("# %u MAPs: %u ok, %u EFAULT (%u after mapping); %u unmapped by the racer\n",
+	       n, r.maps_ok, r.maps_efault, late, r.unmaps_racer);
+	CHECK(r.errors == 0, "racer UNMAP gave an errno other than ENOENT");
+	CHECK(r.unmaps_racer + mine == r.maps_ok,
+	      "%u chunks mapped, %u unmapped by the racer and %u by the mapper",
+	      r.maps_ok, r.unmaps_racer, mine);
+	CHECK(late > 0, "no MAP failed after mapping: the race was not reached");
+	check_no_trace(r.fd);
+	close(r.fd);
+}
+
+/* UNMAP of handle 0 must not free the reserved index 0 for MAP. */
+static void case_handle_zero_never(void)
+{
+	struct hmmbench_map map;
+	int fd = open_dev(), i, err;
+
+	for (i = 0; i < 4; i++) {
+		CHECK(unmap_chunk(fd, 0, NULL) == ENOENT, "UNMAP handle 0");
+		err = map_chunk(fd, 128 * MIB, &map);
+		if (!CHECK(err == 0, "MAP: %s", strerror(err)))
+			break;
+		CHECK(map.handle != 0, "MAP returned handle 0");
+		CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	}
+	CHECK(unmap_chunk(fd, 1U << 31, NULL) == ENOENT, "handle 2^31");
+	CHECK(unmap_chunk(fd, ~0U, NULL) == ENOENT, "handle 2^32-1");
+	check_no_trace(fd);
+	close(fd);
+}
+
+/* Declared sizes above a page are refused before any user memory is read. */
+static void case_struct_size_cap(void)
+{
+	size_t len = 0xfff00000UL + 4096;
+	struct hmmbench_info *info;
+	uint64_t t0, dt;
+	char *p;
+	int fd = open_dev(), err;
+
+	/* Zero pages the kernel could read, but never write back to. */
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS |
+		 MAP_NORESERVE, -1, 0);
+	if (!CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno)))
+		return;
+	page_protect(p, PROT_READ | PROT_WRITE);
+	info = (struct hmmbench_info *)p;
+
+	info->size = 0xfff00000;
+	t0 = now_ns();
+	err = xioctl(fd, HMMBENCH_IOC_INFO, info);
+	dt = now_ns() - t0;
+	CHECK(err == E2BIG, "INFO size 0xfff00000: '%s'", strerror(err));
+	printf("# INFO with size 0xfff00000 returned in %llu us\n",
+	       (unsigned long long)(dt / 1000));
+	info->size = 4097;
+	CHECK(xioctl(fd, HMMBENCH_IOC_INFO, info) == E2BIG, "size 4097");
+	info->size = 4096;
+	CHECK(xioctl(fd, HMMBENCH_IOC_INFO, info) == 0, "size 4096");
+	((struct hmmbench_map *)p)->size = 0x80000000;
+	CHECK(xioctl(fd, HMMBENCH_IOC_MAP, p) == E2BIG, "MAP size 2^31");
+	((struct hmmbench_unmap *)p)->size = 8192;
+	CHECK(xioctl(fd, HMMBENCH_IOC_UNMAP, p) == E2BIG, "UNMAP size 8192");
+	munmap(p, len);
+	check_no_trace(fd);
+	close(fd);
+}
+
+/* A struct the caller cannot write is refused before anything changes. */
+static void case_map_unwritable(void)
+{
+	struct hmmbench_map *map = page_alloc();
+	int fd = open_dev();
+	struct hmmbench_info before = get_info(fd);
+	int err;
+
+	*map = good_map(GIB);
+	page_protect(map, PROT_READ);
+	err = xioctl(fd, HMMBENCH_IOC_MAP, map);
+	CHECK(err == EFAULT, "MAP on a read-only page: '%s'", strerror(err));
+	CHECK(get_info(fd).maps_total == before.maps_total,
+	      "a chunk was made for a result that could not be returned");
+	check_no_trace(fd);
+	munmap(map, 4096);
+	close(fd);
+}
+
+static void case_unmap_unwritable(void)
+{
+	struct hmmbench_unmap *unmap = page_alloc();
+	struct hmmbench_map map;
+	int fd = open_dev(), err;
+
+	err = map_chunk(fd, 128 * MIB, &map);
+	if (!CHECK(err == 0, "MAP: %s", strerror(err)))
+		return;
+	*unmap = (struct hmmbench_unmap){ .size = sizeof(*unmap),
+					  .handle = map.handle };
+	page_protect(unmap, PROT_READ);
+	err = xioctl(fd, HMMBENCH_IOC_UNMAP, unmap);
+	CHECK(err == EFAULT, "UNMAP on a read-only page: '%s'", strerror(err));
+	CHECK(get_info(fd).live_chunks == 1, "the chunk was destroyed");
+	CHECK(iomem_regions(map.phys_start) == 1, "region gone from iomem");
+	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP after EFAULT");
+	check_no_trace(fd);
+	munmap(unmap, 4096);
+	close(fd);
+}
+
+static void on_sigcont(int sig)
+{
+	(void)sig;
+}
+
+/* The state letter of /proc/PID/stat ('S': interruptible sleep). */
+static char proc_state(pid_t pid)
+{
+	char path[64], state = '?';
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+			state = '?';
+		fclose(f);
+	}
+	return state;
+}
+
+/*
+ * Runs the caller on CPU 0 only.  A mutex waiter spins while the owner
+ * runs on another CPU and sleeps only when it does not, so the holder and
+ * the waiter share one CPU to make the waiter sleep.
+ */
+static void pin_to_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		_exit(1);
+}
+
+/* Maps 32 GiB, reports on @pipefd when done and waits to be killed. */
+static pid_t fork_holder(int pipefd)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd;
+
+		pin_to_cpu0();
+		fd = open_dev();
+		char c = map_chunk(fd, 32 * GIB, NULL);
+
+		if (write(pipefd, &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	return pid;
+}
+
+/*
+ * A MAP waiting for another's measurement is stopped and continued (its
+ * SIGCONT handler has SA_RESTART): the wait restarts, the call does not
+ * fail with EINTR.
+ */
+static void case_map_wait_restarts(void)
+{
+	struct sigaction sa = { .sa_handler = on_sigcont,
+				.sa_flags = SA_RESTART };
+	int fd = open_dev(), pipefd[2], status;
+	struct pollfd pfd;
+	pid_t holder, waiter;
+	char c = 1, state;
+
+	if (pipe(pipefd))
+		exit(1);
+	holder = fork_holder(pipefd[1]);
+	sleep_us(200000);
+	waiter = fork();
+	if (waiter == 0) {
+		int wfd;
+
+		pin_to_cpu0();
+		wfd = open_dev();
+		sigaction(SIGCONT, &sa, NULL);
+		_exit(map_chunk(wfd, 128 * MIB, NULL));
+	}
+	sleep_us(200000);
+	pfd = (struct pollfd){ .fd = pipefd[0], .events = POLLIN };
+	state = proc_state(waiter);
+	CHECK(poll(&pfd, 1, 0) == 0 && state == 'S',
+	      "the waiter was not waiting when signalled (state %c): the wait was not reached",
+	      state);
+	kill(waiter, SIGSTOP);
+	sleep_us(20000);
+	kill(waiter, SIGCONT);
+
+	CHECK(read(pipefd[0], &c, 1) == 1 && c == 0, "holder MAP failed");
+	waitpid(waiter, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "waiting MAP after SIGSTOP/SIGCONT: %s",
+	      WIFEXITED(status) ? strerror(WEXITSTATUS(status)) : "killed");
+	kill(holder, SIGKILL);
+	waitpid(holder, &status, 0);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	check_no_trace(fd);
+	close(fd);
+}
+
+/*
+ * SIGKILL lands before, during or after a large MAP, ten times: whatever
+ * the moment, the chunk goes with the process.
+ */
+static void case_sigkill_mid_map(void)
+{
+	unsigned int seed = 7, i, delay;
+	int fd = open_dev(), status;
+	pid_t pid;
+
+	for (i = 0; i < 10; i++) {
+		pid = fork();
+		if (pid == 0) {
+			int cfd = open_dev();
+
+			map_chunk(cfd, 16 * GIB, NULL);
+			pause();
+			_exit(0);
+		}
+		delay = rand_r(&seed) % 600000;
+		sleep_us(delay);
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		      "round %u: child status %#x", i, status);
+		printf("# round %u: killed after %u ms\n", i, delay / 1000);
+		check_no_trace(fd);
+	}
+	close(fd);
+}
+
+/* One of four processes: maps and unmaps random sizes until @end. */
+static int churn(unsigned int seed, uint64_t end)
+{
+	uint32_t held[4] = { 0 };
+	struct hmmbench_map map;
+	int fd = open_dev(), err;
+	unsigned int n = 0, slot;
+
+	while (now_ns() < end) {
+		slot = rand_r(&seed) % 4;
+		if (held[slot]) {
+			err = unmap_chunk(fd, held[slot], NULL);
+			if (err)
+				return err;
+			held[slot] = 0;
+			continue;
+		}
+		err = map_chunk(fd, (1 + rand_r(&seed) % 8) * 128 * MIB, &map);
+		if (err && err != ENOMEM)
+			return err;
+		held[slot] = err ? 0 : map.handle;
+		n++;
+	}
+	printf("# process %u: %u MAPs\n", seed, n);
+	/* Half the processes leave their chunks for close() to release. */
+	if (seed % 2)
+		close(fd);
+	return 0;
+}
+
+static void case_four_processes(void)
+{
+	uint64_t end = now_ns() + 8ULL * 1000000000;
+	int fd = open_dev(), status, i;
+	pid_t pids[4];
+
+	for (i = 0; i < 4; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			fflush(stdout);
+			_exit(churn(i + 1, end));
+		}
+	}
+	for (i = 0; i < 4; i++) {
+		waitpid(pids[i], &status, 0);
+		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "process %d: %s", i + 1, WIFEXITED(status) ?
+		      strerror(WEXITSTATUS(status)) : "killed");
+	}
+	check_no_trace(fd);
+	close(fd);
+}
+
+/* Maps @length chunks until MAP fails; returns how many it made. */
+static unsigned int map_until_refused(int fd, uint64_t length, int *err)
+{
+	struct hmmbench_map map;
+	unsigned int n = 0;
+
+	while (!(*err = map_chunk(fd, length, &map)) && n < 4096)
+		n++;
+	return n;
+}
+
+/*
+ * Chunks are mapped until the budget refuses one with ENOMEM; once they
+ * are released, as many can be mapped again.
+ */
+static void case_budget_exhaust(void)
+{
+	int fd = open_dev(), err;
+	struct hmmbench_info info = get_info(fd);
+	uint64_t length = info.max_size / 6 / info.size_align * info.size_align;
+	unsigned int first, second;
+
+	if (!CHECK(length > 0, "budget %llu too small",
+		   (unsigned long long)info.budget))
+		return;
+	first = map_until_refused(fd, length, &err);
+	CHECK(err == ENOMEM, "MAP %u refused with '%s'", first, strerror(err));
+	CHECK(first >= 5 && first <= 7, "%u chunks of %llu MiB in a budget of %llu MiB",
+	      first, (unsigned long long)(length / MIB),
+	      (unsigned long long)(info.max_size / MIB));
+	close(fd);
+	fd = open_dev();
+	check_no_trace(fd);
+	second = map_until_refused(fd, length, &err);
+	CHECK(err == ENOMEM && second + 1 >= first && second <= first + 1,
+	      "%u chunks the first time, %u the second (%s)", first, second,
+	      strerror(err));
+	printf("# %u then %u chunks of %llu MiB before ENOMEM\n", first,
+	       second, (unsigned long long)(length / MIB));
+	close(fd);
+	fd = open_dev();
+	check_no_trace(fd);
+	close(fd);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -558,6 +1057,15 @@ static const struct test_case cases[] = {
 	{ "no-cap-sys-admin", case_no_cap_sys_admin },
 	{ "close-releases", case_close_releases },
 	{ "sigkill-releases", case_sigkill_releases },
+	{ "map-unmap-race", case_map_unmap_race },
+	{ "handle-zero-never", case_handle_zero_never },
+	{ "struct-size-cap", case_struct_size_cap },
+	{ "map-unwritable", case_map_unwritable },
+	{ "unmap-unwritable", case_unmap_unwritable },
+	{ "map-wait-restarts", case_map_wait_restarts },
+	{ "sigkill-mid-map", case_sigkill_mid_map },
+	{ "four-processes", case_four_processes },
+	{ "budget-exhaust", case_budget_exhaust },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */
