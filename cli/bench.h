@@ -13,6 +13,7 @@
 #include "result.h"
 
 #define HB_STOPPED	1	/* hb_bench_run(): stopped by *stop */
+#define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
 
 struct hb_progress {
 	size_t step;		/* iterations of one size done, 1-based */

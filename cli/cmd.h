@@ -10,8 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bench.h"
 #include "output.h"
-#include "size.h"
+#include "parse.h"
 
 /* Exit statuses, documented in --help and FORMATS.md. */
 #define HB_EXIT_OK		0

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "device.h"
-#include "size.h"
+#include "fmt.h"
 
 #define HB_LOAD_HINT \
 	"load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..."

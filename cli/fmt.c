@@ -1,12 +1,67 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: formats numbers for people (scaled to ns, us, ms, s or MiB/s,
- * GiB/s) and for machines (fixed decimals per unit).
+ * hmmbench: formats numbers for people (sizes in KiB to TiB, times scaled
+ * to ns, us, ms or s, rates to MiB/s or GiB/s) and for machines (the
+ * kernel's size suffixes, fixed decimals per unit).
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 
 #include "fmt.h"
+
+static const char hb_suffixes[] = "KMGT";
+
+const char *hb_unit_name(enum hb_unit unit)
+{
+	switch (unit) {
+	case HB_UNIT_NS:
+		return "ns";
+	case HB_UNIT_NS_PER_PAGE:
+		return "ns/4KiB";
+	default:
+		return "B/s";
+	}
+}
+
+const char *hb_size_str(uint64_t bytes, char *buf, size_t len)
+{
+	int i;
+
+	for (i = 3; i >= 0; i--) {
+		uint64_t m = 1ULL << (10 * (i + 1));
+
+		if (bytes && bytes % m == 0) {
+			snprintf(buf, len, "%" PRIu64 "%c", bytes / m,
+				 hb_suffixes[i]);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64, bytes);
+	return buf;
+}
+
+const char *hb_size_human(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
+	int i;
+
+	if (bytes < 1024) {
+		snprintf(buf, len, "%" PRIu64 " B", bytes);
+		return buf;
+	}
+	for (i = 3; i > 0 && bytes < 1ULL << (10 * (i + 1)); i--)
+		;
+	if (bytes % (1ULL << (10 * (i + 1))) == 0)
+		snprintf(buf, len, "%" PRIu64 " %s",
+			 bytes >> (10 * (i + 1)), units[i]);
+	else
+		snprintf(buf, len, "%.1f %s",
+			 (double)bytes / (double)(1ULL << (10 * (i + 1))),
+			 units[i]);
+	return buf;
+}
+
 
 struct hb_scale {
 	double div;

@@ -1,15 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: number formatting shared by the renderers - human units for
- * the table and cover text, fixed precision for the machine formats so
- * that the same samples always give the same bytes.
+ * hmmbench: how numbers are written - sizes ("64G", "64 GiB"), and values
+ * in their unit, scaled for people in the table, cover text and messages,
+ * with fixed decimals for the machine formats so that the same samples
+ * always give the same bytes.  parse.h reads them back.
  */
 #ifndef HB_FMT_H
 #define HB_FMT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#include "metrics.h"
+enum hb_unit {
+	HB_UNIT_NS,		/* nanoseconds */
+	HB_UNIT_NS_PER_PAGE,	/* nanoseconds per 4 KiB of device memory */
+	HB_UNIT_BYTES_PER_S,	/* bytes per second */
+};
+
+/* "ns", "ns/4KiB" or "B/s": the unit as CSV and JSON name it. */
+const char *hb_unit_name(enum hb_unit unit);
+
+/* "64G", "1536M", "4097" - the largest suffix that divides exactly. */
+const char *hb_size_str(uint64_t bytes, char *buf, size_t len);
+
+/* "64 GiB", "1.5 GiB", "512 MiB" - for humans, rounded. */
+const char *hb_size_human(uint64_t bytes, char *buf, size_t len);
 
 /* @v in the unit that suits @ref ("183.2 ms"); "-" when @v is NAN. */
 const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,

@@ -119,18 +119,6 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		  NULL, "memmap-init-B/s"),
 };
 
-const char *hb_unit_name(enum hb_unit unit)
-{
-	switch (unit) {
-	case HB_UNIT_NS:
-		return "ns";
-	case HB_UNIT_NS_PER_PAGE:
-		return "ns/4KiB";
-	default:
-		return "B/s";
-	}
-}
-
 bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
 		     uint64_t size, enum hb_kind kind, size_t mi, double *v)
 {

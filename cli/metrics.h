@@ -7,14 +7,9 @@
 #ifndef HB_METRICS_H
 #define HB_METRICS_H
 
+#include "fmt.h"
 #include "result.h"
 #include "stats.h"
-
-enum hb_unit {
-	HB_UNIT_NS,		/* nanoseconds */
-	HB_UNIT_NS_PER_PAGE,	/* nanoseconds per 4 KiB of device memory */
-	HB_UNIT_BYTES_PER_S,	/* bytes per second */
-};
 
 struct hb_metric {
 	const char *key;	/* CSV column and JSON member: stable */
@@ -52,8 +47,6 @@ struct hb_summary {
 	enum hb_kind kind;	/* HB_COLD or HB_WARM */
 	struct hb_stats st[HB_NR_METRICS];
 };
-
-const char *hb_unit_name(enum hb_unit unit);
 
 /*
  * Two summaries per configured size, cold then warm, in the order of

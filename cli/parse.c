@@ -3,7 +3,7 @@
  * hmmbench: parses every number the user types.  One function handles
  * counts and sizes alike, one fractions such as --alpha, so that garbage,
  * overflow, zero and out-of-range values are all refused the same way,
- * with the accepted range named.
+ * with the accepted range named (written back with fmt.c's hb_size_str).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "size.h"
+#include "fmt.h"
+#include "parse.h"
 
 static const char hb_suffixes[] = "KMGT";
 
@@ -28,44 +29,6 @@ static uint64_t hb_suffix_mult(char c)
 	if (!p)
 		return 0;
 	return 1ULL << (10 * (p - hb_suffixes + 1));
-}
-
-const char *hb_size_str(uint64_t bytes, char *buf, size_t len)
-{
-	int i;
-
-	for (i = 3; i >= 0; i--) {
-		uint64_t m = 1ULL << (10 * (i + 1));
-
-		if (bytes && bytes % m == 0) {
-			snprintf(buf, len, "%" PRIu64 "%c", bytes / m,
-				 hb_suffixes[i]);
-			return buf;
-		}
-	}
-	snprintf(buf, len, "%" PRIu64, bytes);
-	return buf;
-}
-
-const char *hb_size_human(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
-	int i;
-
-	if (bytes < 1024) {
-		snprintf(buf, len, "%" PRIu64 " B", bytes);
-		return buf;
-	}
-	for (i = 3; i > 0 && bytes < 1ULL << (10 * (i + 1)); i--)
-		;
-	if (bytes % (1ULL << (10 * (i + 1))) == 0)
-		snprintf(buf, len, "%" PRIu64 " %s",
-			 bytes >> (10 * (i + 1)), units[i]);
-	else
-		snprintf(buf, len, "%.1f %s",
-			 (double)bytes / (double)(1ULL << (10 * (i + 1))),
-			 units[i]);
-	return buf;
 }
 
 /* The sentence for the @n characters at @s, quoted shortened if long. */

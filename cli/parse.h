@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the one parser for every number the user types (plain counts
- * and sizes with K/M/G/T binary suffixes), sweep size lists and ranges,
- * and the short size spelling used in messages ("64G").
+ * hmmbench: the one parser for every number the user types - plain
+ * counts, sizes with K/M/G/T binary suffixes, fractions such as --alpha -
+ * and for sweep size lists and ranges.  fmt.h writes numbers back.
  */
-#ifndef HB_SIZE_H
-#define HB_SIZE_H
+#ifndef HB_PARSE_H
+#define HB_PARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "result.h"
+
+/* Room for the sentence a parser writes on error. */
 #define HB_ERR_LEN	256
-#define HB_MAX_SWEEP	64	/* sizes in one sweep */
-#define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
 
 /*
  * Parses a decimal number, with an optional K, M, G or T suffix (powers
@@ -40,10 +41,4 @@ int hb_parse_fraction(const char *s, const char *what, double *out,
 int hb_parse_sweep(const char *s, uint64_t min, uint64_t max,
 		   uint64_t *sizes, char *err, size_t errlen);
 
-/* "64G", "1536M", "4097" - the largest suffix that divides exactly. */
-const char *hb_size_str(uint64_t bytes, char *buf, size_t len);
-
-/* "64 GiB", "1.5 GiB", "512 MiB" - for humans, rounded. */
-const char *hb_size_human(uint64_t bytes, char *buf, size_t len);
-
-#endif /* HB_SIZE_H */
+#endif /* HB_PARSE_H */

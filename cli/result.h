@@ -14,7 +14,8 @@
 #include <linux/hmmbench.h>
 
 #include "host.h"
-#include "size.h"
+
+#define HB_MAX_SWEEP	64	/* sizes in one sweep */
 
 /* Which part of a run a sample belongs to. */
 enum hb_kind {
