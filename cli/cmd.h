@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "bench.h"
-#include "output.h"
 #include "parse.h"
+#include "render/render.h"
 
 /* Exit statuses, documented in --help and FORMATS.md. */
 #define HB_EXIT_OK		0

@@ -18,9 +18,7 @@
 #include "twosample.h"
 #include "config_match.h"
 #include "input.h"
-#include "output.h"
-
-#define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
+#include "metrics.h"
 
 /* Below this many units (samples or runs) a side, the tests lack power. */
 #define HB_CMP_MIN_N		6
@@ -40,7 +38,7 @@ struct hb_cmp_row {
 	bool by_run;		/* the tests take run means, not samples */
 	size_t na, nb;		/* units tested: samples, or runs */
 	double rel;		/* 100 * (w.mean_b - w.mean_a) / w.mean_a */
-	struct hb_welch w;	/* means of the units, 95 % interval of the change */
+	struct hb_welch w;	/* unit means, 95 % interval of the change */
 	struct hb_mwu u;
 	enum hb_cmp_status wst, ust;
 	bool tested;		/* both sides have 2 units or more */
@@ -78,20 +76,5 @@ void hb_comparison_free(struct hb_comparison *c);
 
 /* The label of in[@i], or its file name when it has none. */
 const char *hb_cmp_name(const struct hb_comparison *c, size_t i);
-
-/* Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO. */
-int hb_render_compare(FILE *f, enum hb_format fmt,
-		      const struct hb_comparison *c);
-void hb_cmp_render_table(FILE *f, const struct hb_comparison *c);
-void hb_cmp_render_csv(FILE *f, const struct hb_comparison *c);
-void hb_cmp_render_cover(FILE *f, const struct hb_comparison *c);
-struct json_object *hb_comparison_json(const struct hb_comparison *c);
-
-/* Shared by those renderers. */
-const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
-const char *hb_cmp_fmt_change(char *buf, size_t len,
-			      const struct hb_cmp_row *row);
-const char *hb_cmp_fmt_ci(char *buf, size_t len,
-			  const struct hb_cmp_row *row);
 
 #endif /* HB_COMPARE_H */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "input.h"
-#include "output.h"
+#include "metrics.h"
 
 /* Where each raw metric of the field list lives in a sample. */
 static const struct {

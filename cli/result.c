@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the growable list of raw samples and the naming of iteration
- * kinds (cold, warmup, warm) shared by the loop and every renderer.
+ * hmmbench: the growable list of raw samples, and the names results give
+ * iteration kinds (cold, warmup, warm) and the module's feature bits,
+ * shared by the loop, the reader and every renderer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,20 @@ const char *hb_kind_name(enum hb_kind kind)
 	};
 
 	return names[kind];
+}
+
+static const char *const hb_features[] = {
+	"phase_probe",		/* HMMBENCH_FEAT_PHASE_PROBE */
+	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
+	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
+	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
+};
+
+const char *hb_feature_name(unsigned int bit)
+{
+	if (bit < sizeof(hb_features) / sizeof(hb_features[0]))
+		return hb_features[bit];
+	return NULL;
 }
 
 struct hb_sample *hb_result_add(struct hb_result *r)

@@ -87,6 +87,12 @@ struct hb_result {
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter);
 const char *hb_kind_name(enum hb_kind kind);
 
+/* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
+const char *hb_feature_name(unsigned int bit);
+
+/* The JSON document of a result: its writer and reader agree on it. */
+#define HB_RESULT_SCHEMA	"hmmbench-result/1"
+
 /* Appends a zeroed sample and returns it, or NULL without memory. */
 struct hb_sample *hb_result_add(struct hb_result *r);
 

@@ -6,7 +6,7 @@
 #ifndef HB_TEST_FIXTURE_H
 #define HB_TEST_FIXTURE_H
 
-#include "output.h"
+#include "render/render.h"
 
 /*
  * One 1 GiB size, 1 chunk, 1 cold + 1 warmup + 3 warm iterations, label

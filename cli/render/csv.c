@@ -5,25 +5,10 @@
  * was not measured is an empty field, never 0.
  */
 #include <inttypes.h>
-#include <string.h>
 
 #include "fmt.h"
-#include "output.h"
-
-void hb_csv_string(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
+#include "render/csv_write.h"
+#include "render/renderers.h"
 
 static void hb_csv_header(FILE *f)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "output.h"
+#include "render/renderers.h"
 #include "version.h"
 
 /* uname -m as Go's GOARCH. */

@@ -8,8 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "compare.h"
 #include "fmt.h"
+#include "render/cmp_fmt.h"
+#include "render/renderers.h"
 
 static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 			       size_t i)
@@ -51,7 +52,8 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 	snprintf(n, sizeof(n), "%zu+%zu%s", row->na, row->nb,
 		 row->by_run ? " runs" : "");
 	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
-		m->title, hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
+		m->title,
+		hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
 		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
 		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
 		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
@@ -75,7 +77,7 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
 		fprintf(f, "note: %s\n", c->notes[i]);
 }
 
-void hb_cmp_render_table(FILE *f, const struct hb_comparison *c)
+void hb_render_cmp_table(FILE *f, const struct hb_comparison *c)
 {
 	size_t i;
 

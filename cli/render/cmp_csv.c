@@ -8,15 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "compare.h"
 #include "fmt.h"
-
-static void hb_cmp_csv_num(FILE *f, const char *fmt, double v)
-{
-	fputc(',', f);
-	if (!isnan(v) && !isinf(v))
-		fprintf(f, fmt, v);
-}
+#include "render/csv_write.h"
+#include "render/renderers.h"
 
 static void hb_cmp_csv_mean(FILE *f, enum hb_unit unit, double v)
 {
@@ -41,17 +35,17 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	hb_cmp_csv_mean(f, m->unit, row->w.mean_b);
 	hb_cmp_csv_mean(f, m->unit, row->a.median);
 	hb_cmp_csv_mean(f, m->unit, row->b.median);
-	hb_cmp_csv_num(f, "%.4f", row->rel);
-	hb_cmp_csv_num(f, "%.4f", row->tested ? row->w.rel_lo : nan);
-	hb_cmp_csv_num(f, "%.4f", row->tested ? row->w.rel_hi : nan);
-	hb_cmp_csv_num(f, "%.6g", row->tested ? row->w.p : nan);
-	hb_cmp_csv_num(f, "%.6g", row->tested ? row->u.p : nan);
+	hb_csv_num(f, "%.4f", row->rel);
+	hb_csv_num(f, "%.4f", row->tested ? row->w.rel_lo : nan);
+	hb_csv_num(f, "%.4f", row->tested ? row->w.rel_hi : nan);
+	hb_csv_num(f, "%.6g", row->tested ? row->w.p : nan);
+	hb_csv_num(f, "%.6g", row->tested ? row->u.p : nan);
 	fprintf(f, ",%s,%s,%s,%zu,%zu\n", row->tested ? "true" : "false",
 		row->significant ? "true" : "false",
 		row->by_run ? "run" : "sample", row->na, row->nb);
 }
 
-void hb_cmp_render_csv(FILE *f, const struct hb_comparison *c)
+void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
 {
 	size_t i;
 

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "fmt.h"
+#include "render/cmp_fmt.h"
+#include "render/renderers.h"
 #include "version.h"
 
 #define HB_COVER_COLS	72
@@ -198,7 +199,7 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 	}
 }
 
-void hb_cmp_render_cover(FILE *f, const struct hb_comparison *c)
+void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 {
 	char rule[160];
 	size_t i;

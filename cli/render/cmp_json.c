@@ -8,10 +8,12 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "compare.h"
 #include "fmt.h"
+#include "render/json_write.h"
+#include "render/renderers.h"
 
-#define HB_PCT_PREC	4
+#define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
+#define HB_PCT_PREC		4
 
 /* A p-value to 6 significant digits (it may be 1e-25), or null. */
 static struct json_object *hb_cmp_jp(double v)
@@ -36,7 +38,7 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "kernel_version", hb_jstr(r->meta.host.kernel_version));
 	hb_jadd(o, "module_version", hb_jstr(r->meta.info.module_version));
 	hb_jadd(o, "runs", hb_jint(hb_result_runs(r)));
-	hb_jadd(o, "complete", json_object_new_boolean(r->complete));
+	hb_jadd(o, "complete", hb_jbool(r->complete));
 	return o;
 }
 
@@ -109,13 +111,13 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "test_n", hb_cmp_test_n_json(row));
 	hb_jadd(o, "welch", hb_cmp_welch_json(row));
 	hb_jadd(o, "mann_whitney", hb_cmp_mwu_json(row));
-	hb_jadd(o, "tested", json_object_new_boolean(t));
-	hb_jadd(o, "significant", json_object_new_boolean(row->significant));
+	hb_jadd(o, "tested", hb_jbool(t));
+	hb_jadd(o, "significant", hb_jbool(row->significant));
 	hb_jadd(o, "warnings", hb_cmp_warn_json(row->warn));
 	return o;
 }
 
-struct json_object *hb_comparison_json(const struct hb_comparison *c)
+static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *in = json_object_new_array();
@@ -132,9 +134,14 @@ struct json_object *hb_comparison_json(const struct hb_comparison *c)
 	hb_jadd(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
 	hb_jadd(o, "alpha", hb_jnum(c->alpha, 6));
 	hb_jadd(o, "rule", hb_jstr("welch_and_mann_whitney"));
-	hb_jadd(o, "forced", json_object_new_boolean(c->forced));
+	hb_jadd(o, "forced", hb_jbool(c->forced));
 	hb_jadd(o, "inputs", in);
 	hb_jadd(o, "comparisons", rows);
 	hb_jadd(o, "notes", notes);
 	return o;
+}
+
+int hb_render_cmp_json(FILE *f, const struct hb_comparison *c)
+{
+	return hb_json_write(f, hb_comparison_json(c));
 }

@@ -8,8 +8,7 @@
 #include <math.h>
 
 #include "fmt.h"
-#include "output.h"
-#include "version.h"
+#include "render/renderers.h"
 
 /* Warm samples per metric (the largest, as metrics may be missing). */
 static size_t hb_warm_n(const struct hb_summary *s)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the info subcommand's text - everything the module's INFO
- * returns, then the host facts - and the dispatch to its JSON form.
+ * hmmbench: the info subcommand's table - everything the module's INFO
+ * returns, then the host facts.
  */
-#include <errno.h>
 #include <inttypes.h>
 
-#include "output.h"
+#include "fmt.h"
+#include "render/renderers.h"
 
 static void hb_info_size(FILE *f, const char *name, uint64_t bytes)
 {
@@ -67,19 +67,8 @@ static void hb_info_host(FILE *f, const struct hb_host *h)
 		h->date);
 }
 
-int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m)
+void hb_render_info_table(FILE *f, const struct hb_meta *m)
 {
-	struct json_object *o;
-
-	if (fmt == HB_FMT_JSON) {
-		o = hb_info_json(m);
-		if (!o)
-			return -ENOMEM;
-		hb_put_json(f, o);
-		json_object_put(o);
-		return 0;
-	}
 	hb_info_module(f, &m->info);
 	hb_info_host(f, &m->host);
-	return 0;
 }

@@ -5,53 +5,14 @@
  * "hmmbench-info/1" for the info subcommand.  FORMATS.md documents both.
  * Members appear in a fixed order and numbers with fixed decimals.
  */
-#include <math.h>
 #include <stdio.h>
 
 #include "fmt.h"
-#include "output.h"
+#include "render/json_write.h"
+#include "render/renderers.h"
 #include "version.h"
 
-#define HB_RATIO_PREC	6
-
-static const char *const hb_features[] = {
-	"phase_probe",		/* HMMBENCH_FEAT_PHASE_PROBE */
-	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
-	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
-	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
-};
-
-const char *hb_feature_name(unsigned int bit)
-{
-	if (bit < sizeof(hb_features) / sizeof(hb_features[0]))
-		return hb_features[bit];
-	return NULL;
-}
-
-void hb_jadd(struct json_object *o, const char *key, struct json_object *v)
-{
-	json_object_object_add(o, key, v);
-}
-
-struct json_object *hb_jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-struct json_object *hb_jint(uint64_t v)
-{
-	return json_object_new_int64((int64_t)v);
-}
-
-struct json_object *hb_jnum(double v, int prec)
-{
-	char buf[64];
-
-	if (isnan(v) || isinf(v))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.*f", prec, v);
-	return json_object_new_double_s(v, buf);
-}
+#define HB_INFO_SCHEMA		"hmmbench-info/1"
 
 static struct json_object *hb_jfeatures(uint32_t features)
 {
@@ -122,7 +83,7 @@ static struct json_object *hb_sources_json(const struct hb_result *r)
 		hb_jadd(o, "kernel_release", hb_jstr(src->kernel_release));
 		hb_jadd(o, "hostname", hb_jstr(src->hostname));
 		hb_jadd(o, "samples", hb_jint(src->nr_samples));
-		hb_jadd(o, "complete", json_object_new_boolean(src->complete));
+		hb_jadd(o, "complete", hb_jbool(src->complete));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -159,7 +120,7 @@ static struct json_object *hb_config_json(const struct hb_result *r)
 	hb_jadd(o, "iterations", hb_jint(c->iters));
 	hb_jadd(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
 			  hb_jint(c->node));
-	hb_jadd(o, "interleave", json_object_new_boolean(c->interleave));
+	hb_jadd(o, "interleave", hb_jbool(c->interleave));
 	return o;
 }
 
@@ -173,7 +134,7 @@ static struct json_object *hb_metrics_json(void)
 
 		hb_jadd(o, "key", hb_jstr(hb_metrics[mi].key));
 		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
-		hb_jadd(o, "measured", json_object_new_boolean(hb_metrics[mi].raw));
+		hb_jadd(o, "measured", hb_jbool(hb_metrics[mi].raw));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -207,39 +168,6 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 	return o;
 }
 
-struct json_object *hb_jpair(double lo, double hi, int prec)
-{
-	struct json_object *a;
-
-	if (isnan(lo) || isnan(hi))
-		return NULL;
-	a = json_object_new_array();
-	json_object_array_add(a, hb_jnum(lo, prec));
-	json_object_array_add(a, hb_jnum(hi, prec));
-	return a;
-}
-
-struct json_object *hb_stats_json(const struct hb_stats *st,
-				  enum hb_unit unit)
-{
-	struct json_object *o = json_object_new_object();
-	int p = hb_fmt_precision(unit);
-
-	hb_jadd(o, "n", hb_jint(st->n));
-	hb_jadd(o, "mean", hb_jnum(st->mean, p));
-	hb_jadd(o, "median", hb_jnum(st->median, p));
-	hb_jadd(o, "min", hb_jnum(st->min, p));
-	hb_jadd(o, "max", hb_jnum(st->max, p));
-	hb_jadd(o, "stddev", hb_jnum(st->stddev, p));
-	hb_jadd(o, "cv", hb_jnum(st->cv, HB_RATIO_PREC));
-	hb_jadd(o, "mean_ci95", hb_jpair(st->mean_ci_lo, st->mean_ci_hi, p));
-	hb_jadd(o, "median_ci95",
-	       hb_jpair(st->median_ci_lo, st->median_ci_hi, p));
-	hb_jadd(o, "median_ci_level", hb_jnum(st->median_ci_level,
-					     HB_RATIO_PREC));
-	return o;
-}
-
 static struct json_object *hb_summary_json(const struct hb_summary *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -265,8 +193,9 @@ static struct json_object *hb_samples_json(const struct hb_result *r)
 	return a;
 }
 
-struct json_object *hb_result_json(const struct hb_result *r,
-				   const struct hb_summary *sum, size_t nr)
+static struct json_object *hb_result_json(const struct hb_result *r,
+					  const struct hb_summary *sum,
+					  size_t nr)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *a = json_object_new_array();
@@ -275,7 +204,7 @@ struct json_object *hb_result_json(const struct hb_result *r,
 	for (i = 0; i < nr; i++)
 		json_object_array_add(a, hb_summary_json(&sum[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
-	hb_jadd(o, "complete", json_object_new_boolean(r->complete));
+	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
 	hb_jadd(o, "metadata", hb_meta_json(r));
@@ -288,7 +217,7 @@ struct json_object *hb_result_json(const struct hb_result *r,
 	return o;
 }
 
-struct json_object *hb_info_json(const struct hb_meta *m)
+static struct json_object *hb_info_json(const struct hb_meta *m)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -300,10 +229,13 @@ struct json_object *hb_info_json(const struct hb_meta *m)
 	return o;
 }
 
-void hb_put_json(FILE *f, struct json_object *obj)
+int hb_render_json(FILE *f, const struct hb_result *r,
+		   const struct hb_summary *sum, size_t nr)
 {
-	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
-					     JSON_C_TO_STRING_NOSLASHESCAPE),
-	      f);
-	fputc('\n', f);
+	return hb_json_write(f, hb_result_json(r, sum, nr));
+}
+
+int hb_render_info_json(FILE *f, const struct hb_meta *m)
+{
+	return hb_json_write(f, hb_info_json(m));
 }

@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "fmt.h"
-#include "output.h"
+#include "render/renderers.h"
 #include "version.h"
 
 static void hb_cover_setup(FILE *f, const struct hb_result *r)

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: how the comparison renderers write a change and its test -
+ * "-52.9%", "~" when not significant, "(-52.9%)" when untested, its
+ * interval, and p-values - so that table and cover text agree.
+ */
+#ifndef HB_CMP_FMT_H
+#define HB_CMP_FMT_H
+
+#include <stddef.h>
+
+#include "compare.h"
+
+/* "-", "4.2e-05" below 0.001, else two significant digits. */
+const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
+
+/* The change of @row's means, or "~", "(x%)" or "-". */
+const char *hb_cmp_fmt_change(char *buf, size_t len,
+			      const struct hb_cmp_row *row);
+
+/* "[-53.8%, -52.2%]", or "-" when untested. */
+const char *hb_cmp_fmt_ci(char *buf, size_t len,
+			  const struct hb_cmp_row *row);
+
+#endif /* HB_CMP_FMT_H */

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the JSON writing helpers every JSON renderer shares - values
+ * through json-c, NULL (null) for what is unknown, fixed decimals, and
+ * one metric's statistics as both result and comparison write them.
+ */
+#ifndef HB_JSON_WRITE_H
+#define HB_JSON_WRITE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "fmt.h"
+#include "stats.h"
+
+void hb_jadd(struct json_object *o, const char *key, struct json_object *v);
+
+/* JSON values: NULL (null) for a NULL string or a NAN number. */
+struct json_object *hb_jstr(const char *s);
+struct json_object *hb_jint(uint64_t v);
+struct json_object *hb_jbool(bool v);
+struct json_object *hb_jnum(double v, int prec);	/* @prec decimals */
+
+/* [lo, hi] with @prec decimals, or NULL when either is NAN. */
+struct json_object *hb_jpair(double lo, double hi, int prec);
+
+/* One metric's statistics, as in hmmbench-result/1 summaries. */
+struct json_object *hb_stats_json(const struct hb_stats *st,
+				  enum hb_unit unit);
+
+/*
+ * Writes @o pretty-printed with a final newline and drops it; -ENOMEM
+ * when @o is NULL, as json-c returns without memory.
+ */
+int hb_json_write(FILE *f, struct json_object *o);
+
+#endif /* HB_JSON_WRITE_H */

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: picks the renderer for --format, computes the summaries every
+ * result renderer shares, so that all formats show the same numbers, and
+ * turns a failed write into -EIO.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "render/renderers.h"
+
+static const char *const hb_format_names[] = {
+	[HB_FMT_TABLE] = "table",
+	[HB_FMT_CSV] = "csv",
+	[HB_FMT_JSON] = "json",
+	[HB_FMT_COVER] = "cover",
+	[HB_FMT_GOBENCH] = "gobench",
+};
+
+int hb_format_parse(const char *s, enum hb_format *fmt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(hb_format_names) / sizeof(*hb_format_names);
+	     i++) {
+		if (!strcmp(s, hb_format_names[i])) {
+			*fmt = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* @ret, or -EIO when what was written did not reach @f. */
+static int hb_render_flush(FILE *f, int ret)
+{
+	if (!ret && (fflush(f) || ferror(f)))
+		ret = -EIO;
+	return ret;
+}
+
+static int hb_render_summarized(FILE *f, enum hb_format fmt,
+				const struct hb_result *r,
+				const struct hb_summary *sum, size_t nr)
+{
+	switch (fmt) {
+	case HB_FMT_TABLE:
+		hb_render_table(f, r, sum, nr);
+		return 0;
+	case HB_FMT_CSV:
+		hb_render_csv(f, r);
+		return 0;
+	case HB_FMT_JSON:
+		return hb_render_json(f, r, sum, nr);
+	case HB_FMT_COVER:
+		hb_render_cover(f, r, sum, nr);
+		return 0;
+	case HB_FMT_GOBENCH:
+		hb_render_gobench(f, r);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)
+{
+	struct hb_summary *sum;
+	size_t nr;
+	int ret;
+
+	ret = hb_summarize(r, &sum, &nr);
+	if (ret)
+		return ret;
+	ret = hb_render_summarized(f, fmt, r, sum, nr);
+	free(sum);
+	return hb_render_flush(f, ret);
+}
+
+int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m)
+{
+	int ret = 0;
+
+	if (fmt == HB_FMT_JSON)
+		ret = hb_render_info_json(f, m);
+	else
+		hb_render_info_table(f, m);
+	return ret;
+}
+
+int hb_render_compare(FILE *f, enum hb_format fmt,
+		      const struct hb_comparison *c)
+{
+	int ret = 0;
+
+	switch (fmt) {
+	case HB_FMT_TABLE:
+		hb_render_cmp_table(f, c);
+		break;
+	case HB_FMT_CSV:
+		hb_render_cmp_csv(f, c);
+		break;
+	case HB_FMT_JSON:
+		ret = hb_render_cmp_json(f, c);
+		break;
+	case HB_FMT_COVER:
+		hb_render_cmp_cover(f, c);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return hb_render_flush(f, ret);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the one way out - a result, a module and host's info, or a
+ * comparison, written in the --format the user chose.  Renderers only
+ * read what they are given, so the same input always renders to the same
+ * bytes; FORMATS.md is the contract of the machine formats.
+ */
+#ifndef HB_RENDER_H
+#define HB_RENDER_H
+
+#include <stdio.h>
+
+#include "compare.h"
+#include "result.h"
+
+enum hb_format {
+	HB_FMT_TABLE,
+	HB_FMT_CSV,
+	HB_FMT_JSON,
+	HB_FMT_COVER,
+	HB_FMT_GOBENCH,		/* run and sweep: Go benchmark format */
+};
+
+/* "table", "csv", "json", "cover" or "gobench"; -EINVAL otherwise. */
+int hb_format_parse(const char *s, enum hb_format *fmt);
+
+/* Renders @r in @fmt to @f; 0, -ENOMEM or -EIO. */
+int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r);
+
+/* info: the module's INFO and the host facts, as table or JSON. */
+int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
+
+/* Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO. */
+int hb_render_compare(FILE *f, enum hb_format fmt,
+		      const struct hb_comparison *c);
+
+#endif /* HB_RENDER_H */

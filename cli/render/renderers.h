@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the entry point of each renderer in cli/render/, one file per
+ * document and format, for render.c to pick from.  Private to this
+ * directory: everything else goes through render.h.
+ */
+#ifndef HB_RENDERERS_H
+#define HB_RENDERERS_H
+
+#include <stdio.h>
+
+#include "compare.h"
+#include "metrics.h"
+
+/* A result, with the cold and warm summaries of each size. */
+void hb_render_table(FILE *f, const struct hb_result *r,
+		     const struct hb_summary *sum, size_t nr);
+void hb_render_csv(FILE *f, const struct hb_result *r);
+int hb_render_json(FILE *f, const struct hb_result *r,
+		   const struct hb_summary *sum, size_t nr);
+void hb_render_cover(FILE *f, const struct hb_result *r,
+		     const struct hb_summary *sum, size_t nr);
+void hb_render_gobench(FILE *f, const struct hb_result *r);
+
+/* What the info subcommand shows. */
+void hb_render_info_table(FILE *f, const struct hb_meta *m);
+int hb_render_info_json(FILE *f, const struct hb_meta *m);
+
+/* A comparison. */
+void hb_render_cmp_table(FILE *f, const struct hb_comparison *c);
+void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c);
+int hb_render_cmp_json(FILE *f, const struct hb_comparison *c);
+void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c);
+
+#endif /* HB_RENDERERS_H */
