@@ -17,7 +17,7 @@
 
 #include "twosample.h"
 #include "config_match.h"
-#include "input.h"
+#include "result_read.h"
 #include "metrics.h"
 
 /* Below this many units (samples or runs) a side, the tests lack power. */

@@ -8,8 +8,10 @@
  */
 #include <stdio.h>
 
+#include <json-c/json.h>
+
 #include "config_match.h"
-#include "input.h"
+#include "result_read.h"
 
 struct hb_match_field {
 	const char *path;

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <json-c/json.h>
+struct json_object;
 
 struct hb_mismatch {
 	const char *field;	/* "page size", ... */

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
+#include <json-c/json.h>
+
 #include "metrics.h"
+#include "result_read.h"
 
 /* Where each raw metric of the field list lives in a sample. */
 static const struct {

@@ -2,14 +2,15 @@
 /*
  * hmmbench: a result read back from its JSON file (schema
  * hmmbench-result/1) for compare and merge.  The parsed document stays
- * alive beside the struct hb_result, whose strings point into it.
+ * alive beside the struct hb_result, whose strings point into it; users
+ * of struct hb_input need not know it is json-c's.
  */
-#ifndef HB_INPUT_H
-#define HB_INPUT_H
-
-#include <json-c/json.h>
+#ifndef HB_RESULT_READ_H
+#define HB_RESULT_READ_H
 
 #include "result.h"
+
+struct json_object;
 
 struct hb_input {
 	const char *path;
@@ -30,4 +31,4 @@ void hb_input_free(struct hb_input *in);
 /* The member at a dotted @path ("metadata.module.page_size"), or NULL. */
 struct json_object *hb_json_path(struct json_object *o, const char *path);
 
-#endif /* HB_INPUT_H */
+#endif /* HB_RESULT_READ_H */
