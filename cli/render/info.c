@@ -36,10 +36,10 @@ static void hb_info_features(FILE *f, uint32_t features)
 
 static void hb_info_module(FILE *f, const struct hmmbench_info *i)
 {
-	fprintf(f, "module\n  %-18s %s\n  %-18s %u\n  %-18s %s\n",
-		"version", i->module_version, "abi_version", i->abi_version,
-		"kernel_release", i->kernel_release);
+	fprintf(f, "module\n  %-18s %s\n  %-18s %u\n",
+		"version", i->module_version, "abi_version", i->abi_version);
 	hb_info_features(f, i->features);
+	fprintf(f, "  %-18s %s\n", "kernel_release", i->kernel_release);
 	fprintf(f, "  %-18s %" PRIu64 "\n  %-18s %" PRIu64 "\n",
 		"page_size", (uint64_t)i->page_size, "struct_page_size",
 		(uint64_t)i->struct_page_size);
