@@ -699,12 +699,17 @@ static void case_map_unmap_race(void)
 	close(r.fd);
 }
 
-/* UNMAP of handle 0 must not free the reserved index 0 for MAP. */
+/*
+ * UNMAP of handle 0 must not free the index 0 that the handle table keeps
+ * reserved; with other chunks live, MAP would then hand out handle 0.
+ */
 static void case_handle_zero_never(void)
 {
-	struct hmmbench_map map;
+	struct hmmbench_map held[2], map;
 	int fd = open_dev(), i, err;
 
+	for (i = 0; i < 2; i++)
+		CHECK(map_chunk(fd, 128 * MIB, &held[i]) == 0, "MAP %d", i);
 	for (i = 0; i < 4; i++) {
 		CHECK(unmap_chunk(fd, 0, NULL) == ENOENT, "UNMAP handle 0");
 		err = map_chunk(fd, 128 * MIB, &map);
@@ -715,6 +720,8 @@ static void case_handle_zero_never(void)
 	}
 	CHECK(unmap_chunk(fd, 1U << 31, NULL) == ENOENT, "handle 2^31");
 	CHECK(unmap_chunk(fd, ~0U, NULL) == ENOENT, "handle 2^32-1");
+	for (i = 0; i < 2; i++)
+		CHECK(unmap_chunk(fd, held[i].handle, NULL) == 0, "UNMAP %d", i);
 	check_no_trace(fd);
 	close(fd);
 }
