@@ -104,7 +104,7 @@ static int hb_merge_check(const struct hb_env *env,
 	size_t i, n;
 
 	for (i = 1; i < env->nr_files; i++) {
-		n = hb_config_diff(in[0].doc, in[i].doc, true, mm);
+		n = hb_config_diff(&in[0].r, &in[i].r, true, mm);
 		if (!n)
 			continue;
 		fprintf(stderr, "hmmbench: %s%s and %s differ in %s (%s against %s)%s\n",

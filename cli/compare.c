@@ -340,7 +340,8 @@ static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
 	int ret = 0;
 
 	for (file = 1; file < c->nr_in && !ret; file++) {
-		n = hb_config_diff(c->in[0].doc, c->in[file].doc, false, mm);
+		n = hb_config_diff(&c->in[0].r, &c->in[file].r, false,
+				   mm);
 		if (n && !force) {
 			snprintf(err, len, "%s and %s differ in %s (%s against %s): their times are not comparable; --force compares them anyway",
 				 c->in[0].path, c->in[file].path, mm[0].field,

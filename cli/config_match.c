@@ -1,60 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the field list of configuration that must match.  A
- * difference in any of these changes what is measured (struct pages per
- * byte, chunks mapped at once, the node they live on), so numbers from
- * either side would not be comparable.  Kernel releases are expected to
- * differ in a comparison: they are what is compared.
+ * hmmbench: compares the fields that must match.  A difference in any of
+ * them changes what is measured (struct pages per byte, chunks mapped at
+ * once, the node they live on), so numbers from either side would not
+ * be comparable.  Kernel releases are expected to differ in a
+ * comparison: they are what is compared; merge pools one kernel only.
  */
+#include <stddef.h>
 #include <stdio.h>
-
-#include <json-c/json.h>
+#include <string.h>
 
 #include "config_match.h"
-#include "result_read.h"
+#include "fields.h"
 
-struct hb_match_field {
-	const char *path;
-	const char *name;
-	bool merge_only;
+/* A field table, and where the record it describes is in a result. */
+struct hb_match_table {
+	const struct hb_fields *t;
+	size_t offset;
 };
 
-static const struct hb_match_field hb_match_fields[] = {
-	{ "metadata.module.page_size", "page size", false },
-	{ "metadata.module.struct_page_size", "struct page size", false },
-	{ "configuration.chunks", "chunk count (--chunks)", false },
-	{ "configuration.node", "NUMA node (--node)", false },
-	{ "configuration.vmemmap_shift", "vmemmap shift", false },
-	{ "configuration.flags", "map flags", false },
-	{ "configuration.sizes", "sizes", true },
-	{ "metadata.host.kernel_release", "kernel release", true },
-	{ "metadata.host.kernel_version", "kernel build (uname -v)", true },
+/* In the order the mismatches are reported. */
+static const struct hb_match_table hb_match_tables[] = {
+	{ &hb_module_fields, offsetof(struct hb_result, meta.info) },
+	{ &hb_config_fields, 0 },
+	{ &hb_host_fields, offsetof(struct hb_result, meta.host) },
 };
 
-static void hb_value_text(char *buf, size_t len, struct json_object *v)
+/* Appends @f to @out when it differs; returns the new count. */
+static size_t hb_match_field(const struct hb_field *f, const void *a,
+			     const void *b, struct hb_mismatch *out, size_t n)
 {
-	snprintf(buf, len, "%s", v ? json_object_to_json_string_ext(v,
-				JSON_C_TO_STRING_PLAIN) : "absent");
+	char ta[2048], tb[2048];
+
+	hb_field_text(ta, sizeof(ta), f, a);
+	hb_field_text(tb, sizeof(tb), f, b);
+	if (!strcmp(ta, tb) || n == HB_MAX_MISMATCH)
+		return n;
+	out[n].field = f->title;
+	/* long values are cut to fit the message */
+	snprintf(out[n].base, sizeof(out[n].base), "%.*s",
+		 (int)sizeof(out[n].base) - 1, ta);
+	snprintf(out[n].other, sizeof(out[n].other), "%.*s",
+		 (int)sizeof(out[n].other) - 1, tb);
+	return n + 1;
 }
 
-size_t hb_config_diff(struct json_object *base, struct json_object *other,
-		      bool merge, struct hb_mismatch *out)
+/* The fields of every table that @match asks for. */
+static size_t hb_match_pass(const struct hb_result *a,
+			    const struct hb_result *b, enum hb_fmatch match,
+			    struct hb_mismatch *out, size_t n)
 {
-	size_t i, n = 0;
+	const struct hb_match_table *mt;
+	size_t k, i;
 
-	for (i = 0; i < sizeof(hb_match_fields) / sizeof(*hb_match_fields) &&
-		    n < HB_MAX_MISMATCH; i++) {
-		const struct hb_match_field *f = &hb_match_fields[i];
-		struct json_object *a = hb_json_path(base, f->path);
-		struct json_object *b = hb_json_path(other, f->path);
-
-		if ((f->merge_only && !merge) || json_object_equal(a, b))
-			continue;
-		out[n].field = f->name;
-		out[n].path = f->path;
-		hb_value_text(out[n].base, sizeof(out[n].base), a);
-		hb_value_text(out[n].other, sizeof(out[n].other), b);
-		n++;
+	for (k = 0; k < sizeof(hb_match_tables) / sizeof(*mt); k++) {
+		mt = &hb_match_tables[k];
+		for (i = 0; i < mt->t->n; i++)
+			if (mt->t->f[i].match == match)
+				n = hb_match_field(&mt->t->f[i],
+						   (const char *)a + mt->offset,
+						   (const char *)b + mt->offset,
+						   out, n);
 	}
 	return n;
+}
+
+size_t hb_config_diff(const struct hb_result *base,
+		      const struct hb_result *other, bool merge,
+		      struct hb_mismatch *out)
+{
+	size_t n = hb_match_pass(base, other, HB_MATCH_ALWAYS, out, 0);
+
+	return merge ? hb_match_pass(base, other, HB_MATCH_MERGE, out, n) : n;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: which configuration fields two results must share before
- * compare may set their samples side by side or merge may pool them.
- * Checked on the JSON documents, so fields this CLI does not model yet
- * (vmemmap_shift, map flags) are checked as soon as a writer adds them.
+ * hmmbench: which fields two results must share before compare may set
+ * their samples side by side or merge may pool them: the rows of the
+ * field tables (fields.c) that say so.
  */
 #ifndef HB_CONFIG_MATCH_H
 #define HB_CONFIG_MATCH_H
@@ -11,12 +10,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct json_object;
+#include "result.h"
 
 struct hb_mismatch {
 	const char *field;	/* "page size", ... */
-	const char *path;	/* its JSON member, "metadata.module.page_size" */
-	char base[64];		/* the value in each, JSON text or "absent" */
+	char base[64];		/* the value in each, as JSON writes it */
 	char other[64];
 };
 
@@ -28,7 +26,8 @@ struct hb_mismatch {
  * slots); returns their count.  @merge adds what only merging needs: the
  * same kernel build (release and version) and the same sizes.
  */
-size_t hb_config_diff(struct json_object *base, struct json_object *other,
-		      bool merge, struct hb_mismatch *out);
+size_t hb_config_diff(const struct hb_result *base,
+		      const struct hb_result *other, bool merge,
+		      struct hb_mismatch *out);
 
 #endif /* HB_CONFIG_MATCH_H */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "fields.h"
 #include "metrics.h"
 #include "result_read.h"
 
@@ -82,21 +84,6 @@ static void hb_copy(char *dst, size_t len, struct json_object *o,
 	snprintf(dst, len, "%s", s ? s : "");
 }
 
-static void hb_read_host(struct json_object *h, struct hb_host *host)
-{
-	hb_copy(host->hostname, sizeof(host->hostname), h, "hostname");
-	hb_copy(host->machine, sizeof(host->machine), h, "machine");
-	hb_copy(host->cpu_model, sizeof(host->cpu_model), h, "cpu_model");
-	hb_copy(host->kernel_release, sizeof(host->kernel_release), h,
-		"kernel_release");
-	hb_copy(host->kernel_version, sizeof(host->kernel_version), h,
-		"kernel_version");
-	hb_copy(host->cmdline, sizeof(host->cmdline), h, "kernel_cmdline");
-	host->cpus = hb_ju64_at(h, "cpu_count");
-	host->numa_nodes = hb_ju64_at(h, "numa_nodes");
-	host->total_ram = hb_ju64_at(h, "total_ram");
-}
-
 /* Feature names back to bits; unknown bits were written as numbers. */
 static uint32_t hb_read_features(struct json_object *a)
 {
@@ -118,46 +105,62 @@ static uint32_t hb_read_features(struct json_object *a)
 	return bits;
 }
 
-static void hb_read_module(struct json_object *m, struct hmmbench_info *i)
+/* The configuration's sizes: 1 to HB_MAX_SWEEP of them, or -EINVAL. */
+static int hb_read_sizes(struct json_object *a, struct hb_config *cfg)
 {
-	i->size = sizeof(*i);
-	i->abi_version = hb_ju64_at(m, "abi_version");
-	i->features = hb_read_features(hb_json_path(m, "features"));
-	hb_copy(i->module_version, sizeof(i->module_version), m, "version");
-	hb_copy(i->kernel_release, sizeof(i->kernel_release), m,
-		"kernel_release");
-	i->page_size = hb_ju64_at(m, "page_size");
-	i->struct_page_size = hb_ju64_at(m, "struct_page_size");
-	i->size_align = hb_ju64_at(m, "size_align");
-	i->min_size = hb_ju64_at(m, "min_size");
-	i->max_size = hb_ju64_at(m, "max_size");
-	i->budget = hb_ju64_at(m, "budget");
-	i->mem_available = hb_ju64_at(m, "mem_available");
-	i->reserve = hb_ju64_at(m, "reserve");
-	i->live_chunks = hb_ju64_at(m, "live_chunks");
-	i->nr_nodes = hb_ju64_at(m, "nr_nodes");
-	i->maps_total = hb_ju64_at(m, "maps_total");
-}
-
-static int hb_read_config(struct json_object *c, struct hb_config *cfg)
-{
-	struct json_object *sizes = hb_json_path(c, "sizes");
-	struct json_object *node = hb_json_path(c, "node");
 	size_t i;
 
-	cfg->command = hb_jstr_at(c, "command");
-	cfg->nr_sizes = hb_jlen(sizes);
+	cfg->nr_sizes = hb_jlen(a);
 	if (!cfg->nr_sizes || cfg->nr_sizes > HB_MAX_SWEEP)
 		return -EINVAL;
 	for (i = 0; i < cfg->nr_sizes; i++)
 		cfg->sizes[i] = json_object_get_int64(
-			json_object_array_get_idx(sizes, i));
-	cfg->chunks = hb_ju64_at(c, "chunks");
-	cfg->warmup = hb_ju64_at(c, "warmup_iterations");
-	cfg->iters = hb_ju64_at(c, "iterations");
-	cfg->node = node ? json_object_get_int(node) : HMMBENCH_NODE_LOCAL;
-	cfg->interleave = json_object_get_boolean(
-		hb_json_path(c, "interleave"));
+			json_object_array_get_idx(a, i));
+	return 0;
+}
+
+/* Member f->key of @o into the member of @base that @f describes. */
+static int hb_read_field(struct json_object *o, const struct hb_field *f,
+			 void *base)
+{
+	struct json_object *j = hb_json_path(o, f->key);
+	void *v = hb_field_in(f, base);
+
+	switch (f->type) {
+	case HB_F_CHARS:
+		hb_copy(v, f->size, o, f->key);
+		return 0;
+	case HB_F_STRING:
+		*(const char **)v = hb_jstr_at(o, f->key);
+		return 0;
+	case HB_F_BOOL:
+		*(bool *)v = json_object_get_boolean(j);
+		return 0;
+	case HB_F_FEATURES:
+		hb_field_set_uint(f, base, hb_read_features(j));
+		return 0;
+	case HB_F_NODE:
+		*(int *)v = j ? json_object_get_int(j) : HMMBENCH_NODE_LOCAL;
+		return 0;
+	case HB_F_SIZES:
+		return hb_read_sizes(j, v);
+	case HB_F_RUNS:
+		return 0;
+	default:
+		hb_field_set_uint(f, base, hb_ju64_at(o, f->key));
+		return 0;
+	}
+}
+
+/* Every field of table @t from object @o into @base; -EINVAL if bad. */
+static int hb_read_fields(struct json_object *o, const struct hb_fields *t,
+			  void *base)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (hb_read_field(o, &t->f[i], base))
+			return -EINVAL;
 	return 0;
 }
 
@@ -323,28 +326,21 @@ static int hb_read_sources(struct json_object *a, struct hb_result *r)
 	if (!r->sources)
 		return -ENOMEM;
 	r->nr_sources = n;
-	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(a, i);
-		struct hb_source *src = &r->sources[i];
-
-		src->file = hb_jstr_at(o, "file");
-		src->date = hb_jstr_at(o, "date");
-		src->label = hb_jstr_at(o, "label");
-		src->kernel_release = hb_jstr_at(o, "kernel_release");
-		src->hostname = hb_jstr_at(o, "hostname");
-		src->nr_samples = hb_ju64_at(o, "samples");
-		src->complete = json_object_get_boolean(
-			hb_json_path(o, "complete"));
-	}
+	for (i = 0; i < n; i++)
+		hb_read_fields(json_object_array_get_idx(a, i),
+			       &hb_source_fields, &r->sources[i]);
 	return 0;
 }
 
 static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 {
-	hb_read_host(hb_json_path(doc, "metadata.host"), &r->meta.host);
+	hb_read_fields(hb_json_path(doc, "metadata.host"), &hb_host_fields,
+		       &r->meta.host);
 	hb_copy(r->meta.host.date, sizeof(r->meta.host.date), doc,
 		"metadata.date");
-	hb_read_module(hb_json_path(doc, "metadata.module"), &r->meta.info);
+	hb_read_fields(hb_json_path(doc, "metadata.module"),
+		       &hb_module_fields, &r->meta.info);
+	r->meta.info.size = sizeof(r->meta.info);
 	r->cfg.label = hb_jstr_at(doc, "metadata.label");
 	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
 	r->stop_reason = hb_jstr_at(doc, "stop_reason");
@@ -364,7 +360,8 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 			 HB_RESULT_SCHEMA);
 		return -EINVAL;
 	}
-	if (hb_read_config(hb_json_path(doc, "configuration"), &in->r.cfg)) {
+	if (hb_read_fields(hb_json_path(doc, "configuration"),
+			   &hb_config_fields, &in->r)) {
 		snprintf(err, len, "%s: the configuration has no sizes (or more than %d): is the file damaged?",
 			 in->path, HB_MAX_SWEEP);
 		return -EINVAL;

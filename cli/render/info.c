@@ -1,74 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the info subcommand's table - everything the module's INFO
- * returns, then the host facts.
+ * hmmbench: the info subcommand's table - every field of the module's
+ * INFO, then the host facts and the date, one "key value" row each, in
+ * the order of the field tables.
  */
 #include <inttypes.h>
 
+#include "fields.h"
 #include "fmt.h"
 #include "render/renderers.h"
 
-static void hb_info_size(FILE *f, const char *name, uint64_t bytes)
+/* "phase_probe vmemmap_shift bit9", or "none". */
+static const char *hb_features_text(char *buf, size_t len, uint32_t bits)
 {
-	char buf[32];
-
-	fprintf(f, "  %-18s %s (%" PRIu64 " bytes)\n", name,
-		hb_size_human(bytes, buf, sizeof(buf)), bytes);
-}
-
-static void hb_info_features(FILE *f, uint32_t features)
-{
+	size_t used = 0;
 	unsigned int bit;
+	int n;
 
-	fprintf(f, "  %-18s", "features");
-	if (!features)
-		fputs(" none", f);
-	for (bit = 0; bit < 32; bit++) {
-		if (!(features & (1U << bit)))
+	snprintf(buf, len, "none");
+	for (bit = 0; bit < 32 && used < len; bit++) {
+		if (!(bits & (1U << bit)))
 			continue;
 		if (hb_feature_name(bit))
-			fprintf(f, " %s", hb_feature_name(bit));
+			n = snprintf(buf + used, len - used, "%s%s",
+				     used ? " " : "", hb_feature_name(bit));
 		else
-			fprintf(f, " bit%u", bit);
+			n = snprintf(buf + used, len - used, "%sbit%u",
+				     used ? " " : "", bit);
+		used += n > 0 ? n : 0;
 	}
-	fputc('\n', f);
+	return buf;
 }
 
-static void hb_info_module(FILE *f, const struct hmmbench_info *i)
+/* "128 MiB (134217728 bytes)" */
+static const char *hb_bytes_text(char *buf, size_t len, uint64_t bytes)
 {
-	fprintf(f, "module\n  %-18s %s\n  %-18s %u\n",
-		"version", i->module_version, "abi_version", i->abi_version);
-	hb_info_features(f, i->features);
-	fprintf(f, "  %-18s %s\n", "kernel_release", i->kernel_release);
-	fprintf(f, "  %-18s %" PRIu64 "\n  %-18s %" PRIu64 "\n",
-		"page_size", (uint64_t)i->page_size, "struct_page_size",
-		(uint64_t)i->struct_page_size);
-	hb_info_size(f, "size_align", i->size_align);
-	hb_info_size(f, "min_size", i->min_size);
-	hb_info_size(f, "max_size", i->max_size);
-	hb_info_size(f, "budget", i->budget);
-	hb_info_size(f, "mem_available", i->mem_available);
-	hb_info_size(f, "reserve", i->reserve);
-	fprintf(f, "  %-18s %u\n  %-18s %u\n  %-18s %" PRIu64 "\n",
-		"live_chunks", i->live_chunks, "nr_nodes", i->nr_nodes,
-		"maps_total", (uint64_t)i->maps_total);
+	char h[32];
+
+	snprintf(buf, len, "%s (%" PRIu64 " bytes)",
+		 hb_size_human(bytes, h, sizeof(h)), bytes);
+	return buf;
 }
 
-static void hb_info_host(FILE *f, const struct hb_host *h)
+static void hb_info_field(FILE *f, const struct hb_field *fl,
+			  const void *base)
 {
-	fprintf(f, "host\n  %-18s %s\n  %-18s %s\n  %-18s %s\n  %-18s %u\n"
-		"  %-18s %u\n", "hostname", h->hostname, "machine",
-		h->machine, "cpu_model", h->cpu_model, "cpu_count", h->cpus,
-		"numa_nodes", h->numa_nodes);
-	hb_info_size(f, "total_ram", h->total_ram);
-	fprintf(f, "  %-18s %s\n  %-18s %s\n  %-18s %s\n  %-18s %s\n",
-		"kernel_release", h->kernel_release, "kernel_version",
-		h->kernel_version, "kernel_cmdline", h->cmdline, "date",
-		h->date);
+	const char *v = hb_field_at(fl, base);
+	char buf[512];
+
+	if (fl->type == HB_F_FEATURES)
+		v = hb_features_text(buf, sizeof(buf), hb_field_uint(fl, base));
+	else if (fl->type == HB_F_BYTES)
+		v = hb_bytes_text(buf, sizeof(buf), hb_field_uint(fl, base));
+	else if (fl->type != HB_F_CHARS)
+		v = hb_field_text(buf, sizeof(buf), fl, base);
+	fprintf(f, "  %-18s %s\n", fl->key, v);
+}
+
+static void hb_info_fields(FILE *f, const char *title,
+			   const struct hb_fields *t, const void *base)
+{
+	size_t i;
+
+	fprintf(f, "%s\n", title);
+	for (i = 0; i < t->n; i++)
+		hb_info_field(f, &t->f[i], base);
 }
 
 void hb_render_info_table(FILE *f, const struct hb_meta *m)
 {
-	hb_info_module(f, &m->info);
-	hb_info_host(f, &m->host);
+	hb_info_fields(f, "module", &hb_module_fields, &m->info);
+	hb_info_fields(f, "host", &hb_host_fields, &m->host);
+	fprintf(f, "  %-18s %s\n", "date", m->host.date);
 }

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 
+#include "fields.h"
 #include "fmt.h"
 #include "render/json_write.h"
 #include "render/renderers.h"
@@ -30,41 +31,51 @@ static struct json_object *hb_jfeatures(uint32_t features)
 	return a;
 }
 
-static struct json_object *hb_module_json(const struct hmmbench_info *i)
+static struct json_object *hb_jsizes(const struct hb_config *c)
 {
-	struct json_object *o = json_object_new_object();
+	struct json_object *a = json_object_new_array();
+	size_t i;
 
-	hb_jadd(o, "version", hb_jstr(i->module_version));
-	hb_jadd(o, "abi_version", hb_jint(i->abi_version));
-	hb_jadd(o, "features", hb_jfeatures(i->features));
-	hb_jadd(o, "kernel_release", hb_jstr(i->kernel_release));
-	hb_jadd(o, "page_size", hb_jint(i->page_size));
-	hb_jadd(o, "struct_page_size", hb_jint(i->struct_page_size));
-	hb_jadd(o, "size_align", hb_jint(i->size_align));
-	hb_jadd(o, "min_size", hb_jint(i->min_size));
-	hb_jadd(o, "max_size", hb_jint(i->max_size));
-	hb_jadd(o, "budget", hb_jint(i->budget));
-	hb_jadd(o, "mem_available", hb_jint(i->mem_available));
-	hb_jadd(o, "reserve", hb_jint(i->reserve));
-	hb_jadd(o, "live_chunks", hb_jint(i->live_chunks));
-	hb_jadd(o, "nr_nodes", hb_jint(i->nr_nodes));
-	hb_jadd(o, "maps_total", hb_jint(i->maps_total));
-	return o;
+	for (i = 0; i < c->nr_sizes; i++)
+		json_object_array_add(a, hb_jint(c->sizes[i]));
+	return a;
 }
 
-static struct json_object *hb_host_json(const struct hb_host *h)
+static struct json_object *hb_field_json(const struct hb_field *f,
+					 const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	switch (f->type) {
+	case HB_F_CHARS:
+		return hb_jstr(v);
+	case HB_F_STRING:
+		return hb_jstr(*(const char *const *)v);
+	case HB_F_BOOL:
+		return hb_jbool(*(const bool *)v);
+	case HB_F_FEATURES:
+		return hb_jfeatures(hb_field_uint(f, base));
+	case HB_F_NODE:
+		return *(const int *)v == HMMBENCH_NODE_LOCAL ? NULL :
+		       hb_jint(*(const int *)v);
+	case HB_F_SIZES:
+		return hb_jsizes(v);
+	case HB_F_RUNS:
+		return hb_jint(hb_result_runs(base));
+	default:
+		return hb_jint(hb_field_uint(f, base));
+	}
+}
+
+/* The object of the record at @base that table @t describes. */
+static struct json_object *hb_fields_json(const struct hb_fields *t,
+					  const void *base)
 {
 	struct json_object *o = json_object_new_object();
+	size_t i;
 
-	hb_jadd(o, "hostname", hb_jstr(h->hostname));
-	hb_jadd(o, "machine", hb_jstr(h->machine));
-	hb_jadd(o, "cpu_model", hb_jstr(h->cpu_model));
-	hb_jadd(o, "cpu_count", hb_jint(h->cpus));
-	hb_jadd(o, "numa_nodes", hb_jint(h->numa_nodes));
-	hb_jadd(o, "total_ram", hb_jint(h->total_ram));
-	hb_jadd(o, "kernel_release", hb_jstr(h->kernel_release));
-	hb_jadd(o, "kernel_version", hb_jstr(h->kernel_version));
-	hb_jadd(o, "kernel_cmdline", hb_jstr(h->cmdline));
+	for (i = 0; i < t->n; i++)
+		hb_jadd(o, t->f[i].key, hb_field_json(&t->f[i], base));
 	return o;
 }
 
@@ -73,19 +84,9 @@ static struct json_object *hb_sources_json(const struct hb_result *r)
 	struct json_object *a = json_object_new_array();
 	size_t i;
 
-	for (i = 0; i < r->nr_sources; i++) {
-		const struct hb_source *src = &r->sources[i];
-		struct json_object *o = json_object_new_object();
-
-		hb_jadd(o, "file", hb_jstr(src->file));
-		hb_jadd(o, "date", hb_jstr(src->date));
-		hb_jadd(o, "label", hb_jstr(src->label));
-		hb_jadd(o, "kernel_release", hb_jstr(src->kernel_release));
-		hb_jadd(o, "hostname", hb_jstr(src->hostname));
-		hb_jadd(o, "samples", hb_jint(src->nr_samples));
-		hb_jadd(o, "complete", hb_jbool(src->complete));
-		json_object_array_add(a, o);
-	}
+	for (i = 0; i < r->nr_sources; i++)
+		json_object_array_add(a, hb_fields_json(&hb_source_fields,
+							&r->sources[i]));
 	return a;
 }
 
@@ -96,31 +97,10 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
 	hb_jadd(o, "date", hb_jstr(r->meta.host.date));
 	hb_jadd(o, "label", hb_jstr(r->cfg.label));
-	hb_jadd(o, "host", hb_host_json(&r->meta.host));
-	hb_jadd(o, "module", hb_module_json(&r->meta.info));
+	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &r->meta.host));
+	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &r->meta.info));
 	if (r->nr_sources)
 		hb_jadd(o, "sources", hb_sources_json(r));
-	return o;
-}
-
-static struct json_object *hb_config_json(const struct hb_result *r)
-{
-	const struct hb_config *c = &r->cfg;
-	struct json_object *o = json_object_new_object();
-	struct json_object *sizes = json_object_new_array();
-	size_t i;
-
-	for (i = 0; i < c->nr_sizes; i++)
-		json_object_array_add(sizes, hb_jint(c->sizes[i]));
-	hb_jadd(o, "command", hb_jstr(c->command));
-	hb_jadd(o, "sizes", sizes);
-	hb_jadd(o, "chunks", hb_jint(c->chunks));
-	hb_jadd(o, "cold_iterations", hb_jint(hb_result_runs(r)));
-	hb_jadd(o, "warmup_iterations", hb_jint(c->warmup));
-	hb_jadd(o, "iterations", hb_jint(c->iters));
-	hb_jadd(o, "node", c->node == HMMBENCH_NODE_LOCAL ? NULL :
-			  hb_jint(c->node));
-	hb_jadd(o, "interleave", hb_jbool(c->interleave));
 	return o;
 }
 
@@ -208,7 +188,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
 	hb_jadd(o, "metadata", hb_meta_json(r));
-	hb_jadd(o, "configuration", hb_config_json(r));
+	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_jadd(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
 	hb_jadd(o, "metrics", hb_metrics_json());
@@ -224,8 +204,8 @@ static struct json_object *hb_info_json(const struct hb_meta *m)
 	hb_jadd(o, "schema", hb_jstr(HB_INFO_SCHEMA));
 	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
 	hb_jadd(o, "date", hb_jstr(m->host.date));
-	hb_jadd(o, "host", hb_host_json(&m->host));
-	hb_jadd(o, "module", hb_module_json(&m->info));
+	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
+	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
 	return o;
 }
 

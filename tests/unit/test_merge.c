@@ -154,10 +154,10 @@ static void different_kernel_build_is_refused(void **state)
 	fixture_series(&r, "new", 58.0, boot2_ms, 3);
 	strcpy(r.meta.host.kernel_release, "6.1.0-patched");
 	load(&in[1], &r);
-	assert_int_equal(hb_config_diff(in[0].doc, in[1].doc, true, mm), 1);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 1);
 	assert_string_equal(mm[0].field, "kernel release");
 	/* compare expects exactly this difference */
-	assert_int_equal(hb_config_diff(in[0].doc, in[1].doc, false, mm), 0);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, false, mm), 0);
 	free_inputs(in, 2);
 }
 

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: every field of a result's module, host, merged-run and
+ * configuration records, described once - JSON key, type, place in its
+ * struct, and whether two results must agree on it - for the JSON
+ * writer, the info table, the reader and the configuration check to walk.
+ * A new field of the module's INFO or of the configuration is one row.
+ */
+#ifndef HB_FIELDS_H
+#define HB_FIELDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum hb_ftype {
+	HB_F_CHARS,	/* char[]: "" when unknown */
+	HB_F_STRING,	/* const char *: NULL (JSON null) when unknown */
+	HB_F_U32,	/* __u32 or unsigned int */
+	HB_F_U64,	/* __u64 */
+	HB_F_BYTES,	/* __u64 amount of memory, also shown as "64 GiB" */
+	HB_F_COUNT,	/* size_t */
+	HB_F_BOOL,
+	HB_F_FEATURES,	/* __u32 of HMMBENCH_FEAT_* bits, by name */
+	HB_F_NODE,	/* int: JSON null for HMMBENCH_NODE_LOCAL */
+	HB_F_SIZES,	/* at a struct hb_config: its sizes[] */
+	HB_F_RUNS,	/* at a struct hb_result: hb_result_runs(), not read */
+};
+
+/* Which results must agree on a field before compare or merge. */
+enum hb_fmatch {
+	HB_MATCH_NONE,
+	HB_MATCH_ALWAYS,	/* compare and merge */
+	HB_MATCH_MERGE,		/* merge only: what compare compares */
+};
+
+struct hb_field {
+	const char *key;	/* JSON member, the info table's row */
+	const char *title;	/* what messages call it, when matched */
+	enum hb_ftype type;
+	size_t offset;		/* in the struct the table describes */
+	size_t size;		/* sizeof the member */
+	enum hb_fmatch match;
+};
+
+/* The rows of one record, in the order every writer puts them. */
+struct hb_fields {
+	const struct hb_field *f;
+	size_t n;
+};
+
+/* struct hmmbench_info: metadata.module, and info's module. */
+extern const struct hb_fields hb_module_fields;
+/* struct hb_host: metadata.host, and info's host. */
+extern const struct hb_fields hb_host_fields;
+/* struct hb_source: each of metadata.sources. */
+extern const struct hb_fields hb_source_fields;
+/* struct hb_result: configuration. */
+extern const struct hb_fields hb_config_fields;
+
+/* The member @f describes in @base. */
+const void *hb_field_at(const struct hb_field *f, const void *base);
+void *hb_field_in(const struct hb_field *f, void *base);
+
+/* An HB_F_U32, _U64, _BYTES, _COUNT or _FEATURES member as a number. */
+uint64_t hb_field_uint(const struct hb_field *f, const void *base);
+void hb_field_set_uint(const struct hb_field *f, void *base, uint64_t n);
+
+/*
+ * @f of @base as JSON would write it on one line ("4096", "\"6.1.0\"",
+ * "null", "[1073741824]"), for messages and for telling values apart.
+ */
+const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
+			  const void *base);
+
+#endif /* HB_FIELDS_H */

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the field tables - every row fits the member it
+ * names, rows that must match say what to call them, keys are unique,
+ * and every field of a result survives being written and read back.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "config_match.h"
+#include "fields.h"
+#include "fixture.h"
+#include "result_read.h"
+
+static const struct hb_fields *const tables[] = {
+	&hb_module_fields, &hb_host_fields, &hb_source_fields,
+	&hb_config_fields,
+};
+
+static size_t type_size(enum hb_ftype type)
+{
+	switch (type) {
+	case HB_F_STRING:
+		return sizeof(const char *);
+	case HB_F_U32:
+	case HB_F_FEATURES:
+		return sizeof(uint32_t);
+	case HB_F_U64:
+	case HB_F_BYTES:
+		return sizeof(uint64_t);
+	case HB_F_COUNT:
+		return sizeof(size_t);
+	case HB_F_BOOL:
+		return sizeof(bool);
+	case HB_F_NODE:
+		return sizeof(int);
+	case HB_F_SIZES:
+	case HB_F_RUNS:
+		return sizeof(struct hb_config);
+	default:
+		return 0;
+	}
+}
+
+static void every_row_fits_its_member(void **state)
+{
+	const struct hb_field *f;
+	size_t t, i;
+
+	(void)state;
+	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
+		for (i = 0; i < tables[t]->n; i++) {
+			f = &tables[t]->f[i];
+			if (f->type == HB_F_CHARS)
+				assert_true(f->size > 1);
+			else if (f->size != type_size(f->type))
+				fail_msg("%s: member of %zu bytes, type wants %zu",
+					 f->key, f->size, type_size(f->type));
+		}
+	}
+}
+
+static void matched_rows_have_a_title_and_keys_are_unique(void **state)
+{
+	const struct hb_fields *tb;
+	size_t t, i, j;
+
+	(void)state;
+	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
+		tb = tables[t];
+		for (i = 0; i < tb->n; i++) {
+			if (tb->f[i].match != HB_MATCH_NONE)
+				assert_non_null(tb->f[i].title);
+			for (j = 0; j < i; j++)
+				assert_string_not_equal(tb->f[i].key,
+							tb->f[j].key);
+		}
+	}
+}
+
+/* Every field of @t reads back as it was written. */
+static void assert_same(const struct hb_fields *t, const void *a,
+			const void *b)
+{
+	char ta[2048], tb[2048];
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		hb_field_text(ta, sizeof(ta), &t->f[i], a);
+		hb_field_text(tb, sizeof(tb), &t->f[i], b);
+		if (strcmp(ta, tb))
+			fail_msg("%s: wrote %s, read %s", t->f[i].key, ta, tb);
+	}
+}
+
+static void every_field_reads_back_as_written(void **state)
+{
+	static const double runs_ms[] = { 30.0, 34.0 };
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in;
+	struct hb_result r;
+	char err[512], *path;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_ms, 2, 3);
+	r.cfg.node = 1;
+	r.cfg.interleave = true;
+	r.meta.info.features |= 1U << 9;
+	r.meta.info.maps_total = 7;
+	path = fixture_json_file(&r);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
+	assert_same(&hb_module_fields, &r.meta.info, &in.r.meta.info);
+	assert_same(&hb_host_fields, &r.meta.host, &in.r.meta.host);
+	assert_same(&hb_config_fields, &r, &in.r);
+	assert_int_equal(in.r.nr_sources, 2);
+	assert_same(&hb_source_fields, &r.sources[1], &in.r.sources[1]);
+	assert_int_equal(hb_config_diff(&r, &in.r, true, mm), 0);
+	unlink(path);
+	free(path);
+	hb_input_free(&in);
+	hb_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_row_fits_its_member),
+		cmocka_unit_test(matched_rows_have_a_title_and_keys_are_unique),
+		cmocka_unit_test(every_field_reads_back_as_written),
+	};
+
+	return cmocka_run_group_tests_name("fields", tests, NULL, NULL);
+}
