@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "metrics.h"
 
 /* One step: the chunks it mapped, in order. */
 struct hb_step {
@@ -71,12 +72,8 @@ static void hb_fill_map(struct hb_sample *s, const struct hb_step *st,
 	s->iter = st->iter;
 	s->chunk = st->mapped;
 	s->kind = hb_iter_kind(cfg, st->iter);
-	s->valid = map->valid & (HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP |
-				 HMMBENCH_T_MEMMAP_INIT);
 	s->phys_start = map->phys_start;
-	s->region_ns = map->region_ns;
-	s->memremap_ns = map->memremap_ns;
-	s->memmap_init_ns = map->memmap_init_ns;
+	hb_metrics_take(s, HB_REPLY_MAP, map, map->valid);
 }
 
 static int hb_map_one(struct hb_loop *l, struct hb_step *st)
@@ -123,10 +120,7 @@ static int hb_unmap_all(struct hb_loop *l, struct hb_step *st)
 					      st->handles[c]);
 			continue;
 		}
-		s->valid |= un.valid & (HMMBENCH_T_MEMUNMAP |
-					HMMBENCH_T_RELEASE);
-		s->memunmap_ns = un.memunmap_ns;
-		s->release_ns = un.release_ns;
+		hb_metrics_take(s, HB_REPLY_UNMAP, &un, un.valid);
 	}
 	return ret;
 }

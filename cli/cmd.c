@@ -53,7 +53,7 @@ static double hb_raw(const struct hb_sample *s, enum hb_metric_id id)
 {
 	double v;
 
-	return hb_metrics[id].get(s, NULL, &v) ? v : NAN;
+	return hb_metric_get(&hb_metrics[id], s, NULL, &v) ? v : NAN;
 }
 
 static void hb_print_samples(const struct hb_progress *p)

@@ -5,72 +5,58 @@
  * A metric whose valid bit is clear is absent, not zero.
  */
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "metrics.h"
 
 #define HB_PAGE_4K	4096.0
 
-static bool hb_get_bit(const struct hb_sample *s, uint32_t bit, uint64_t ns,
-		       double *v)
+static uint64_t *hb_raw_in(const struct hb_metric *m, struct hb_sample *s)
 {
-	if (!(s->valid & bit))
+	return (uint64_t *)((char *)s + m->offset);
+}
+
+static uint64_t hb_raw_at(const struct hb_metric *m,
+			  const struct hb_sample *s)
+{
+	return *(const uint64_t *)((const char *)s + m->offset);
+}
+
+bool hb_metric_get(const struct hb_metric *m, const struct hb_sample *s,
+		   const struct hb_meta *meta, double *v)
+{
+	if (m->derive)
+		return m->derive(s, meta, v);
+	if (!(s->valid & m->bit))
 		return false;
-	*v = (double)ns;
+	*v = (double)hb_raw_at(m, s);
 	return true;
 }
 
-static bool hb_get_region(const struct hb_sample *s,
-			  const struct hb_meta *m, double *v)
+/* Raw metric @id of @s per 4 KiB of device memory. */
+static bool hb_per_page(const struct hb_sample *s, enum hb_metric_id id,
+			double *v)
 {
-	(void)m;
-	return hb_get_bit(s, HMMBENCH_T_REGION, s->region_ns, v);
-}
-
-static bool hb_get_memremap(const struct hb_sample *s,
-			    const struct hb_meta *m, double *v)
-{
-	(void)m;
-	return hb_get_bit(s, HMMBENCH_T_MEMREMAP, s->memremap_ns, v);
-}
-
-static bool hb_get_memmap_init(const struct hb_sample *s,
-			       const struct hb_meta *m, double *v)
-{
-	(void)m;
-	return hb_get_bit(s, HMMBENCH_T_MEMMAP_INIT, s->memmap_init_ns, v);
-}
-
-static bool hb_get_memunmap(const struct hb_sample *s,
-			    const struct hb_meta *m, double *v)
-{
-	(void)m;
-	return hb_get_bit(s, HMMBENCH_T_MEMUNMAP, s->memunmap_ns, v);
-}
-
-static bool hb_get_release(const struct hb_sample *s,
-			   const struct hb_meta *m, double *v)
-{
-	(void)m;
-	return hb_get_bit(s, HMMBENCH_T_RELEASE, s->release_ns, v);
+	if (!s->size || !hb_metric_get(&hb_metrics[id], s, NULL, v))
+		return false;
+	*v /= s->size / HB_PAGE_4K;
+	return true;
 }
 
 static bool hb_get_memremap_pp(const struct hb_sample *s,
 			       const struct hb_meta *m, double *v)
 {
-	if (!s->size || !hb_get_memremap(s, m, v))
-		return false;
-	*v /= s->size / HB_PAGE_4K;
-	return true;
+	(void)m;
+	return hb_per_page(s, HB_M_MEMREMAP, v);
 }
 
 static bool hb_get_memmap_init_pp(const struct hb_sample *s,
 				  const struct hb_meta *m, double *v)
 {
-	if (!s->size || !hb_get_memmap_init(s, m, v))
-		return false;
-	*v /= s->size / HB_PAGE_4K;
-	return true;
+	(void)m;
+	return hb_per_page(s, HB_M_MEMMAP_INIT, v);
 }
 
 /* struct page bytes initialised per second inside memmap_init. */
@@ -80,7 +66,7 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	double bytes;
 
 	if (!m->info.page_size || !m->info.struct_page_size ||
-	    !hb_get_memmap_init(s, m, v) || *v <= 0)
+	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, v) || *v <= 0)
 		return false;
 	bytes = (double)(s->size / m->info.page_size) *
 		(double)m->info.struct_page_size;
@@ -88,42 +74,85 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	return true;
 }
 
-#define HB_METRIC(id, k, t, u, r, c, g, ph, gu)			\
-	[id] = { .key = k, .title = t, .unit = u, .raw = r,	\
-		 .cover = c, .get = g, .phrase = ph, .gounit = gu }
+/* A metric the kernel measures: member @mb of the sample and @rs. */
+#define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .cover = c, .phrase = ph, .gounit = gu, .bit = b,	\
+		 .offset = offsetof(struct hb_sample, mb), .reply = rp,	\
+		 .reply_offset = offsetof(rs, mb) }
+#define HB_MAP(id, k, t, c, ph, gu, b, mb)				\
+	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_MAP, struct hmmbench_map)
+#define HB_UNMAP(id, k, t, c, ph, gu, b, mb)				\
+	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_UNMAP,		\
+	       struct hmmbench_unmap)
+/* A metric computed from a sample by @d. */
+#define HB_DERIVED(id, k, t, u, c, d, gu)				\
+	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
+		 .derive = d, .gounit = gu }
 
 const struct hb_metric hb_metrics[HB_NR_METRICS] = {
-	HB_METRIC(HB_M_REGION, "region_ns", "region request",
-		  HB_UNIT_NS, true, false, hb_get_region,
-		  NULL, "region-ns/op"),
-	HB_METRIC(HB_M_MEMREMAP, "memremap_ns", "memremap_pages",
-		  HB_UNIT_NS, true, true, hb_get_memremap,
-		  "memremap time", "ns/op"),
-	HB_METRIC(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
-		  HB_UNIT_NS, true, true, hb_get_memmap_init,
-		  "time in memmap_init_zone_device()", "memmap-init-ns/op"),
-	HB_METRIC(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages",
-		  HB_UNIT_NS, true, true, hb_get_memunmap,
-		  "memunmap time", "memunmap-ns/op"),
-	HB_METRIC(HB_M_RELEASE, "release_ns", "region release",
-		  HB_UNIT_NS, true, false, hb_get_release,
-		  NULL, "release-ns/op"),
-	HB_METRIC(HB_M_MEMREMAP_PP, "memremap_ns_per_page", "memremap per 4 KiB",
-		  HB_UNIT_NS_PER_PAGE, false, true, hb_get_memremap_pp,
-		  NULL, "memremap-ns/page"),
-	HB_METRIC(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page", "memmap_init per 4 KiB",
-		  HB_UNIT_NS_PER_PAGE, false, false, hb_get_memmap_init_pp,
-		  NULL, "memmap-init-ns/page"),
-	HB_METRIC(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s", "struct page writes",
-		  HB_UNIT_BYTES_PER_S, false, true, hb_get_memmap_init_rate,
-		  NULL, "memmap-init-B/s"),
+	HB_MAP(HB_M_REGION, "region_ns", "region request", false, NULL,
+	       "region-ns/op", HMMBENCH_T_REGION, region_ns),
+	HB_MAP(HB_M_MEMREMAP, "memremap_ns", "memremap_pages", true,
+	       "memremap time", "ns/op", HMMBENCH_T_MEMREMAP, memremap_ns),
+	HB_MAP(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
+	       true, "time in memmap_init_zone_device()", "memmap-init-ns/op",
+	       HMMBENCH_T_MEMMAP_INIT, memmap_init_ns),
+	HB_UNMAP(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages", true,
+		 "memunmap time", "memunmap-ns/op", HMMBENCH_T_MEMUNMAP,
+		 memunmap_ns),
+	HB_UNMAP(HB_M_RELEASE, "release_ns", "region release", false, NULL,
+		 "release-ns/op", HMMBENCH_T_RELEASE, release_ns),
+	HB_DERIVED(HB_M_MEMREMAP_PP, "memremap_ns_per_page",
+		   "memremap per 4 KiB", HB_UNIT_NS_PER_PAGE, true,
+		   hb_get_memremap_pp, "memremap-ns/page"),
+	HB_DERIVED(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page",
+		   "memmap_init per 4 KiB", HB_UNIT_NS_PER_PAGE, false,
+		   hb_get_memmap_init_pp, "memmap-init-ns/page"),
+	HB_DERIVED(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s",
+		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
+		   hb_get_memmap_init_rate, "memmap-init-B/s"),
 };
+
+const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
+			   const struct hb_sample *s,
+			   const struct hb_meta *meta, double *v)
+{
+	if (!hb_metric_get(m, s, meta, v))
+		return NULL;
+	if (m->raw)
+		snprintf(buf, len, "%.0f", *v);
+	else
+		hb_fmt_fixed(buf, len, m->unit, *v);
+	return buf;
+}
+
+void hb_metric_set(const struct hb_metric *m, struct hb_sample *s,
+		   uint64_t ns)
+{
+	*hb_raw_in(m, s) = ns;
+	s->valid |= m->bit;
+}
+
+void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
+		     const void *reply, uint32_t valid)
+{
+	const struct hb_metric *m;
+
+	for (m = hb_metrics; m < &hb_metrics[HB_NR_METRICS]; m++) {
+		if (!m->raw || m->reply != kind)
+			continue;
+		s->valid |= valid & m->bit;
+		*hb_raw_in(m, s) = *(const uint64_t *)((const char *)reply +
+						      m->reply_offset);
+	}
+}
 
 bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
 		     uint64_t size, enum hb_kind kind, size_t mi, double *v)
 {
 	return s->size == size && s->kind == kind &&
-	       hb_metrics[mi].get(s, &r->meta, v);
+	       hb_metric_get(&hb_metrics[mi], s, &r->meta, v);
 }
 
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
@@ -200,7 +229,8 @@ uint64_t hb_kernel_ns(const struct hb_result *r)
 
 			/* memmap_init is inside memremap: not counted twice */
 			if (hb_metrics[mi].raw && mi != HB_M_MEMMAP_INIT &&
-			    hb_metrics[mi].get(&r->samples[i], &r->meta, &v))
+			    hb_metric_get(&hb_metrics[mi], &r->samples[i],
+					  &r->meta, &v))
 				total += (uint64_t)v;
 		}
 	}

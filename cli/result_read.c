@@ -19,23 +19,6 @@
 #include "metrics.h"
 #include "result_read.h"
 
-/* Where each raw metric of the field list lives in a sample. */
-static const struct {
-	uint32_t bit;
-	size_t offset;
-} hb_raw_fields[HB_NR_METRICS] = {
-	[HB_M_REGION] = { HMMBENCH_T_REGION,
-			  offsetof(struct hb_sample, region_ns) },
-	[HB_M_MEMREMAP] = { HMMBENCH_T_MEMREMAP,
-			    offsetof(struct hb_sample, memremap_ns) },
-	[HB_M_MEMMAP_INIT] = { HMMBENCH_T_MEMMAP_INIT,
-			       offsetof(struct hb_sample, memmap_init_ns) },
-	[HB_M_MEMUNMAP] = { HMMBENCH_T_MEMUNMAP,
-			    offsetof(struct hb_sample, memunmap_ns) },
-	[HB_M_RELEASE] = { HMMBENCH_T_RELEASE,
-			   offsetof(struct hb_sample, release_ns) },
-};
-
 struct json_object *hb_json_path(struct json_object *o, const char *path)
 {
 	char key[64];
@@ -254,8 +237,7 @@ static int hb_read_phases(struct json_object *o, struct hb_sample *s,
 					    path, i, err, len);
 		if (ret)
 			continue;
-		s->valid |= hb_raw_fields[mi].bit;
-		*(uint64_t *)((char *)s + hb_raw_fields[mi].offset) = v;
+		hb_metric_set(&hb_metrics[mi], s, v);
 	}
 	return 0;
 }

@@ -6,7 +6,6 @@
  */
 #include <inttypes.h>
 
-#include "fmt.h"
 #include "render/csv_write.h"
 #include "render/renderers.h"
 
@@ -23,23 +22,18 @@ static void hb_csv_header(FILE *f)
 static void hb_csv_row(FILE *f, const struct hb_result *r,
 		       const struct hb_sample *s)
 {
+	const char *t;
 	char buf[64];
 	size_t mi;
+	double v;
 
 	hb_csv_string(f, r->cfg.label ? r->cfg.label : "");
 	fprintf(f, ",%" PRIu64 ",%u,%u,%s,%" PRIu64, s->size, s->iter,
 		s->chunk, hb_kind_name(s->kind), s->phys_start);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		const struct hb_metric *m = &hb_metrics[mi];
-		double v;
-
-		if (!m->get(s, &r->meta, &v))
-			fputc(',', f);
-		else if (m->raw)
-			fprintf(f, ",%.0f", v);
-		else
-			fprintf(f, ",%s", hb_fmt_fixed(buf, sizeof(buf),
-						       m->unit, v));
+		t = hb_metric_text(buf, sizeof(buf), &hb_metrics[mi], s,
+				   &r->meta, &v);
+		fprintf(f, ",%s", t ? t : "");
 	}
 	fputc('\n', f);
 }

@@ -54,16 +54,13 @@ static void hb_gobench_value(FILE *f, const struct hb_result *r,
 			     const struct hb_sample *s, size_t mi)
 {
 	const struct hb_metric *m = &hb_metrics[mi];
+	const char *t;
 	char buf[64];
 	double v;
 
-	if (!m->get(s, &r->meta, &v))
-		return;
-	if (m->raw)
-		fprintf(f, " %.0f %s", v, m->gounit);
-	else
-		fprintf(f, " %s %s", hb_fmt_fixed(buf, sizeof(buf), m->unit, v),
-			m->gounit);
+	t = hb_metric_text(buf, sizeof(buf), m, s, &r->meta, &v);
+	if (t)
+		fprintf(f, " %s %s", t, m->gounit);
 }
 
 static void hb_gobench_line(FILE *f, const struct hb_result *r,
@@ -93,7 +90,8 @@ void hb_render_gobench(FILE *f, const struct hb_result *r)
 
 		/* a line needs one value: skip a sample with no memremap */
 		if (s->kind == HB_WARM &&
-		    hb_metrics[HB_M_MEMREMAP].get(s, &r->meta, &v))
+		    hb_metric_get(&hb_metrics[HB_M_MEMREMAP], s, &r->meta,
+				  &v))
 			hb_gobench_line(f, r, s);
 	}
 }

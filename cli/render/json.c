@@ -120,6 +120,23 @@ static struct json_object *hb_metrics_json(void)
 	return a;
 }
 
+/* Metric @m of @s: null, a whole number or fixed decimals. */
+static struct json_object *hb_metric_json(const struct hb_result *r,
+					  const struct hb_sample *s,
+					  const struct hb_metric *m)
+{
+	const char *t;
+	char buf[64];
+	double v;
+
+	t = hb_metric_text(buf, sizeof(buf), m, s, &r->meta, &v);
+	if (!t)
+		return NULL;
+	if (m->raw)
+		return hb_jint((uint64_t)v);
+	return json_object_new_double_s(v, t);
+}
+
 static struct json_object *hb_sample_json(const struct hb_result *r,
 					  const struct hb_sample *s)
 {
@@ -133,18 +150,9 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 		hb_jadd(o, "run", hb_jint(s->run));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	hb_jadd(o, "phys_start", hb_jint(s->phys_start));
-	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		const struct hb_metric *m = &hb_metrics[mi];
-		double v;
-
-		if (!m->get(s, &r->meta, &v))
-			hb_jadd(o, m->key, NULL);
-		else if (m->raw)
-			hb_jadd(o, m->key, hb_jint((uint64_t)v));
-		else
-			hb_jadd(o, m->key,
-			       hb_jnum(v, hb_fmt_precision(m->unit)));
-	}
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		hb_jadd(o, hb_metrics[mi].key,
+			hb_metric_json(r, s, &hb_metrics[mi]));
 	return o;
 }
 
