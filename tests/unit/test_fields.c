@@ -2,7 +2,8 @@
 /*
  * hmmbench unit tests: the field tables - every row fits the member it
  * names, rows that must match say what to call them, keys are unique,
- * and every field of a result survives being written and read back.
+ * every field of a result survives being written and read back, and a
+ * field added later (vmemmap_shift) reads from older files as 0.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "config_match.h"
 #include "fields.h"
@@ -129,12 +131,77 @@ static void every_field_reads_back_as_written(void **state)
 	hb_result_free(&r);
 }
 
+/*
+ * Writes @r, drops configuration.@drop (unless NULL) from the file as an
+ * older hmmbench would not have written it, and reads it back.
+ */
+static void reload(struct hb_input *in, const struct hb_result *r,
+		   const char *drop)
+{
+	struct json_object *doc;
+	char err[512], *path = fixture_json_file(r);
+
+	assert_non_null(path);
+	doc = json_object_from_file(path);
+	assert_non_null(doc);
+	if (drop)
+		json_object_object_del(json_object_object_get(doc,
+							      "configuration"),
+				       drop);
+	assert_int_equal(json_object_to_file(path, doc), 0);
+	json_object_put(doc);
+	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
+	unlink(path);
+	free(path);
+}
+
+/* vmemmap_shift came with one row: older files still compare. */
+static void field_an_older_file_lacks_reads_as_its_default(void **state)
+{
+	static const double warm_ms[] = { 26.0, 28.0, 30.0 };
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in;
+	struct hb_result r;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, warm_ms, 3);
+	reload(&in, &r, "vmemmap_shift");
+	assert_int_equal(in.r.cfg.vmemmap_shift, 0);
+	assert_int_equal(hb_config_diff(&r, &in.r, true, mm), 0);
+	hb_input_free(&in);
+	hb_result_free(&r);
+}
+
+static void other_vmemmap_shift_is_a_mismatch_read_back(void **state)
+{
+	static const double warm_ms[] = { 26.0, 28.0, 30.0 };
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in;
+	struct hb_result a, b;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, warm_ms, 3);
+	fixture_series(&b, "new", 58.0, warm_ms, 3);
+	b.cfg.vmemmap_shift = 9;
+	reload(&in, &b, NULL);
+	assert_int_equal(in.r.cfg.vmemmap_shift, 9);
+	assert_int_equal(hb_config_diff(&a, &in.r, false, mm), 1);
+	assert_string_equal(mm[0].field, "vmemmap shift");
+	assert_string_equal(mm[0].base, "0");
+	assert_string_equal(mm[0].other, "9");
+	hb_input_free(&in);
+	hb_result_free(&a);
+	hb_result_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_row_fits_its_member),
 		cmocka_unit_test(matched_rows_have_a_title_and_keys_are_unique),
 		cmocka_unit_test(every_field_reads_back_as_written),
+		cmocka_unit_test(field_an_older_file_lacks_reads_as_its_default),
+		cmocka_unit_test(other_vmemmap_shift_is_a_mismatch_read_back),
 	};
 
 	return cmocka_run_group_tests_name("fields", tests, NULL, NULL);
