@@ -45,6 +45,7 @@
 #define NR_GONE		8
 #define MAX_NODES	1024	/* the largest MAX_NUMNODES a kernel has */
 #define SECTION_SHIFT	15	/* x86-64 PFN_SECTION_SHIFT */
+#define MAX_REPORTS	100	/* violations shown */
 
 /* Outcomes of a call, as bits of the set the contract allows. */
 enum {
@@ -432,13 +433,21 @@ static void describe(const struct thread *t, const struct call *c,
 	describe_fields(c, buf + pos, n - pos);
 }
 
-/* Reports a contract violation of call @c (NULL: between calls). */
+/*
+ * Reports a contract violation of call @c (NULL: between calls).  A
+ * broken driver fails thousands of calls: the first few say enough.
+ */
 static void violation(const struct thread *t, const struct call *c,
 		      const char *fmt, ...)
 {
+	unsigned long long n = atomic_fetch_add(&stats->violations, 1);
 	char what[512] = "between calls";
 	va_list ap;
 
+	if (n == MAX_REPORTS)
+		fprintf(stderr, "hbfuzz: more violations are counted, not shown\n");
+	if (n >= MAX_REPORTS)
+		return;
 	if (c)
 		describe(t, c, what, sizeof(what));
 	pthread_mutex_lock(&print_lock);
@@ -451,7 +460,6 @@ static void violation(const struct thread *t, const struct call *c,
 	va_end(ap);
 	fputc('\n', stderr);
 	pthread_mutex_unlock(&print_lock);
-	atomic_fetch_add(&stats->violations, 1);
 }
 
 /* VFS handles these types' commands before any driver sees them. */
