@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the parsed command line (struct hb_env, filled by main.c's
- * argp parser only) and the subcommands that act on it.  Each returns the
- * process exit status.
+ * hmmbench: the subcommands main.c dispatches to, each with its own argp
+ * parser, help and checks in cmd_<name>.c, and what they share
+ * (cmd_common.c): the help options, option parsing helpers, usage errors
+ * and writing the output.
  */
 #ifndef HB_CMD_H
 #define HB_CMD_H
 
+#include <argp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bench.h"
-#include "parse.h"
+#include "device.h"
+#include "outfile.h"
 #include "render/render.h"
+#include "result_read.h"
 
 /* Exit statuses, documented in --help and FORMATS.md. */
 #define HB_EXIT_OK		0
@@ -20,31 +23,78 @@
 #define HB_EXIT_USAGE		2
 #define HB_EXIT_INTERRUPTED	130
 
-struct hb_env {
-	uint64_t size;
-	uint64_t sizes[HB_MAX_SWEEP];
-	size_t nr_sizes;
-	unsigned int chunks;
-	unsigned int iters;
-	unsigned int warmup;
-	int node;
-	enum hb_format format;
-	const char *output;
-	const char *label;
-	const char *device;
-	char **files;		/* compare and merge: the input files */
+#define HB_FILES_MAX	1024	/* compare and merge inputs */
+
+/*
+ * Each parses its options from @argv, whose argv[0] is "hmmbench", and
+ * returns the exit status.
+ */
+int hb_cmd_run(int argc, char **argv);
+int hb_cmd_sweep(int argc, char **argv);
+int hb_cmd_info(int argc, char **argv);
+int hb_cmd_compare(int argc, char **argv);
+int hb_cmd_merge(int argc, char **argv);
+
+/*
+ * -h/--help, --usage and -V/--version, a child of every command's argp,
+ * which is parsed with ARGP_NO_HELP: help goes to stdout, and a
+ * command's doc starts with its usage line.
+ */
+extern const struct argp hb_help_argp;
+
+/* The children of a command that has only its own options and help. */
+extern const struct argp_child hb_help_children[];
+
+/* argp_parse() of @argp with the help above; 0 or the usage status. */
+int hb_parse(const struct argp *argp, int argc, char **argv, void *env);
+
+/* One number from the command line, or the usage error naming the range. */
+uint64_t hb_arg_num(struct argp_state *state, const char *arg, bool suffix,
+		    uint64_t min, uint64_t max, const char *what);
+
+/*
+ * --format @arg, one of the formats in the bitmask @allowed (1 << fmt);
+ * the usage error lists them, or says @refusal for a known other one.
+ */
+enum hb_format hb_arg_format(struct argp_state *state, const char *arg,
+			     unsigned int allowed, const char *refusal);
+
+/* The result files compare and merge read, and what they write. */
+struct hb_inputs_env {
+	char *files[HB_FILES_MAX];
 	size_t nr_files;
-	double alpha;		/* compare: significance level */
-	bool force;		/* compare and merge: despite mismatches */
-	bool interleave;
-	bool quiet;
-	bool verbose;
+	bool force;		/* despite mismatched configurations */
+	const char *output;
 };
 
-int hb_cmd_run(const struct hb_env *env);
-int hb_cmd_sweep(const struct hb_env *env);
-int hb_cmd_info(const struct hb_env *env);
-int hb_cmd_compare(const struct hb_env *env);
-int hb_cmd_merge(const struct hb_env *env);
+/*
+ * Files, --force and -o, a child of compare's and merge's argp; its
+ * input is their struct hb_inputs_env.
+ */
+extern const struct argp hb_inputs_argp;
+
+/* A command that takes no arguments was given @arg. */
+void hb_arg_unexpected(struct argp_state *state, const char *arg);
+
+/* After parsing: "hmmbench: <message>", the help of @cmd, exit 2. */
+void hb_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+/* "hmmbench: @msg" on stderr. */
+void hb_err(const char *msg);
+
+/*
+ * Ends writing to @out: when @ret (a renderer's) failed, says that
+ * writing the @what failed and drops the file, else commits it.
+ * Returns the exit status.
+ */
+int hb_write_finish(struct hb_out *out, int ret, const char *what);
+
+/* Opens the device at @path and reads INFO; says why on failure. */
+int hb_open_device(const char *path, struct hb_dev *dev);
+
+/* Reads @files; NULL, the sentence printed, on failure. */
+struct hb_input *hb_inputs_load(char *const *files, size_t n);
+void hb_inputs_free(struct hb_input *in, size_t n);
 
 #endif /* HB_CMD_H */

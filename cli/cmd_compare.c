@@ -1,54 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the compare and merge subcommands - read the result files,
- * refuse mismatched configurations unless --force, compute, print the
+ * hmmbench compare: its options and help, then read the result files,
+ * refuse mismatched configurations unless --force, compare, print the
  * notes on stderr and render.
  */
-#include <errno.h>
+#include <argp.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cmd.h"
 #include "compare.h"
-#include "merge.h"
-#include "outfile.h"
+#include "parse.h"
 
-static void hb_err(const char *msg)
+enum {
+	HB_OPT_ALPHA = 0x400,
+};
+
+struct hb_compare_env {
+	struct hb_inputs_env in;	/* files, --force, -o */
+	double alpha;			/* significance level */
+	enum hb_format format;
+	bool quiet;
+};
+
+static const char hb_compare_doc[] =
+"Usage: hmmbench compare [OPTION...] BASE.json NEW.json...\n"
+"Compare each NEW result with BASE, size by size, cold and warm apart,\n"
+"with the change of each metric, its 95% interval and two tests.\n"
+"\n"
+"compare reports a change only when Welch's t-test and the exact\n"
+"Mann-Whitney U test both give p < --alpha; it exits 0 either way.  When\n"
+"both sides are merged from several runs, each run counts once.\n"
+"Results must share page size, struct page size, --chunks, --node and\n"
+"vmemmap shift; kernels may differ, as that is what is compared.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench compare base.json new.json\n"
+"    hmmbench compare base.json new.json --format cover\n"
+"    hmmbench compare base.json patch-1.json patch-2.json --format csv\n"
+"\n"
+"Exit status: 0 compared (whether or not anything changed), 1 an input\n"
+"cannot be read or the configurations differ, 2 usage error.\n";
+
+static const struct argp_option hb_compare_opts[] = {
+	{ "alpha", HB_OPT_ALPHA, "P", 0, "Significance level (default 0.05)", 1 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover", 1 },
+	{ "quiet", 'q', NULL, 0, "No notes on stderr", 1 },
+	{},
+};
+
+static void hb_arg_alpha(struct argp_state *state, const char *arg,
+			 struct hb_compare_env *env)
 {
-	fprintf(stderr, "hmmbench: %s\n", msg);
+	char err[HB_ERR_LEN];
+
+	if (hb_parse_fraction(arg, "--alpha", &env->alpha, err, sizeof(err)))
+		argp_error(state, "%s", err);
 }
 
-static void hb_inputs_free(struct hb_input *in, size_t n)
+static error_t hb_compare_parse(int key, char *arg,
+				struct argp_state *state)
 {
-	size_t i;
+	struct hb_compare_env *env = state->input;
 
-	for (i = 0; i < n; i++)
-		hb_input_free(&in[i]);
-	free(in);
-}
-
-/* Reads every file of @env; NULL (the sentence printed) on failure. */
-static struct hb_input *hb_inputs_load(const struct hb_env *env)
-{
-	struct hb_input *in = calloc(env->nr_files, sizeof(*in));
-	char err[1024];
-	size_t i;
-
-	if (!in) {
-		hb_err("out of memory");
-		return NULL;
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->in;
+		break;
+	case HB_OPT_ALPHA:
+		hb_arg_alpha(state, arg, env);
+		break;
+	case 'f':
+		env->format = hb_arg_format(state, arg,
+					    (1U << HB_FMT_GOBENCH) - 1,
+					    "compare writes --format table, csv, json or cover; gobench is for run and sweep");
+		break;
+	case 'q':
+		env->quiet = true;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
 	}
-	for (i = 0; i < env->nr_files; i++) {
-		if (hb_input_load(&in[i], env->files[i], err, sizeof(err))) {
-			hb_err(err);
-			hb_inputs_free(in, i);
-			return NULL;
-		}
-	}
-	return in;
+	return 0;
 }
 
-static void hb_print_notes(const struct hb_env *env,
+static const struct argp_child hb_compare_children[] = {
+	{ &hb_inputs_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
+static const struct argp hb_compare_argp = {
+	.options = hb_compare_opts,
+	.parser = hb_compare_parse,
+	.doc = hb_compare_doc,
+	.children = hb_compare_children,
+};
+
+static void hb_print_notes(const struct hb_compare_env *env,
 			   const struct hb_comparison *c)
 {
 	size_t i;
@@ -59,96 +108,48 @@ static void hb_print_notes(const struct hb_env *env,
 		fprintf(stderr, "hmmbench: warning: %s\n", c->notes[i]);
 }
 
-static int hb_write_compare(const struct hb_env *env,
+static int hb_write_compare(const struct hb_compare_env *env,
 			    const struct hb_comparison *c)
 {
 	struct hb_out out;
 
-	if (hb_out_open(&out, env->output))
+	if (hb_out_open(&out, env->in.output))
 		return HB_EXIT_FAIL;
-	if (hb_render_compare(out.f, env->format, c)) {
-		hb_err("writing the comparison failed");
-		hb_out_abort(&out);
-		return HB_EXIT_FAIL;
-	}
-	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
+	return hb_write_finish(&out, hb_render_compare(out.f, env->format, c),
+			       "comparison");
 }
 
-int hb_cmd_compare(const struct hb_env *env)
+static int hb_compare_files(const struct hb_compare_env *env)
 {
-	struct hb_input *in = hb_inputs_load(env);
+	struct hb_input *in = hb_inputs_load(env->in.files, env->in.nr_files);
 	struct hb_comparison c;
 	char err[1024];
 	int ret;
 
 	if (!in)
 		return HB_EXIT_FAIL;
-	if (hb_compare(in, env->nr_files, env->alpha, env->force, &c, err,
-		       sizeof(err))) {
+	if (hb_compare(in, env->in.nr_files, env->alpha, env->in.force, &c,
+		       err, sizeof(err))) {
 		hb_err(err);
-		hb_inputs_free(in, env->nr_files);
+		hb_inputs_free(in, env->in.nr_files);
 		return HB_EXIT_FAIL;
 	}
 	hb_print_notes(env, &c);
 	ret = hb_write_compare(env, &c);
 	hb_comparison_free(&c);
-	hb_inputs_free(in, env->nr_files);
+	hb_inputs_free(in, env->in.nr_files);
 	return ret;
 }
 
-/* Refuses inputs unlike the first, naming the field, unless --force. */
-static int hb_merge_check(const struct hb_env *env,
-			  const struct hb_input *in)
+int hb_cmd_compare(int argc, char **argv)
 {
-	struct hb_mismatch mm[HB_MAX_MISMATCH];
-	size_t i, n;
+	struct hb_compare_env env = {
+		.alpha = 0.05, .format = HB_FMT_TABLE,
+	};
 
-	for (i = 1; i < env->nr_files; i++) {
-		n = hb_config_diff(&in[0].r, &in[i].r, true, mm);
-		if (!n)
-			continue;
-		fprintf(stderr, "hmmbench: %s%s and %s differ in %s (%s against %s)%s\n",
-			env->force ? "warning: " : "", in[0].path, in[i].path,
-			mm[0].field, mm[0].base, mm[0].other,
-			env->force ? ": merged anyway (--force)" :
-				     ": merge pools runs of one kernel and configuration; --force merges them anyway");
-		if (!env->force)
-			return -EINVAL;
-	}
-	return 0;
-}
-
-static int hb_write_merge(const struct hb_env *env, const struct hb_result *r)
-{
-	struct hb_out out;
-
-	if (hb_out_open(&out, env->output))
-		return HB_EXIT_FAIL;
-	if (hb_render(out.f, HB_FMT_JSON, r)) {
-		hb_err("writing the merged result failed");
-		hb_out_abort(&out);
-		return HB_EXIT_FAIL;
-	}
-	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
-}
-
-int hb_cmd_merge(const struct hb_env *env)
-{
-	struct hb_input *in = hb_inputs_load(env);
-	struct hb_result r;
-	int ret = HB_EXIT_FAIL;
-
-	if (!in)
-		return HB_EXIT_FAIL;
-	if (hb_merge_check(env, in))
-		goto free_inputs;
-	if (hb_merge(in, env->nr_files, &r)) {
-		hb_err("out of memory");
-		goto free_inputs;
-	}
-	ret = hb_write_merge(env, &r);
-	hb_result_free(&r);
-free_inputs:
-	hb_inputs_free(in, env->nr_files);
-	return ret;
+	if (hb_parse(&hb_compare_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (env.in.nr_files < 2)
+		hb_usage_error("compare", "compare needs a base and at least one new result: hmmbench compare BASE.json NEW.json");
+	return hb_compare_files(&env);
 }

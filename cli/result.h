@@ -34,7 +34,7 @@ struct hb_config {
 	int node;		/* HMMBENCH_NODE_LOCAL or a node id */
 	bool interleave;	/* sweep sizes round-robin per iteration */
 	const char *label;	/* NULL when not given */
-	unsigned int vmemmap_shift;	/* MAP's: log2 pages per compound page */
+	unsigned int vmemmap_shift;	/* log2 pages per compound page */
 };
 
 /* One chunk's MAP and UNMAP. */

@@ -11,7 +11,7 @@
 #include "render/render.h"
 #include "render/renderers.h"
 
-static const char *const hb_format_names[] = {
+static const char *const hb_format_names[HB_NR_FORMATS] = {
 	[HB_FMT_TABLE] = "table",
 	[HB_FMT_CSV] = "csv",
 	[HB_FMT_JSON] = "json",
@@ -23,14 +23,18 @@ int hb_format_parse(const char *s, enum hb_format *fmt)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(hb_format_names) / sizeof(*hb_format_names);
-	     i++) {
+	for (i = 0; i < HB_NR_FORMATS; i++) {
 		if (!strcmp(s, hb_format_names[i])) {
 			*fmt = i;
 			return 0;
 		}
 	}
 	return -EINVAL;
+}
+
+const char *hb_format_name(enum hb_format fmt)
+{
+	return hb_format_names[fmt];
 }
 
 /* @ret, or -EIO when what was written did not reach @f. */
@@ -60,8 +64,9 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt,
 	case HB_FMT_GOBENCH:
 		hb_render_gobench(f, r);
 		return 0;
+	default:
+		return -EINVAL;
 	}
-	return -EINVAL;
 }
 
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)

@@ -19,10 +19,12 @@ enum hb_format {
 	HB_FMT_JSON,
 	HB_FMT_COVER,
 	HB_FMT_GOBENCH,		/* run and sweep: Go benchmark format */
+	HB_NR_FORMATS
 };
 
 /* "table", "csv", "json", "cover" or "gobench"; -EINVAL otherwise. */
 int hb_format_parse(const char *s, enum hb_format *fmt);
+const char *hb_format_name(enum hb_format fmt);
 
 /* Renders @r in @fmt to @f; 0, -ENOMEM or -EIO. */
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the run, sweep and info subcommands - open the device, gather
- * metadata, measure, render - plus what only a process needs: signal
- * handling and progress on a terminal.
+ * hmmbench: run and sweep around the loop - their shared options and
+ * checks, then open the device, refuse what the module would refuse,
+ * gather the metadata, measure and render - plus what only a process
+ * needs: signal handling and progress on a terminal.
  */
+#include <argp.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -13,9 +15,120 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "cmd.h"
+#include "cmd_measure.h"
 #include "fmt.h"
-#include "outfile.h"
+#include "host.h"
+#include "metrics.h"
+
+#define HB_ITERS_MAX	1000000
+#define HB_NODE_MAX	1023
+#define HB_LABEL_MAX	128
+
+enum {
+	HB_OPT_DEVICE = 0x200,
+};
+
+static const struct argp_option hb_measure_opts[] = {
+	{ NULL, 0, NULL, 0, "Measuring:", 2 },
+	{ "chunks", 'c', "N", 0, "Chunks mapped at once per iteration (default 1)", 2 },
+	{ "iters", 'i', "N", 0, "Measured iterations after the cold one (default 10)", 2 },
+	{ "warmup", 'w', "N", 0, "Iterations after the cold one left out of the statistics (default 0)", 2 },
+	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 2 },
+	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
+	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
+	{ NULL, 0, NULL, 0, "Output:", 3 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 },
+	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 },
+	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 },
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
+	{},
+};
+
+static void hb_measure_defaults(struct hb_measure_env *env)
+{
+	memset(env, 0, sizeof(*env));
+	env->size = 1ULL << 30;
+	env->chunks = 1;
+	env->iters = 10;
+	env->node = HMMBENCH_NODE_LOCAL;
+	env->format = HB_FMT_TABLE;
+}
+
+static void hb_arg_label(struct argp_state *state, const char *arg,
+			 struct hb_measure_env *env)
+{
+	if (strlen(arg) > HB_LABEL_MAX)
+		argp_error(state, "--label is at most %d characters",
+			   HB_LABEL_MAX);
+	env->label = arg;
+}
+
+/* The counts of a measurement. */
+static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case 'c':
+		env->chunks = hb_arg_num(state, arg, false, 1, HB_MAX_CHUNKS,
+					 "--chunks");
+		return 0;
+	case 'i':
+		env->iters = hb_arg_num(state, arg, false, 1, HB_ITERS_MAX,
+					"--iters");
+		return 0;
+	case 'w':
+		env->warmup = hb_arg_num(state, arg, false, 0, HB_ITERS_MAX,
+					 "--warmup");
+		return 0;
+	case 'N':
+		env->node = hb_arg_num(state, arg, false, 0, HB_NODE_MAX,
+				       "--node");
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case 'l':
+		hb_arg_label(state, arg, env);
+		break;
+	case HB_OPT_DEVICE:
+		env->device = arg;
+		break;
+	case 'f':
+		env->format = hb_arg_format(state, arg,
+					    (1U << HB_NR_FORMATS) - 1, "");
+		break;
+	case 'o':
+		env->output = arg;
+		break;
+	case 'q':
+		env->quiet = true;
+		break;
+	case 'v':
+		env->verbose = true;
+		break;
+	default:
+		return hb_measure_count(key, arg, state);
+	}
+	return 0;
+}
+
+static const struct argp hb_measure_argp = {
+	.options = hb_measure_opts,
+	.parser = hb_measure_parse,
+};
+
+const struct argp_child hb_measure_children[] = {
+	{ &hb_measure_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
 
 static volatile sig_atomic_t hb_stop;
 
@@ -38,13 +151,8 @@ static void hb_catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static void hb_err(const char *msg)
-{
-	fprintf(stderr, "hmmbench: %s\n", msg);
-}
-
 struct hb_progress_ctx {
-	const struct hb_env *env;
+	const struct hb_measure_env *env;
 	bool tty;
 };
 
@@ -97,26 +205,6 @@ static void hb_on_progress(const struct hb_progress *p, void *arg)
 		fputs("\r\033[K", stderr);
 }
 
-/* Opens the device and reads INFO; prints the sentence on failure. */
-static int hb_open_device(const struct hb_env *env, struct hb_dev *dev)
-{
-	struct hb_dev_ctx ctx = { .path = env->device, .info = &dev->info };
-	char msg[512];
-	int ret;
-
-	ret = hb_dev_open(dev, env->device);
-	if (ret) {
-		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_OPEN, ret, &ctx));
-		return ret;
-	}
-	ret = hb_dev_info(dev);
-	if (ret) {
-		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_INFO, ret, &ctx));
-		hb_dev_close(dev);
-	}
-	return ret;
-}
-
 /* Refuses sizes the module will refuse, before measuring anything. */
 static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 {
@@ -145,8 +233,8 @@ static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 	return err;
 }
 
-static void hb_config_from_env(const struct hb_env *env, const char *cmd,
-			       struct hb_config *cfg)
+static void hb_config_from_env(const struct hb_measure_env *env,
+			       const char *cmd, struct hb_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->command = cmd;
@@ -166,22 +254,21 @@ static void hb_config_from_env(const struct hb_env *env, const char *cmd,
 }
 
 /* Writes @r; the exit status follows how the measurement ended. */
-static int hb_finish(const struct hb_env *env, struct hb_out *out,
+static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
 		     struct hb_result *r, int ret)
 {
+	int st;
+
 	if (ret < 0)
 		hb_err(r->error);
 	if (!r->nr_samples) {
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	if (hb_render(out->f, env->format, r)) {
-		hb_err("writing the results failed");
-		hb_out_abort(out);
-		return HB_EXIT_FAIL;
-	}
-	if (hb_out_commit(out))
-		return HB_EXIT_FAIL;
+	st = hb_write_finish(out, hb_render(out->f, env->format, r),
+			     "results");
+	if (st)
+		return st;
 	if (ret == HB_STOPPED) {
 		fprintf(stderr, "hmmbench: interrupted: wrote the %zu samples measured so far, marked incomplete\n",
 			r->nr_samples);
@@ -190,7 +277,7 @@ static int hb_finish(const struct hb_env *env, struct hb_out *out,
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
-static int hb_measure(const struct hb_env *env, const char *cmd)
+static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 {
 	struct hb_result r = { 0 };
 	struct hb_progress_ctx pctx = {
@@ -201,7 +288,7 @@ static int hb_measure(const struct hb_env *env, const char *cmd)
 	int ret;
 
 	hb_config_from_env(env, cmd, &r.cfg);
-	if (hb_open_device(env, &dev))
+	if (hb_open_device(env->device, &dev))
 		return HB_EXIT_FAIL;
 	if (hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->output)) {
 		hb_dev_close(&dev);
@@ -217,33 +304,15 @@ static int hb_measure(const struct hb_env *env, const char *cmd)
 	return ret;
 }
 
-int hb_cmd_run(const struct hb_env *env)
+int hb_measure_main(const struct argp *argp, int argc, char **argv,
+		    const char *cmd)
 {
-	return hb_measure(env, "run");
-}
+	struct hb_measure_env env;
 
-int hb_cmd_sweep(const struct hb_env *env)
-{
-	return hb_measure(env, "sweep");
-}
-
-int hb_cmd_info(const struct hb_env *env)
-{
-	struct hb_meta meta;
-	struct hb_out out;
-	struct hb_dev dev;
-
-	if (hb_open_device(env, &dev))
-		return HB_EXIT_FAIL;
-	meta.info = dev.info;
-	hb_dev_close(&dev);
-	hb_host_gather(&meta.host);
-	if (hb_out_open(&out, env->output))
-		return HB_EXIT_FAIL;
-	if (hb_render_info(out.f, env->format, &meta)) {
-		hb_err("writing the information failed");
-		hb_out_abort(&out);
-		return HB_EXIT_FAIL;
-	}
-	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
+	hb_measure_defaults(&env);
+	if (hb_parse(argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (env.quiet && env.verbose)
+		hb_usage_error(cmd, "-q and -v contradict each other: pick one");
+	return hb_measure(&env, cmd);
 }

@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# hmmbench unit tests: the command line's help and dispatch, on the built
+# binary - each command's -h and --help on stdout with its own usage
+# line, options and examples; messages that name hmmbench, not the path
+# it was run by; run as the default command.  TAP on stdout.
+#
+#   sh cli_help.sh PATH/TO/hmmbench
+
+hb=$1
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+n=0 failed=0
+
+# check NAME COMMAND...: one TAP line, "ok" when COMMAND succeeds.
+check() {
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		failed=1
+	fi
+}
+
+# hb ARGS...: runs hmmbench, stdout in $out, stderr in $err, status in $rc.
+hb() {
+	"$hb" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+top_help_lists_every_command() {
+	hb --help
+	[ $rc = 0 ] && [ ! -s "$err" ] &&
+		for c in run sweep info compare merge; do
+			grep -q "^    $c " "$out" || return 1
+		done
+}
+
+# COMMAND USAGE OPTION NOT: its help is on stdout, starts with USAGE and
+# lists OPTION and examples but not another command's option NOT.
+command_help() {
+	hb "$1" --help
+	[ $rc = 0 ] && [ ! -s "$err" ] &&
+		[ "$(head -n 1 "$out")" = "$2" ] &&
+		grep -q -- "$3" "$out" && grep -q '^EXAMPLES:' "$out" &&
+		! grep -q -- "$4" "$out" &&
+		cp "$out" "$out.long" && hb "$1" -h &&
+		cmp -s "$out" "$out.long" && rm -f "$out.long"
+}
+
+message_names_hmmbench_not_its_path() {
+	hb --bogus
+	[ $rc = 2 ] && head -n 1 "$err" | grep -q "^hmmbench: unrecognized option '--bogus'$"
+}
+
+run_is_the_default_command() {
+	hb --size 64G --iters 10 --device /nonexistent/hmmbench
+	[ $rc = 1 ] && grep -q '^hmmbench: /nonexistent/hmmbench not found' "$err"
+}
+
+unknown_command_is_a_usage_error() {
+	hb frobnicate
+	[ $rc = 2 ] && grep -q "unknown command 'frobnicate'" "$err"
+}
+
+echo "1..9"
+check top_help_lists_every_command top_help_lists_every_command
+check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
+check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
+check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --iters
+check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BASE.json NEW.json..." --alpha --iters
+check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
+check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
+check run_is_the_default_command run_is_the_default_command
+check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
+[ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
+exit $failed
