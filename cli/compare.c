@@ -194,25 +194,30 @@ static bool hb_cfg_has_size(const struct hb_config *cfg, uint64_t size)
 	return false;
 }
 
+/* Sizes of in[@i] that @other lacks become notes. */
+static int hb_cmp_only_in(struct hb_comparison *c, size_t i,
+			  const struct hb_config *other)
+{
+	const struct hb_config *cfg = &c->in[i].r.cfg;
+	char sz[32];
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < cfg->nr_sizes && !ret; k++) {
+		if (hb_cfg_has_size(other, cfg->sizes[k]))
+			continue;
+		hb_size_human(cfg->sizes[k], sz, sizeof(sz));
+		ret = hb_note(c, "%s: measured in %s only: not compared", sz,
+			      hb_cmp_name(c, i));
+	}
+	return ret;
+}
+
 /* Sizes of either side missing from the other become notes. */
 static int hb_cmp_unmatched(struct hb_comparison *c, size_t file)
 {
-	const struct hb_config *ca = &c->in[0].r.cfg, *cb = &c->in[file].r.cfg;
-	char sz[32];
-	size_t i;
-	int ret = 0;
-
-	for (i = 0; i < ca->nr_sizes && !ret; i++)
-		if (!hb_cfg_has_size(cb, ca->sizes[i]))
-			ret = hb_note(c, "%s: measured in %s only: not compared",
-				      hb_size_human(ca->sizes[i], sz, sizeof(sz)),
-				      hb_cmp_name(c, 0));
-	for (i = 0; i < cb->nr_sizes && !ret; i++)
-		if (!hb_cfg_has_size(ca, cb->sizes[i]))
-			ret = hb_note(c, "%s: measured in %s only: not compared",
-				      hb_size_human(cb->sizes[i], sz, sizeof(sz)),
-				      hb_cmp_name(c, file));
-	return ret;
+	return hb_cmp_only_in(c, 0, &c->in[file].r.cfg) ?:
+	       hb_cmp_only_in(c, file, &c->in[0].r.cfg);
 }
 
 static int hb_cmp_file(struct hb_comparison *c, size_t file,

@@ -5,21 +5,21 @@
  * `hmmbench COMMAND --help` shows one's options and examples.
  *
  * Where to look, by what you want to change:
- *   a command's options, help, checks   cmd_<command>.c (run and sweep
- *                                       share cmd_measure.c)
- *   the measurement loop                bench.c, through device.c (ioctls)
- *   what a result holds                 result.h; host facts: host.c
- *   a metric (name, unit, valid bit)    metrics.c: the hb_metrics[] table
- *   a module, host or config field      fields.c: one row per field
- *   statistics, intervals               stats.c; distributions dist.c
- *   compare's tests, rows and notes     twosample.c, compare.c
- *   merge; which fields must match      merge.c; config_match.c
- *   reading a result file               result_read.c
+ *   a command's options, help, checks   cmd_<command>.c; run and sweep
+ *                                       share cmd_measure.c, all of them
+ *                                       cmd_common.c (help, -o, errors)
+ *   the measurement loop; the ioctls    bench.c; device.c
+ *   what a result holds; host facts     result.h; host.c
+ *   a metric (key, unit, valid bit)     metrics.c, the hb_metrics[] table
+ *   a module, host or config field      fields.c, one row per field
+ *   statistics; distributions           stats.c; dist.c
+ *   compare's tests; its rows, notes    twosample.c; compare.c
+ *   merge; refusing unlike results      merge.c; config_match.c
+ *   reading a result file back          result_read.c
  *   an output format                    render/<format>.c, cmp_<format>.c
  *   parsing numbers; writing them       parse.c; fmt.c
  *   -o FILE                             outfile.c
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -80,7 +80,8 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	for (i = 0; i < n && !ret; i++) {
 		ret = hb_merge_samples(&in[i], out->nr_sources, out);
 		for (k = 0; k < hb_merge_runs(&in[i]); k++)
-			hb_merge_source(&in[i], k, &out->sources[out->nr_sources++]);
+			hb_merge_source(&in[i], k,
+					&out->sources[out->nr_sources++]);
 		hb_merge_totals(&in[i].r, out);
 	}
 	if (ret)
