@@ -24,40 +24,49 @@ static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
  * Copies a size-prefixed struct in and returns 0 or a negative errno: a
  * size below @min_size is -EINVAL; one above the page size, or larger than
  * @ksize with non-zero bytes this module does not know, is -E2BIG.  The
- * size the caller declared is stored in *@usize and in the struct.
+ * size the caller declared is stored in *@usize.
  */
 static int hb_copy_in(void *karg, size_t ksize, size_t min_size,
 		      void __user *uarg, u32 *usize)
 {
-	int ret;
-
 	if (get_user(*usize, (u32 __user *)uarg))
 		return -EFAULT;
 	if (*usize < min_size)
 		return -EINVAL;
 	if (*usize > PAGE_SIZE)
 		return -E2BIG;
-	ret = copy_struct_from_user(karg, ksize, uarg, *usize);
-	if (ret)
-		return ret;
-	*(u32 *)karg = *usize;
-	return 0;
-}
-
-static int hb_copy_out(void __user *uarg, const void *karg, size_t ksize,
-		       u32 usize)
-{
-	return copy_to_user(uarg, karg, min_t(size_t, ksize, usize)) ?
-	       -EFAULT : 0;
+	return copy_struct_from_user(karg, ksize, uarg, *usize);
 }
 
 /*
- * Zeroes the (out) fields [@start, @end) of the caller's struct, so that a
- * struct it cannot write is refused before anything changes.
+ * The (out) fields of a struct: bytes [start, end), of which the caller
+ * gets those below the size it declared.  Only these are written back, so
+ * clearing them first tests exactly the bytes the result will need.
  */
-static int hb_clear_out(void __user *uarg, size_t start, size_t end)
+struct hb_out_range {
+	size_t start;
+	size_t end;
+};
+
+#define HB_OUT(type, first, last) \
+	((struct hb_out_range){ offsetof(type, first), offsetofend(type, last) })
+
+static int hb_copy_out(void __user *uarg, const void *karg,
+		       struct hb_out_range out, u32 usize)
 {
-	return clear_user(uarg + start, end - start) ? -EFAULT : 0;
+	size_t end = min_t(size_t, out.end, usize);
+
+	return copy_to_user(uarg + out.start, karg + out.start,
+			    end - out.start) ? -EFAULT : 0;
+}
+
+/* Zeroes the (out) fields: a struct the caller cannot write is refused. */
+static int hb_clear_out(void __user *uarg, struct hb_out_range out,
+			u32 usize)
+{
+	size_t end = min_t(size_t, out.end, usize);
+
+	return clear_user(uarg + out.start, end - out.start) ? -EFAULT : 0;
 }
 
 static u64 hb_max_size(void)
@@ -107,7 +116,9 @@ static int hb_ioctl_info(void __user *uarg)
 	info.live_chunks = hb_live_chunks();
 	info.nr_nodes = num_online_nodes();
 	info.maps_total = hb_maps_total();
-	return hb_copy_out(uarg, &info, sizeof(info), usize);
+	return hb_copy_out(uarg, &info,
+			   HB_OUT(struct hmmbench_info, abi_version, maps_total),
+			   usize);
 }
 
 static int hb_check_map(const struct hmmbench_map *map)
@@ -132,6 +143,9 @@ static int hb_check_map(const struct hmmbench_map *map)
 	return 0;
 }
 
+#define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
+#define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
+
 /*
  * The chunk's handle is reserved first and the chunk published under it
  * only once the result has reached the caller: until then an UNMAP of that
@@ -153,8 +167,7 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	ret = hb_check_map(&map);
 	if (ret)
 		return ret;
-	ret = hb_clear_out(uarg, offsetof(struct hmmbench_map, handle),
-			   offsetof(struct hmmbench_map, __reserved));
+	ret = hb_clear_out(uarg, HB_MAP_OUT, usize);
 	if (ret)
 		return ret;
 
@@ -165,7 +178,7 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	ret = hb_chunk_map(&map, &chunk);
 	if (ret)
 		goto err_release_handle;
-	ret = hb_copy_out(uarg, &map, sizeof(map), usize);
+	ret = hb_copy_out(uarg, &map, HB_MAP_OUT, usize);
 	if (ret)
 		goto err_unmap;
 	/* Storing into a reserved slot allocates nothing and cannot fail. */
@@ -207,8 +220,7 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 		return ret;
 	if (unmap.flags)
 		return -EINVAL;
-	ret = hb_clear_out(uarg, offsetof(struct hmmbench_unmap, valid),
-			   sizeof(unmap));
+	ret = hb_clear_out(uarg, HB_UNMAP_OUT, usize);
 	if (ret)
 		return ret;
 
@@ -216,7 +228,7 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 	if (!chunk)
 		return -ENOENT;
 	hb_chunk_unmap(chunk, &unmap);
-	return hb_copy_out(uarg, &unmap, sizeof(unmap), usize);
+	return hb_copy_out(uarg, &unmap, HB_UNMAP_OUT, usize);
 }
 
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)

@@ -7,10 +7,10 @@
  * sizeof() it was built with) and __u32 flags.  A smaller size than the
  * first published version (HMMBENCH_*_SIZE_VER0) is refused; a larger one
  * is accepted when the bytes this kernel does not know are zero, up to the
- * page size.  Output is copied back up to the smaller of the two sizes.
- * MAP and UNMAP clear their (out) fields before they change anything, so
- * a struct the caller cannot write is refused with EFAULT before a chunk
- * is created or destroyed.
+ * page size.  Only the (out) fields are written back, up to the smaller
+ * of the two sizes.  MAP and UNMAP clear their (out) fields before they
+ * change anything, so a struct the caller cannot write is refused with
+ * EFAULT before a chunk is created or destroyed.
  *
  * Errors (negated in the kernel, in errno in user space):
  *   ENOTTY	unknown ioctl command
