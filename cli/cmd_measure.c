@@ -305,13 +305,16 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 }
 
 int hb_measure_main(const struct argp *argp, int argc, char **argv,
-		    const char *cmd)
+		    const char *cmd,
+		    void (*check)(const struct hb_measure_env *env))
 {
 	struct hb_measure_env env;
 
 	hb_measure_defaults(&env);
 	if (hb_parse(argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
+	if (check)
+		check(&env);
 	if (env.quiet && env.verbose)
 		hb_usage_error(cmd, "-q and -v contradict each other: pick one");
 	return hb_measure(&env, cmd);

@@ -41,10 +41,11 @@ struct hb_measure_env {
 extern const struct argp_child hb_measure_children[];
 
 /*
- * Parses the options of @cmd (run or sweep) with @argp, checks them and
- * measures; the exit status.
+ * Parses the options of @cmd (run or sweep) with @argp, checks them -
+ * with @check too, unless NULL - and measures; the exit status.
  */
 int hb_measure_main(const struct argp *argp, int argc, char **argv,
-		    const char *cmd);
+		    const char *cmd,
+		    void (*check)(const struct hb_measure_env *env));
 
 #endif /* HB_CMD_MEASURE_H */

@@ -74,5 +74,5 @@ static const struct argp hb_run_argp = {
 
 int hb_cmd_run(int argc, char **argv)
 {
-	return hb_measure_main(&hb_run_argp, argc, argv, "run");
+	return hb_measure_main(&hb_run_argp, argc, argv, "run", NULL);
 }

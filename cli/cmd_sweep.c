@@ -75,10 +75,6 @@ static error_t hb_sweep_parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_ARG:
 		hb_arg_unexpected(state, arg);
 		break;
-	case ARGP_KEY_END:
-		if (!env->nr_sizes)
-			argp_error(state, "sweep needs --sizes, e.g. --sizes 1G..64G");
-		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -92,7 +88,14 @@ static const struct argp hb_sweep_argp = {
 	.children = hb_measure_children,
 };
 
+static void hb_sweep_check(const struct hb_measure_env *env)
+{
+	if (!env->nr_sizes)
+		hb_usage_error("sweep", "sweep needs --sizes, e.g. --sizes 1G..64G");
+}
+
 int hb_cmd_sweep(int argc, char **argv)
 {
-	return hb_measure_main(&hb_sweep_argp, argc, argv, "sweep");
+	return hb_measure_main(&hb_sweep_argp, argc, argv, "sweep",
+			       hb_sweep_check);
 }
