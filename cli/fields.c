@@ -7,21 +7,21 @@
  */
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "fields.h"
 #include "result.h"
 
-#define HB_FIELD(st, k, m, t, mt)					\
-	{ .key = k, .type = t, .offset = offsetof(st, m),		\
-	  .size = sizeof(((st *)0)->m), .match = mt }
+/* Member @m of struct @st, key @k; compare and merge need it equal. */
 #define HB_MATCHED(st, k, m, t, mt, ti)					\
 	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
 	  .size = sizeof(((st *)0)->m), .match = mt }
+#define HB_FIELD(st, k, m, t)	HB_MATCHED(st, k, m, t, HB_MATCH_NONE, NULL)
 #define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
 
-#define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t, 0)
+#define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
 static const struct hb_field hb_module_rows[] = {
 	HB_INFO("version", module_version, HB_F_CHARS),
 	HB_INFO("abi_version", abi_version, HB_F_U32),
@@ -43,7 +43,7 @@ static const struct hb_field hb_module_rows[] = {
 	HB_INFO("maps_total", maps_total, HB_F_U64),
 };
 
-#define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t, 0)
+#define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t)
 static const struct hb_field hb_host_rows[] = {
 	HB_HOST("hostname", hostname, HB_F_CHARS),
 	HB_HOST("machine", machine, HB_F_CHARS),
@@ -58,7 +58,7 @@ static const struct hb_field hb_host_rows[] = {
 	HB_HOST("kernel_cmdline", cmdline, HB_F_CHARS),
 };
 
-#define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t, 0)
+#define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t)
 static const struct hb_field hb_source_rows[] = {
 	HB_SOURCE("file", file, HB_F_STRING),
 	HB_SOURCE("date", date, HB_F_STRING),
@@ -69,7 +69,7 @@ static const struct hb_field hb_source_rows[] = {
 	HB_SOURCE("complete", complete, HB_F_BOOL),
 };
 
-#define HB_CONFIG(k, m, t)	HB_FIELD(struct hb_result, k, m, t, 0)
+#define HB_CONFIG(k, m, t)	HB_FIELD(struct hb_result, k, m, t)
 static const struct hb_field hb_config_rows[] = {
 	HB_CONFIG("command", cfg.command, HB_F_STRING),
 	HB_MATCHED(struct hb_result, "sizes", cfg, HB_F_SIZES,
