@@ -768,10 +768,10 @@ static void case_struct_size_cap(void)
 }
 
 /*
- * Two pages, the first read-only: a struct placed @in_bytes before the
- * boundary has its (in) fields, and nothing else, where it cannot write.
+ * Two pages, the first read-only: @len bytes of @src are placed @in_bytes
+ * before the boundary, so that only their (in) fields cannot be written.
  */
-static void *straddle(size_t in_bytes)
+static void *straddle(size_t in_bytes, const void *src, size_t len)
 {
 	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -780,6 +780,7 @@ static void *straddle(size_t in_bytes)
 		perror("mmap");
 		exit(1);
 	}
+	memcpy(p + 4096 - in_bytes, src, len);
 	page_protect(p, PROT_READ);
 	return p + 4096 - in_bytes;
 }
@@ -804,19 +805,16 @@ static void case_map_unwritable(void)
 	CHECK(get_info(fd).maps_total == before.maps_total,
 	      "a chunk was made for a result that could not be returned");
 	check_no_trace(fd);
-	munmap(map, 4096);
 
 	/* Only the (out) fields are written: read-only (in) fields are fine. */
-	m = straddle(offsetof(struct hmmbench_map, handle));
-	memcpy(m, &(struct hmmbench_map){ .size = sizeof(*m), .length = GIB,
-					 .node = HMMBENCH_NODE_LOCAL },
-	       sizeof(*m));
+	m = straddle(offsetof(struct hmmbench_map, handle), map, sizeof(*map));
 	err = xioctl(fd, HMMBENCH_IOC_MAP, m);
 	CHECK(err == 0, "MAP with read-only (in) fields: '%s'", strerror(err));
 	if (!err)
 		CHECK(unmap_chunk(fd, m->handle, NULL) == 0, "UNMAP");
 	check_no_trace(fd);
 	munmap(straddle_base(m), 8192);
+	munmap(map, 4096);
 	close(fd);
 }
 
@@ -836,13 +834,11 @@ static void case_unmap_unwritable(void)
 	CHECK(err == EFAULT, "UNMAP on a read-only page: '%s'", strerror(err));
 	CHECK(get_info(fd).live_chunks == 1, "the chunk was destroyed");
 	CHECK(iomem_regions(map.phys_start) == 1, "region gone from iomem");
-	munmap(unmap, 4096);
 
 	/* Only the (out) fields are written: read-only (in) fields are fine. */
-	u = straddle(offsetof(struct hmmbench_unmap, valid));
-	memcpy(u, &(struct hmmbench_unmap){ .size = sizeof(*u),
-					   .handle = map.handle },
-	       sizeof(*u));
+	u = straddle(offsetof(struct hmmbench_unmap, valid), unmap,
+		     sizeof(*unmap));
+	munmap(unmap, 4096);
 	err = xioctl(fd, HMMBENCH_IOC_UNMAP, u);
 	CHECK(err == 0, "UNMAP with read-only (in) fields: '%s'",
 	      strerror(err));
