@@ -57,18 +57,9 @@ const char *hb_cmp_name(const struct hb_comparison *c, size_t i)
 	return label ? label : c->in[i].path;
 }
 
-static bool hb_cmp_significant(const struct hb_cmp_row *row, double alpha)
-{
-	if (!row->tested || row->wst == HB_CMP_IDENTICAL)
-		return false;
-	if (row->wst == HB_CMP_NO_SPREAD)
-		return row->u.p < alpha;
-	return row->w.p < alpha && row->u.p < alpha;
-}
-
 /* Tests @na units @a against @nb units @b; row->a and row->b are set. */
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
-			const double *b, size_t nb, double alpha)
+			const double *b, size_t nb)
 {
 	const struct hb_welch *w = &row->w;
 
@@ -79,11 +70,12 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 	row->rel = w->mean_a != 0.0 ?
 		   100.0 * (w->mean_b - w->mean_a) / w->mean_a : NAN;
 	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
-	row->tested = na >= 2 && nb >= 2 &&
-		      row->ust != HB_CMP_NO_MEMORY &&
-		      row->wst != HB_CMP_INVALID;
-	row->significant = hb_cmp_significant(row, alpha);
-	if (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N)
+	row->interval = na >= 2 && nb >= 2 && row->wst != HB_CMP_INVALID;
+	row->tested = row->interval && row->by_run &&
+		      hb_metrics[row->metric].raw &&
+		      row->ust != HB_CMP_NO_MEMORY;
+	row->p_holm = NAN;
+	if (row->by_run && (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N))
 		row->warn |= HB_CMP_WARN_FEW;
 	if (row->a.cv > HB_CMP_MAX_CV || row->b.cv > HB_CMP_MAX_CV)
 		row->warn |= HB_CMP_WARN_CV;
@@ -116,9 +108,14 @@ static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
 	return n;
 }
 
-/* Scratch space for one metric's values on each side. */
+/*
+ * Scratch space for one metric's values on each side, and the measured
+ * metrics of the current size that only the base ([0]) or only the new
+ * result ([1]) has, a bit per metric.
+ */
 struct hb_cmp_buf {
 	double *a, *b;
+	unsigned int only[2];
 };
 
 static int hb_cmp_metric(struct hb_comparison *c, size_t file,
@@ -129,15 +126,14 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	size_t na = hb_metric_values(ra, size, kind, mi, buf->a);
 	size_t nb = hb_metric_values(rb, size, kind, mi, buf->b);
 	struct hb_cmp_row *row;
-	char sz[32];
 
 	if (!na && !nb)
 		return 0;
-	if (!na || !nb)
-		return hb_note(c, "%s %s %s: measured in %s only: not compared",
-			       hb_size_human(size, sz, sizeof(sz)),
-			       hb_kind_name(kind), hb_metrics[mi].key,
-			       hb_cmp_name(c, na ? 0 : file));
+	if (!na || !nb) {
+		if (hb_metrics[mi].raw)
+			buf->only[!na] |= 1U << mi;
+		return 0;
+	}
 	row = hb_cmp_add(c);
 	if (!row || hb_stats_compute(buf->a, na, &row->a) ||
 	    hb_stats_compute(buf->b, nb, &row->b))
@@ -151,8 +147,76 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
 		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
 	}
-	hb_cmp_test(row, buf->a, na, buf->b, nb, c->alpha);
+	hb_cmp_test(row, buf->a, na, buf->b, nb);
 	return 0;
+}
+
+/* The p a row's verdict rests on: Welch's, or the rank test's. */
+static double hb_cmp_p(const struct hb_cmp_row *row)
+{
+	if (row->wst == HB_CMP_IDENTICAL)
+		return 1.0;
+	if (row->wst == HB_CMP_NO_SPREAD)
+		return row->u.p;
+	return row->w.p;
+}
+
+static int hb_cmp_p_order(const void *x, const void *y)
+{
+	double a = hb_cmp_p(*(struct hb_cmp_row *const *)x);
+	double b = hb_cmp_p(*(struct hb_cmp_row *const *)y);
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * Holm's step-down over the @m tested rows in @fam: the i-th smallest p
+ * (from 0) is multiplied by m - i, capped at 1, and made no smaller than
+ * the one before it.
+ */
+static void hb_cmp_holm(struct hb_cmp_row **fam, size_t m, double alpha)
+{
+	double adj, prev = 0.0;
+	size_t i;
+
+	qsort(fam, m, sizeof(*fam), hb_cmp_p_order);
+	for (i = 0; i < m; i++) {
+		adj = fmin(1.0, (m - i) * hb_cmp_p(fam[i]));
+		prev = fmax(prev, adj);
+		fam[i]->p_holm = prev;
+		fam[i]->holm_m = m;
+		fam[i]->significant = prev < alpha && fam[i]->u.p < alpha;
+	}
+}
+
+/* Decides the tested rows of new input @file as one family. */
+static int hb_cmp_family(struct hb_comparison *c, size_t file)
+{
+	struct hb_cmp_row **fam = malloc((c->nr_rows + 1) * sizeof(*fam));
+	size_t i, m = 0;
+
+	if (!fam)
+		return -ENOMEM;
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file && c->rows[i].tested)
+			fam[m++] = &c->rows[i];
+	hb_cmp_holm(fam, m, c->alpha);
+	free(fam);
+	return 0;
+}
+
+/* The phase when rows [@first, @end) have it, else memremap, is primary. */
+static void hb_cmp_primary(struct hb_comparison *c, size_t first,
+			   size_t end)
+{
+	enum hb_metric_id id = HB_M_MEMREMAP;
+	size_t i;
+
+	for (i = first; i < end; i++)
+		if (c->rows[i].metric == HB_M_MEMMAP_INIT)
+			id = HB_M_MEMMAP_INIT;
+	for (i = first; i < end; i++)
+		c->rows[i].primary = c->rows[i].metric == id;
 }
 
 /* Whether @r has samples of @size and @kind at all. */
@@ -167,21 +231,56 @@ static bool hb_cmp_has(const struct hb_result *r, uint64_t size,
 	return false;
 }
 
+/* Appends ", @item" (or @item first) to @buf at @used; the new length. */
+static size_t hb_list_add(char *buf, size_t len, size_t used,
+			  const char *item)
+{
+	int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+			 item);
+
+	return n < 0 || used + n >= len ? used : used + n;
+}
+
+/* "1 GiB: memmap_init phase measured in base only: not compared" */
+static int hb_cmp_one_sided(struct hb_comparison *c, size_t file,
+			    uint64_t size, const struct hb_cmp_buf *buf)
+{
+	char sz[32], list[256];
+	size_t side, mi, used;
+	int ret = 0;
+
+	hb_size_human(size, sz, sizeof(sz));
+	for (side = 0; side < 2 && !ret; side++) {
+		list[0] = '\0';
+		for (mi = used = 0; mi < HB_NR_METRICS; mi++)
+			if (buf->only[side] & (1U << mi))
+				used = hb_list_add(list, sizeof(list), used,
+						   hb_metric_name(mi));
+		if (used)
+			ret = hb_note(c, "%s: %s measured in %s only: not compared",
+				      sz, list, hb_cmp_name(c, side ? file : 0));
+	}
+	return ret;
+}
+
 static int hb_cmp_size(struct hb_comparison *c, size_t file, uint64_t size,
 		       struct hb_cmp_buf *buf)
 {
 	static const enum hb_kind kinds[] = { HB_COLD, HB_WARM };
-	size_t k, mi;
+	size_t k, mi, first;
 	int ret = 0;
 
+	buf->only[0] = buf->only[1] = 0;
 	for (k = 0; k < 2 && !ret; k++) {
 		if (!hb_cmp_has(&c->in[0].r, size, kinds[k]) ||
 		    !hb_cmp_has(&c->in[file].r, size, kinds[k]))
 			continue;
+		first = c->nr_rows;
 		for (mi = 0; mi < HB_NR_METRICS && !ret; mi++)
 			ret = hb_cmp_metric(c, file, size, kinds[k], mi, buf);
+		hb_cmp_primary(c, first, c->nr_rows);
 	}
-	return ret;
+	return ret ?: hb_cmp_one_sided(c, file, size, buf);
 }
 
 static bool hb_cfg_has_size(const struct hb_config *cfg, uint64_t size)
@@ -220,6 +319,22 @@ static int hb_cmp_unmatched(struct hb_comparison *c, size_t file)
 	       hb_cmp_only_in(c, file, &c->in[0].r.cfg);
 }
 
+/* A side of one run gets no verdict: says so, and how to get one. */
+static int hb_cmp_single(struct hb_comparison *c, size_t file)
+{
+	bool a = hb_result_runs(&c->in[0].r) < 2;
+	bool b = hb_result_runs(&c->in[file].r) < 2;
+	const char *how = "no verdict (merge several boots a side: make ab)";
+
+	if (a && b)
+		return hb_note(c, "%s and %s are one run each: %s",
+			       hb_cmp_name(c, 0), hb_cmp_name(c, file), how);
+	if (a || b)
+		return hb_note(c, "%s is one run: %s",
+			       hb_cmp_name(c, a ? 0 : file), how);
+	return 0;
+}
+
 static int hb_cmp_file(struct hb_comparison *c, size_t file,
 		       struct hb_cmp_buf *buf)
 {
@@ -230,10 +345,10 @@ static int hb_cmp_file(struct hb_comparison *c, size_t file,
 	for (i = 0; i < cfg->nr_sizes && !ret; i++)
 		if (hb_cfg_has_size(&c->in[file].r.cfg, cfg->sizes[i]))
 			ret = hb_cmp_size(c, file, cfg->sizes[i], buf);
-	if (!ret && (hb_result_runs(&c->in[0].r) < 2 ||
-		     hb_result_runs(&c->in[file].r) < 2))
-		ret = hb_note(c, "%s or %s is a single run: the tests take its samples as independent, so a difference between two boots or runs reads as a difference between kernels; merge several alternating runs a side (make ab), and each run counts once",
-			      hb_cmp_name(c, 0), hb_cmp_name(c, file));
+	if (!ret)
+		ret = hb_cmp_family(c, file);
+	if (!ret)
+		ret = hb_cmp_single(c, file);
 	if (!ret && !c->in[file].r.complete)
 		ret = hb_note(c, "%s is incomplete (%s): compared what it has",
 			      hb_cmp_name(c, file),
@@ -269,56 +384,51 @@ static bool hb_cmp_first_of_group(const struct hb_comparison *c, size_t i)
 static int hb_cmp_warn_few(struct hb_comparison *c,
 			   const struct hb_cmp_row *row)
 {
-	const char *unit = row->by_run ? " runs" : "";
 	char w[160];
 
 	hb_cmp_where(c, row, w, sizeof(w));
-	if (!row->tested)
-		return hb_note(c, "%s: n = %zu+%zu%s: values only, no test (a test needs 2 %s a side%s)",
-			       w, row->na, row->nb, unit,
-			       row->by_run ? "runs" : "samples",
-			       row->by_run ? "" : "; merge several boots to test the first call");
-	return hb_note(c, "%s: n = %zu+%zu%s, fewer than %d a side: the tests can miss a real change (%s)",
-		       w, row->na, row->nb, unit, HB_CMP_MIN_N,
-		       row->by_run ? "merge more runs a side: make ab ROUNDS=6" :
-				     "use --iters 10 or more");
+	if (!row->interval)
+		return hb_note(c, "%s: %zu+%zu runs: too few to test",
+			       w, row->na, row->nb);
+	return hb_note(c, "%s: %zu+%zu runs, under %d a side: a real change can go undetected",
+		       w, row->na, row->nb, HB_CMP_MIN_N);
 }
 
-/* "memremap_ns 21.7%/25.2%": one noisy metric for hb_cmp_warn_cv(). */
-static size_t hb_cmp_cv_item(const struct hb_cmp_row *row, char *buf,
-			     size_t len, size_t used)
-{
-	char ca[16], cb[16];
-	int n;
-
-	if (used >= len)
-		return used;
-	n = snprintf(buf + used, len - used, "%s%s %s/%s", used ? ", " : "",
-		     hb_metrics[row->metric].key,
-		     hb_fmt_percent(ca, sizeof(ca), row->a.cv),
-		     hb_fmt_percent(cb, sizeof(cb), row->b.cv));
-	return n < 0 ? used : used + n;
-}
-
-/* One note per size and kind naming every metric with a CV above 10 %. */
+/*
+ * One note per size and kind whose measured metrics have a CV above
+ * 10 %: the largest, where, and how many more.
+ */
 static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
 {
-	char w[160], list[1024];
-	size_t i, used = 0;
+	const struct hb_cmp_row *top = NULL, *r;
+	double cv, max = 0.0;
+	size_t more = 0;
+	char w[160], pct[16], extra[32] = "";
+	bool b = false;
 
-	for (i = first; i < end; i++)
-		if (c->rows[i].warn & HB_CMP_WARN_CV)
-			used = hb_cmp_cv_item(&c->rows[i], list, sizeof(list),
-					      used);
-	if (!used)
+	for (r = &c->rows[first]; r < &c->rows[end]; r++) {
+		if (!(r->warn & HB_CMP_WARN_CV) || !hb_metrics[r->metric].raw)
+			continue;
+		more += top != NULL;
+		cv = fmax(r->a.cv, r->b.cv);
+		if (cv > max) {
+			max = cv;
+			top = r;
+			b = r->b.cv >= r->a.cv;
+		}
+	}
+	if (!top)
 		return 0;
-	return hb_note(c, "%s: CV above %.0f%% (%s/%s) in %s: noisy, a change smaller than the noise goes undetected",
-		       hb_cmp_where(c, &c->rows[first], w, sizeof(w)),
-		       100 * HB_CMP_MAX_CV, hb_cmp_name(c, 0),
-		       hb_cmp_name(c, c->rows[first].file), list);
+	if (more)
+		snprintf(extra, sizeof(extra), " and %zu more", more);
+	return hb_note(c, "%s: CV %s in %s (%s%s): small changes go undetected",
+		       hb_cmp_where(c, top, w, sizeof(w)),
+		       hb_fmt_percent(pct, sizeof(pct), max),
+		       hb_cmp_name(c, b ? top->file : 0),
+		       hb_metric_name(top->metric), extra);
 }
 
-/* Per size and kind: n < 6 once, and one note for the noisy metrics. */
+/* Per size and kind: too few runs once, and one note for the noisy. */
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
 	size_t i, end;
@@ -377,7 +487,7 @@ int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
 {
 	size_t n = hb_cmp_max_samples(in, nr_in), file;
 	struct hb_cmp_buf buf = {
-		malloc(n * sizeof(double)), malloc(n * sizeof(double)),
+		malloc(n * sizeof(double)), malloc(n * sizeof(double)), { 0, 0 },
 	};
 	int ret;
 

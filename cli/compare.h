@@ -2,15 +2,16 @@
 /*
  * hmmbench: `hmmbench compare` without the I/O - pairs the samples of a
  * baseline and each newer result by size, kind (cold or warm) and metric,
- * runs Welch's t-test and the Mann-Whitney U test on each pair, decides
- * significance, and collects the notes a reader must see.
+ * gives each pair its change and interval, tests the measured metrics,
+ * decides significance over all of them at once, and collects the notes
+ * a reader must see.
  *
- * The unit of the tests is the sample when either side is a single run,
- * and the run when both sides merge several: samples of one boot share
+ * A verdict needs several runs (boots) a side: samples of one boot share
  * that boot's memory layout and host state, so they are not independent
  * of each other, and testing them one by one would read a difference
  * between boots as a difference between kernels.  Each run then counts
- * once, by the mean of its samples.
+ * once, by the mean of its samples.  With one run on either side the
+ * change and its within-run interval are shown, and nothing is tested.
  */
 #ifndef HB_COMPARE_H
 #define HB_COMPARE_H
@@ -35,13 +36,17 @@ struct hb_cmp_row {
 	enum hb_kind kind;	/* HB_COLD or HB_WARM */
 	enum hb_metric_id metric;
 	struct hb_stats a, b;	/* base, new: over the samples */
-	bool by_run;		/* the tests take run means, not samples */
-	size_t na, nb;		/* units tested: samples, or runs */
+	bool by_run;		/* units are run means: both sides merged */
+	size_t na, nb;		/* units: samples, or runs */
 	double rel;		/* 100 * (w.mean_b - w.mean_a) / w.mean_a */
 	struct hb_welch w;	/* unit means, 95 % interval of the change */
 	struct hb_mwu u;
 	enum hb_cmp_status wst, ust;
-	bool tested;		/* both sides have 2 units or more */
+	bool interval;		/* 2 units a side: w.rel_lo/hi are set */
+	bool tested;		/* a measured metric, by_run, 2 runs a side */
+	bool primary;		/* the metric the cover text leads with */
+	double p_holm;		/* Holm-adjusted p; NAN when untested */
+	size_t holm_m;		/* tests in its family (this new input) */
 	bool significant;	/* see hb_compare() */
 	unsigned int warn;	/* HB_CMP_WARN_* */
 };
@@ -63,11 +68,16 @@ struct hb_comparison {
  * sentence naming the first differing field in @err.  With @force the
  * differences become notes.
  *
- * A change is significant when Welch's p < @alpha and the Mann-Whitney p
- * < @alpha both: the t-test alone is misled by one outlier, the rank test
- * alone ignores how large the change is.  When both sides are constant
- * Welch cannot run and the rank test decides.  Sides with one unit each
- * (the cold call of a single run) are shown but never tested.
+ * Only the metrics the kernel measures are tested, and only when both
+ * sides merge several runs; derived ones (per page, bandwidth) are the
+ * same data rescaled.  The tested rows of one new input are one family:
+ * a change is significant when Welch's p, Holm-adjusted over that
+ * family, is below @alpha, and the Mann-Whitney p is too (the t-test
+ * alone is misled by one outlier; requiring the rank test as well only
+ * removes findings, so Holm on Welch keeps the family-wise error rate).
+ * When both sides are constant Welch cannot run and the rank test's p
+ * takes its place.  The primary metric of a size and kind is the
+ * memmap_init phase when both sides probed it, else memremap.
  * Returns 0, -EINVAL or -ENOMEM; free @c with hb_comparison_free().
  */
 int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,

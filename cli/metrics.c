@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "metrics.h"
 
@@ -113,6 +114,13 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
 		   hb_get_memmap_init_rate, "memmap-init-B/s"),
 };
+
+const char *hb_metric_name(size_t mi)
+{
+	const char *t = hb_metrics[mi].title;
+
+	return t + strspn(t, " ");
+}
 
 const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
 			   const struct hb_sample *s,

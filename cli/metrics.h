@@ -55,6 +55,9 @@ enum hb_metric_id {
 
 extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 
+/* The title of metric @mi without the indent the table gives a part. */
+const char *hb_metric_name(size_t mi);
+
 /* Statistics of one metric set: one size, cold or warm samples. */
 struct hb_summary {
 	uint64_t size;

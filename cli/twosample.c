@@ -55,21 +55,43 @@ static void hb_welch_clear(struct hb_welch *w, size_t n_a, size_t n_b)
 	w->se = w->df = w->t = w->p = NAN;
 }
 
-/* rel and its interval from diff and its interval; NAN if mean_a is 0. */
-static void hb_welch_relative(struct hb_welch *w)
+/*
+ * The 1 - @alpha interval of the ratio mean_b / mean_a, by the delta
+ * method on the log scale: log(mean) has the variance var / (n mean^2),
+ * the two terms are combined as Welch's are, Welch-Satterthwaite giving
+ * the degrees of freedom.  Taken back as a change in %, it can never
+ * reach -100 %, which no time can.  NAN when a mean is not positive.
+ */
+static void hb_welch_ratio(struct hb_welch *w, double alpha)
 {
-	double k;
+	double la, lb, df, half = 0.0, ratio;
 
+	if (!(w->mean_a > 0.0 && w->mean_b > 0.0))
+		return;
+	ratio = w->mean_b / w->mean_a;
+	la = w->var_a / (w->n_a * w->mean_a * w->mean_a);
+	lb = w->var_b / (w->n_b * w->mean_b * w->mean_b);
+	if (la + lb > 0.0) {
+		df = (la + lb) * (la + lb) /
+		     (la * la / (w->n_a - 1) + lb * lb / (w->n_b - 1));
+		half = hb_t_quantile(1.0 - alpha / 2, df) * sqrt(la + lb);
+	}
+	w->rel_lo = 100.0 * (ratio * exp(-half) - 1.0);
+	w->rel_hi = 100.0 * (ratio * exp(half) - 1.0);
+}
+
+/* rel from diff, and its interval; NAN when mean_a is 0. */
+static void hb_welch_relative(struct hb_welch *w, double alpha)
+{
 	if (w->mean_a == 0.0)
 		return;
-	k = 100.0 / w->mean_a;
-	w->rel = k * w->diff;
-	w->rel_lo = k * (k > 0 ? w->diff_lo : w->diff_hi);
-	w->rel_hi = k * (k > 0 ? w->diff_hi : w->diff_lo);
+	w->rel = 100.0 * w->diff / w->mean_a;
+	hb_welch_ratio(w, alpha);
 }
 
 /* Both groups constant: no spread to test against. */
-static enum hb_cmp_status hb_welch_constant(struct hb_welch *w)
+static enum hb_cmp_status hb_welch_constant(struct hb_welch *w,
+					    double alpha)
 {
 	w->se = 0.0;
 	if (w->mean_a == w->mean_b) {
@@ -81,7 +103,7 @@ static enum hb_cmp_status hb_welch_constant(struct hb_welch *w)
 	}
 	w->diff = w->diff_lo = w->diff_hi = w->mean_b - w->mean_a;
 	w->t = copysign(INFINITY, w->diff);
-	hb_welch_relative(w);
+	hb_welch_relative(w, alpha);
 	return HB_CMP_NO_SPREAD;
 }
 
@@ -107,7 +129,7 @@ static enum hb_cmp_status hb_welch_fill(struct hb_welch *w, double alpha)
 	half = hb_t_quantile(1.0 - alpha / 2, w->df) * w->se;
 	w->diff_lo = w->diff - half;
 	w->diff_hi = w->diff + half;
-	hb_welch_relative(w);
+	hb_welch_relative(w, alpha);
 	return w->mean_a == 0.0 ? HB_CMP_ZERO_BASE : HB_CMP_OK;
 }
 
@@ -128,7 +150,7 @@ enum hb_cmp_status hb_welch_test(const double *a, size_t n_a,
 	w->var_a = hb_variance(a, n_a, w->mean_a);
 	w->var_b = hb_variance(b, n_b, w->mean_b);
 	if (w->var_a == 0.0 && w->var_b == 0.0)
-		return hb_welch_constant(w);
+		return hb_welch_constant(w, alpha);
 	return hb_welch_fill(w, alpha);
 }
 

@@ -47,9 +47,11 @@ struct hb_welch {
 	double diff_lo;		/* 1 - alpha interval of diff, Welch */
 	double diff_hi;
 	/*
-	 * 100 * diff / mean_a, and the interval of diff divided the same way:
-	 * mean_a is taken as exact (no Fieller correction), which is fine
-	 * while its own relative error is small, as with n >= 6 and CV < 10 %.
+	 * 100 * diff / mean_a, and its 1 - alpha interval on the ratio
+	 * scale: exp(log(mean_b / mean_a) -+ t se_log), se_log^2 = var_a /
+	 * (n_a mean_a^2) + var_b / (n_b mean_b^2), Welch-Satterthwaite df
+	 * over those two terms.  Always above -100 %; NAN unless both means
+	 * are positive.
 	 */
 	double rel;
 	double rel_lo;

@@ -1,44 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: a comparison as sentences for a patch cover letter - "With
- * this series applied, the average memremap time for a 64 GiB chunk drops
- * from X to Y (...)." or "shows no detectable change" - wrapped at 72
- * columns, plain ASCII, followed by the notes a reviewer should see.
+ * hmmbench: a comparison as text for a patch cover letter - the setup,
+ * whether the sides allow a verdict, then per kind of call one line per
+ * size for each metric, the primary one first: "1 GiB  118.1 ms -> 55.5
+ * ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24".  72 columns, plain ASCII.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fmt.h"
 #include "render/cmp_fmt.h"
 #include "render/renderers.h"
+#include "render/wrap.h"
 #include "version.h"
 
 #define HB_COVER_COLS	72
-/* A space the wrapping must not break at ("64 GiB", "p = 0.03"). */
-#define HB_NBSP		'\x1f'
 
-/* Prints @text wrapped at HB_COVER_COLS, continuation lines indented. */
-static void hb_cover_wrap(FILE *f, const char *text, const char *indent)
+/* "new Linux 6.1.0 (new, 6 boots)" for in[@i]. */
+static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
 {
-	size_t col = 0, w, ind = strlen(indent);
-	const char *p = text;
+	const struct hb_result *r = &c->in[i].r;
+	unsigned int runs = hb_result_runs(r);
 
-	while (*p) {
-		w = strcspn(p, " ");
-		if (col && col + 1 + w > HB_COVER_COLS) {
-			fprintf(f, "\n%s", indent);
-			col = ind;
-		} else if (col) {
-			fputc(' ', f);
-			col++;
-		}
-		for (; w; w--, p++, col++)
-			fputc(*p == HB_NBSP ? ' ' : *p, f);
-		p += strspn(p, " ");
-	}
-	fputc('\n', f);
+	fprintf(m, "%s %s Linux\x1f%s (%s, %u\x1f%s)", i ? ";" : "",
+		i ? "new" : "base", r->meta.host.kernel_release,
+		hb_cmp_name(c, i), runs, runs == 1 ? "boot" : "boots");
 }
 
 static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
@@ -53,171 +41,158 @@ static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
 	fprintf(m, "Measured with hmmbench %s on %s%s%s, %u CPUs:", HB_VERSION,
 		h->machine, h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus);
 	for (i = 0; i < c->nr_in; i++)
-		fprintf(m, "%s %s Linux %s (%s)", i ? ";" : "",
-			i ? "new" : "base", c->in[i].r.meta.host.kernel_release,
-			hb_cmp_name(c, i));
+		hb_cover_input(m, c, i);
 	fprintf(m, ". DEVICE_PRIVATE memremap_pages() and memunmap_pages() timed in the kernel, %u chunk%s at a time.",
 		c->in[0].r.cfg.chunks, c->in[0].r.cfg.chunks == 1 ? "" : "s");
 	fclose(m);
-	hb_cover_wrap(f, text, "");
+	hb_wrap(f, text, "", HB_COVER_COLS);
 	free(text);
 }
 
-/* hb_size_human() with unbreakable spaces. */
-static const char *hb_cover_size(uint64_t size, char *buf, size_t len)
+/* What the lines below can and cannot claim. */
+static void hb_cover_units(FILE *f, const struct hb_comparison *c)
 {
-	char *p;
+	bool single = false;
+	size_t i;
 
-	for (p = (char *)hb_size_human(size, buf, len); *p; p++)
-		if (*p == ' ')
-			*p = HB_NBSP;
-	return buf;
-}
-
-/* "With this series applied, the average memremap time for a 1 GiB chunk" */
-static void hb_cover_subject(FILE *m, const struct hb_comparison *c,
-			     const struct hb_cmp_row *row)
-{
-	char sz[32];
-
-	if (c->nr_in == 2)
-		fputs("With this series applied, the ", m);
-	else
-		fprintf(m, "With %s, the ", hb_cmp_name(c, row->file));
-	fprintf(m, "%s%s for a %s chunk%s", row->tested ? "average " : "",
-		hb_metrics[row->metric].phrase,
-		hb_cover_size(row->size, sz, sizeof(sz)),
-		row->kind == HB_COLD ? " on the first call after boot" : "");
-}
-
-/*
- * "(-52.8%, 95% CI -53.8% to -52.2%, Welch p = ..., n = 10+10)", or with
- * runs as units "..., n = 6+6 runs, 60+60 samples)".
- */
-static void hb_cover_stats(FILE *m, const struct hb_cmp_row *row)
-{
-	char pw[16], pu[16];
-
-	fprintf(m, "(%+.1f%%, 95%%\x1f" "CI %+.1f%%\x1fto\x1f%+.1f%%, Welch\x1fp\x1f=\x1f%s, Mann-Whitney\x1fp\x1f=\x1f%s, n\x1f=\x1f%zu+%zu",
-		row->rel, row->w.rel_lo, row->w.rel_hi,
-		hb_cmp_fmt_p(pw, sizeof(pw), row->w.p),
-		hb_cmp_fmt_p(pu, sizeof(pu), row->u.p), row->na, row->nb);
-	if (row->by_run)
-		fprintf(m, "\x1fruns, %zu+%zu\x1fsamples", row->a.n, row->b.n);
-	fputc(')', m);
-}
-
-/* One sentence for the untested first calls of one size. */
-static void hb_cover_untested(FILE *f, const struct hb_comparison *c,
-			      const struct hb_cmp_row *row, size_t end)
-{
-	const struct hb_cmp_row *r;
-	const char *sep = "";
-	char sz[32], a[32], b[32], *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-
-	if (!m)
-		return;
-	fprintf(m, "%s%s, on the first call after boot for a %s chunk (one call each, so not tested):",
-		c->nr_in == 2 ? "With this series applied" : "With ",
-		c->nr_in == 2 ? "" : hb_cmp_name(c, row->file),
-		hb_cover_size(row->size, sz, sizeof(sz)));
-	for (r = row; r < &c->rows[end]; r++) {
-		enum hb_unit unit = hb_metrics[r->metric].unit;
-
-		if (!hb_metrics[r->metric].phrase)
-			continue;
-		fprintf(m, "%s %s %s\x1f->\x1f%s", sep,
-			hb_metrics[r->metric].phrase,
-			hb_fmt_human(a, sizeof(a), unit, r->w.mean_a),
-			hb_fmt_human(b, sizeof(b), unit, r->w.mean_b));
-		sep = ";";
-	}
-	fputc('.', m);
-	fclose(m);
+	for (i = 0; i < c->nr_in; i++)
+		single |= hb_result_runs(&c->in[i].r) < 2;
 	fputc('\n', f);
-	hb_cover_wrap(f, text, "");
-	free(text);
+	if (single)
+		hb_wrap(f, "One boot on a side: calls within one boot are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that boot only. For a verdict, measure several boots a side, alternating (make ab), merge each side (hmmbench merge) and compare those.",
+			"", HB_COVER_COLS);
+	else
+		hb_wrap(f, "Each boot counts once, by the mean of its calls.", "",
+			HB_COVER_COLS);
 }
 
-static void hb_cover_sentence(FILE *f, const struct hb_comparison *c,
-			      const struct hb_cmp_row *row)
+/* "   1 GiB  118.1 ms -> 55.5 ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24" */
+static void hb_cover_line(FILE *f, const struct hb_cmp_row *row)
 {
 	enum hb_unit unit = hb_metrics[row->metric].unit;
-	char a[32], b[32], *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
+	char sz[32], a[32], b[32], ch[32], ci[48] = "", p[32] = "", line[160];
+	int n;
 
-	if (!m)
-		return;
-	hb_cover_subject(m, c, row);
 	hb_fmt_human(a, sizeof(a), unit, row->w.mean_a);
 	hb_fmt_human(b, sizeof(b), unit, row->w.mean_b);
-	if (!row->significant)
-		fprintf(m, " shows no detectable change: %s before, %s after ",
-			a, b);
-	else
-		fprintf(m, " %s from %s to %s ",
-			row->rel < 0 ? "drops" : "rises", a, b);
-	hb_cover_stats(m, row);
-	fputc('.', m);
-	fclose(m);
-	fputc('\n', f);
-	hb_cover_wrap(f, text, "");
-	free(text);
+	if (row->tested)
+		snprintf(p, sizeof(p), "  p = %s",
+			 hb_cmp_fmt_p(ch, sizeof(ch), row->p_holm));
+	if (row->interval)
+		hb_cmp_fmt_ci(ci, sizeof(ci), row);
+	hb_cmp_fmt_change(ch, sizeof(ch), row);
+	n = snprintf(line, sizeof(line), "  %7s %9s -> %-9s %8s %-16s%s",
+		     hb_size_human(row->size, sz, sizeof(sz)), a, b, ch, ci, p);
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	fprintf(f, "%.*s\n", n, line);
 }
 
-/* The rows of one new input, size and kind: [@i, return value). */
-static size_t hb_cover_group_end(const struct hb_comparison *c, size_t i)
+static bool hb_cover_match(const struct hb_cmp_row *row, size_t file,
+			   enum hb_kind kind, enum hb_metric_id id)
 {
-	size_t j = i + 1;
+	return row->file == file && row->kind == kind && row->metric == id;
+}
 
-	while (j < c->nr_rows && c->rows[j].file == c->rows[i].file &&
-	       c->rows[j].size == c->rows[i].size &&
-	       c->rows[j].kind == c->rows[i].kind)
-		j++;
-	return j;
+/* Metric @id of new input @file for calls of @kind: a heading, then sizes. */
+static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
+			    size_t file, enum hb_kind kind, enum hb_metric_id id)
+{
+	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
+	size_t n = 0, same = 0;
+
+	for (r = c->rows; r < end; r++) {
+		if (!hb_cover_match(r, file, kind, id))
+			continue;
+		n++;
+		same += r->tested && !r->significant;
+	}
+	if (!n)
+		return;
+	if (same == n) {
+		fprintf(f, "%s: no detectable change%s.\n",
+			hb_metrics[id].phrase, n > 1 ? " at any size" : "");
+		return;
+	}
+	fprintf(f, "%s:\n", hb_metrics[id].phrase);
+	for (r = c->rows; r < end; r++)
+		if (hb_cover_match(r, file, kind, id))
+			hb_cover_line(f, r);
+}
+
+/* The primary metric of @file's rows of @kind: the phase if any has it. */
+static enum hb_metric_id hb_cover_primary(const struct hb_comparison *c,
+					  size_t file, enum hb_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file && c->rows[i].kind == kind &&
+		    c->rows[i].primary)
+			return c->rows[i].metric;
+	return HB_M_MEMREMAP;
+}
+
+static bool hb_cover_has(const struct hb_comparison *c, size_t file,
+			 enum hb_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file && c->rows[i].kind == kind)
+			return true;
+	return false;
 }
 
 static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
-			  enum hb_kind kind)
+			  size_t file, enum hb_kind kind)
 {
-	size_t i, j, end;
+	enum hb_metric_id first = hb_cover_primary(c, file, kind);
+	size_t mi;
 
-	for (i = 0; i < c->nr_rows; i = end) {
-		end = hb_cover_group_end(c, i);
-		if (c->rows[i].kind != kind)
-			continue;
-		if (!c->rows[i].tested) {
-			hb_cover_untested(f, c, &c->rows[i], end);
-			continue;
-		}
-		for (j = i; j < end; j++)
-			if (hb_metrics[c->rows[j].metric].phrase)
-				hb_cover_sentence(f, c, &c->rows[j]);
-	}
+	if (!hb_cover_has(c, file, kind))
+		return;
+	fprintf(f, "\n%s, base -> new, change [95%% CI]:\n",
+		kind == HB_COLD ? "First call after boot" :
+				  "Average of the calls after the first");
+	hb_cover_metric(f, c, file, kind, first);
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (hb_metrics[mi].phrase && mi != first)
+			hb_cover_metric(f, c, file, kind, mi);
+}
+
+/* How the p-values were adjusted, and what a change must pass. */
+static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].tested && c->rows[i].holm_m > m)
+			m = c->rows[i].holm_m;
+	fputc('\n', f);
+	if (m)
+		hb_wrapf(f, "", HB_COVER_COLS, "~: no significant change. p: Welch's t-test on the boots' means, Holm-adjusted over the %zu tests of a comparison; a change also needs the Mann-Whitney p below %g. CI: of the ratio of the means.",
+			 m, c->alpha);
+	else
+		hb_wrap(f, "(x%): not tested. CI: of the ratio of the means, within each boot.",
+			"", HB_COVER_COLS);
 }
 
 void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 {
-	char rule[160];
-	size_t i;
+	size_t file;
 
 	hb_cover_setup(f, c);
-	/* the averages first, the first calls after boot below */
-	hb_cover_kind(f, c, HB_WARM);
-	hb_cover_kind(f, c, HB_COLD);
-	snprintf(rule, sizeof(rule), "p: two-sided. A change is reported only when Welch's t-test and the exact Mann-Whitney U test both give p < %g.",
-		 c->alpha);
-	fputc('\n', f);
-	hb_cover_wrap(f, rule, "");
-	for (i = 0; i < c->nr_notes; i++) {
-		char *note;
-
-		if (asprintf(&note, "Note: %s.", c->notes[i]) < 0)
-			return;
-		hb_cover_wrap(f, note, "  ");
-		free(note);
+	hb_cover_units(f, c);
+	for (file = 1; file < c->nr_in; file++) {
+		if (c->nr_in > 2)
+			fprintf(f, "\nWith %s:", hb_cmp_name(c, file));
+		/* the averages first, the first calls after boot below */
+		hb_cover_kind(f, c, file, HB_WARM);
+		hb_cover_kind(f, c, file, HB_COLD);
 	}
+	if (!c->nr_rows)
+		fputs("\nNothing to compare: no size measured on both sides.\n",
+		      f);
+	hb_cover_rule(f, c);
 }

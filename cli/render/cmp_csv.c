@@ -36,13 +36,19 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	hb_cmp_csv_mean(f, m->unit, row->a.median);
 	hb_cmp_csv_mean(f, m->unit, row->b.median);
 	hb_csv_num(f, "%.4f", row->rel);
-	hb_csv_num(f, "%.4f", row->tested ? row->w.rel_lo : nan);
-	hb_csv_num(f, "%.4f", row->tested ? row->w.rel_hi : nan);
+	hb_csv_num(f, "%.4f", row->interval ? row->w.rel_lo : nan);
+	hb_csv_num(f, "%.4f", row->interval ? row->w.rel_hi : nan);
 	hb_csv_num(f, "%.6g", row->tested ? row->w.p : nan);
 	hb_csv_num(f, "%.6g", row->tested ? row->u.p : nan);
-	fprintf(f, ",%s,%s,%s,%zu,%zu\n", row->tested ? "true" : "false",
+	fprintf(f, ",%s,%s,%s,%zu,%zu", row->tested ? "true" : "false",
 		row->significant ? "true" : "false",
 		row->by_run ? "run" : "sample", row->na, row->nb);
+	hb_csv_num(f, "%.6g", row->tested ? row->p_holm : nan);
+	if (row->tested)
+		fprintf(f, ",%zu", row->holm_m);
+	else
+		fputc(',', f);
+	fprintf(f, ",%s\n", row->primary ? "true" : "false");
 }
 
 void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
@@ -52,7 +58,7 @@ void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
 	fputs("base,new,size,kind,metric,unit,n_base,n_new,mean_base,mean_new,"
 	      "median_base,median_new,change_pct,change_ci95_lo_pct,"
 	      "change_ci95_hi_pct,p_welch,p_mann_whitney,tested,significant,"
-	      "test_unit,test_n_base,test_n_new\n",
+	      "test_unit,test_n_base,test_n_new,p_holm,holm_m,primary\n",
 	      f);
 	for (i = 0; i < c->nr_rows; i++)
 		hb_cmp_csv_row(f, c, &c->rows[i]);

@@ -36,7 +36,7 @@ const char *hb_cmp_fmt_change(char *buf, size_t len,
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row)
 {
-	if (!row->tested || isnan(row->w.rel_lo))
+	if (!row->interval || isnan(row->w.rel_lo))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "[%+.1f%%, %+.1f%%]", row->w.rel_lo,

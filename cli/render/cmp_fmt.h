@@ -14,11 +14,14 @@
 /* "-", "4.2e-05" below 0.001, else two significant digits. */
 const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
 
-/* The change of @row's means, or "~", "(x%)" or "-". */
+/*
+ * The change of @row's means when significant, "~" when tested and not,
+ * "(x%)" when untested, "-" when undefined.
+ */
 const char *hb_cmp_fmt_change(char *buf, size_t len,
 			      const struct hb_cmp_row *row);
 
-/* "[-53.8%, -52.2%]", or "-" when untested. */
+/* "[-53.8%, -52.2%]", or "-" without an interval. */
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row);
 

@@ -10,9 +10,9 @@
 
 #include "fmt.h"
 #include "render/json_write.h"
+#include "render/render.h"
 #include "render/renderers.h"
 
-#define HB_COMPARE_SCHEMA	"hmmbench-compare/1"
 #define HB_PCT_PREC		4
 
 /* A p-value to 6 significant digits (it may be 1e-25), or null. */
@@ -39,6 +39,10 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "module_version", hb_jstr(r->meta.info.module_version));
 	hb_jadd(o, "runs", hb_jint(hb_result_runs(r)));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
+	hb_jadd(o, "machine", hb_jstr(r->meta.host.machine));
+	hb_jadd(o, "cpu_model", hb_jstr(r->meta.host.cpu_model));
+	hb_jadd(o, "cpu_count", hb_jint(r->meta.host.cpus));
+	hb_jadd(o, "chunks", hb_jint(r->cfg.chunks));
 	return o;
 }
 
@@ -76,6 +80,16 @@ static struct json_object *hb_cmp_test_n_json(const struct hb_cmp_row *row)
 	return a;
 }
 
+static struct json_object *hb_cmp_holm_json(const struct hb_cmp_row *row)
+{
+	struct json_object *o = json_object_new_object();
+	bool t = row->tested;
+
+	hb_jadd(o, "p", hb_cmp_jp(t ? row->p_holm : NAN));
+	hb_jadd(o, "m", t ? hb_jint(row->holm_m) : NULL);
+	return o;
+}
+
 static struct json_object *hb_cmp_warn_json(unsigned int warn)
 {
 	struct json_object *a = json_object_new_array();
@@ -92,7 +106,7 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	const struct hb_metric *m = &hb_metrics[row->metric];
 	struct json_object *o = json_object_new_object();
 	int p = hb_fmt_precision(m->unit);
-	bool t = row->tested;
+	bool t = row->tested, ci = row->interval;
 
 	hb_jadd(o, "new_input", hb_jint(row->file));
 	hb_jadd(o, "size", hb_jint(row->size));
@@ -101,16 +115,19 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "unit", hb_jstr(hb_unit_name(m->unit)));
 	hb_jadd(o, "base", hb_stats_json(&row->a, m->unit));
 	hb_jadd(o, "new", hb_stats_json(&row->b, m->unit));
+	hb_jadd(o, "means", hb_jpair(row->w.mean_a, row->w.mean_b, p));
 	hb_jadd(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
 	hb_jadd(o, "change_ci95_percent",
-	       t ? hb_jpair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
+	       ci ? hb_jpair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
 	hb_jadd(o, "difference", hb_jnum(row->w.mean_b - row->w.mean_a, p));
 	hb_jadd(o, "difference_ci95",
-	       t ? hb_jpair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
+	       ci ? hb_jpair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
 	hb_jadd(o, "test_unit", hb_jstr(row->by_run ? "run" : "sample"));
 	hb_jadd(o, "test_n", hb_cmp_test_n_json(row));
 	hb_jadd(o, "welch", hb_cmp_welch_json(row));
 	hb_jadd(o, "mann_whitney", hb_cmp_mwu_json(row));
+	hb_jadd(o, "holm", hb_cmp_holm_json(row));
+	hb_jadd(o, "primary", hb_jbool(row->primary));
 	hb_jadd(o, "tested", hb_jbool(t));
 	hb_jadd(o, "significant", hb_jbool(row->significant));
 	hb_jadd(o, "warnings", hb_cmp_warn_json(row->warn));
@@ -133,7 +150,7 @@ static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 		json_object_array_add(notes, hb_jstr(c->notes[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
 	hb_jadd(o, "alpha", hb_jnum(c->alpha, 6));
-	hb_jadd(o, "rule", hb_jstr("welch_and_mann_whitney"));
+	hb_jadd(o, "rule", hb_jstr(HB_COMPARE_RULE));
 	hb_jadd(o, "forced", hb_jbool(c->forced));
 	hb_jadd(o, "inputs", in);
 	hb_jadd(o, "comparisons", rows);

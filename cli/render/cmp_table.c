@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the human table of a comparison - which results, then per new
- * result, size and kind the base and new centres, the change with its
- * interval and both p-values, then the rule and the notes.  For people
- * only; scripts use CSV or JSON.
+ * result, size and kind the base and new means of each measured metric,
+ * the change with its interval and the Holm-adjusted p, then the rules
+ * the verdicts follow.  80 columns; for people only, scripts use CSV or
+ * JSON.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,9 @@
 #include "fmt.h"
 #include "render/cmp_fmt.h"
 #include "render/renderers.h"
+#include "render/wrap.h"
+
+#define HB_CMP_COLS	80
 
 static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 			       size_t i)
@@ -28,70 +32,75 @@ static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 }
 
 static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
-			      const struct hb_cmp_row *row)
+			      const struct hb_cmp_row *row, bool new_file)
 {
 	char sz[32], title[64];
 
 	snprintf(title, sizeof(title), "%s %s",
 		 hb_size_human(row->size, sz, sizeof(sz)),
 		 hb_kind_name(row->kind));
-	if (c->nr_in > 2)
-		fprintf(f, "\nagainst %s:", hb_cmp_name(c, row->file));
-	fprintf(f, "\n%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
-		title, "base mean", "new mean", "base med", "new med",
-		"change", "95% CI of change", "p Welch", "p MWU", "n");
+	if (c->nr_in > 2 && new_file)
+		fprintf(f, "\nagainst %s:\n", hb_cmp_name(c, row->file));
+	fprintf(f, "\n%-19s %8s %8s %8s %-16s %7s %6s\n", title, "base",
+		"new", "change", "95% CI", "p Holm",
+		row->by_run ? "runs" : "n");
 }
 
 static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 {
 	const struct hb_metric *m = &hb_metrics[row->metric];
-	char am[32], bm[32], amed[32], bmed[32], ch[32], ci[48], pw[16],
-	     pu[16], n[32];
+	char am[32], bm[32], ch[32], ci[48], p[16], n[32];
 	double ref = row->w.mean_a;
 
-	snprintf(n, sizeof(n), "%zu+%zu%s", row->na, row->nb,
-		 row->by_run ? " runs" : "");
-	fprintf(f, "%-22s %12s %12s %12s %12s %9s %-21s %8s %8s %10s\n",
-		m->title,
+	snprintf(n, sizeof(n), "%zu+%zu", row->na, row->nb);
+	fprintf(f, "%-19s %8s %8s %8s %-16s %7s %6s\n", m->title,
 		hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
 		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
-		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
-		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
 		hb_cmp_fmt_change(ch, sizeof(ch), row),
 		hb_cmp_fmt_ci(ci, sizeof(ci), row),
-		hb_cmp_fmt_p(pw, sizeof(pw), row->tested ? row->w.p : NAN),
-		hb_cmp_fmt_p(pu, sizeof(pu), row->tested ? row->u.p : NAN), n);
+		hb_cmp_fmt_p(p, sizeof(p), row->p_holm), n);
 }
 
+/* What the rows above mean, for the kinds of rows there are. */
 static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
 {
+	bool tested = false, untested = false;
 	size_t i;
 
-	fprintf(f, "\nchange: new mean against base mean.  ~: no significant change - a change is\n"
-		"shown only when Welch's t-test and the exact Mann-Whitney U test both give\n"
-		"p < %g.  (x%%): one sample a side, not tested.  The 95%% CI of the change is\n"
-		"Welch's, divided by the base mean.  n: samples a side, or \"runs\" when both\n"
-		"sides merge several runs: samples of one boot are not independent, so each\n"
-		"run is tested as one value, the mean of its samples.\n", c->alpha);
-	for (i = 0; i < c->nr_notes; i++)
-		fprintf(f, "note: %s\n", c->notes[i]);
+	for (i = 0; i < c->nr_rows; i++) {
+		if (!hb_metrics[c->rows[i].metric].raw)
+			continue;
+		tested |= c->rows[i].tested;
+		untested |= !c->rows[i].tested;
+	}
+	fputc('\n', f);
+	hb_wrap(f, "Means of the units: the runs of a merged side, else the calls. 95% CI: of the ratio of the means, as a change.",
+		"", HB_CMP_COLS);
+	if (tested)
+		hb_wrapf(f, "", HB_CMP_COLS, "~: no significant change.  A change is significant when Welch's p, Holm-adjusted over the tests of one new result (p Holm), and the Mann-Whitney p are both below %g.",
+			 c->alpha);
+	if (untested)
+		hb_wrap(f, "(x%): not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
+			"", HB_CMP_COLS);
 }
 
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c)
 {
+	const struct hb_cmp_row *p = NULL, *row;
 	size_t i;
 
 	fputs("hmmbench compare\n", f);
 	for (i = 0; i < c->nr_in; i++)
 		hb_cmp_table_input(f, c, i);
 	for (i = 0; i < c->nr_rows; i++) {
-		const struct hb_cmp_row *p = i ? &c->rows[i - 1] : NULL;
-		const struct hb_cmp_row *row = &c->rows[i];
-
+		row = &c->rows[i];
+		if (!hb_metrics[row->metric].raw)
+			continue;
 		if (!p || p->file != row->file || p->size != row->size ||
 		    p->kind != row->kind)
-			hb_cmp_table_head(f, c, row);
+			hb_cmp_table_head(f, c, row, !p || p->file != row->file);
 		hb_cmp_table_row(f, row);
+		p = row;
 	}
 	if (!c->nr_rows)
 		fputs("\nnothing to compare: no size and kind measured in both\n",
