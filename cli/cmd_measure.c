@@ -208,10 +208,9 @@ static void hb_on_progress(const struct hb_progress *p, void *arg)
 /* Refuses sizes the module will refuse, before measuring anything. */
 static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 {
-	const struct hmmbench_info *i = &dev->info;
 	struct hb_dev_ctx ctx = {
 		.path = dev->path, .node = cfg->node, .chunks = cfg->chunks,
-		.info = i,
+		.info = &dev->info,
 	};
 	char msg[512];
 	size_t k;
@@ -219,15 +218,8 @@ static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 
 	for (k = 0; k < cfg->nr_sizes && !err; k++) {
 		ctx.length = cfg->sizes[k];
-		if (i->size_align && ctx.length % i->size_align)
-			err = -EINVAL;
-		else if (cfg->chunks * hb_dev_memmap_cost(i, ctx.length) >
-			 i->budget)
-			err = -ENOMEM;
+		err = hb_dev_check(&ctx);
 	}
-	if (!err && cfg->node != HMMBENCH_NODE_LOCAL &&
-	    (unsigned int)cfg->node >= i->nr_nodes)
-		err = -EINVAL;
 	if (err)
 		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_MAP, err, &ctx));
 	return err;

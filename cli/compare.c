@@ -324,7 +324,7 @@ static int hb_cmp_single(struct hb_comparison *c, size_t file)
 {
 	bool a = hb_result_runs(&c->in[0].r) < 2;
 	bool b = hb_result_runs(&c->in[file].r) < 2;
-	const char *how = "no verdict (merge several boots a side: make ab)";
+	const char *how = "no verdict (make ab merges several boots a side)";
 
 	if (a && b)
 		return hb_note(c, "%s and %s are one run each: %s",
@@ -420,8 +420,8 @@ static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
 	if (!top)
 		return 0;
 	if (more)
-		snprintf(extra, sizeof(extra), " and %zu more", more);
-	return hb_note(c, "%s: CV %s in %s (%s%s): small changes go undetected",
+		snprintf(extra, sizeof(extra), " +%zu more", more);
+	return hb_note(c, "%s: CV %s in %s (%s%s): small changes can hide",
 		       hb_cmp_where(c, top, w, sizeof(w)),
 		       hb_fmt_percent(pct, sizeof(pct), max),
 		       hb_cmp_name(c, b ? top->file : 0),
@@ -464,9 +464,10 @@ static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
 			return -EINVAL;
 		}
 		for (i = 0; i < n && !ret; i++)
-			ret = hb_note(c, "%s differs: %s in %s, %s in %s; compared anyway (--force)",
-				      mm[i].field, mm[i].base, c->in[0].path,
-				      mm[i].other, c->in[file].path);
+			ret = hb_note(c, "%s: %s in %s, %s in %s (--force)",
+				      mm[i].field, mm[i].base,
+				      hb_cmp_name(c, 0), mm[i].other,
+				      hb_cmp_name(c, file));
 		c->forced |= n > 0;
 	}
 	return ret;
@@ -480,6 +481,33 @@ static size_t hb_cmp_max_samples(const struct hb_input *in, size_t nr_in)
 		if (in[i].r.nr_samples > n)
 			n = in[i].r.nr_samples;
 	return n;
+}
+
+/* Whether new input @file has a row: a size and kind in common. */
+static bool hb_cmp_any(const struct hb_comparison *c, size_t file)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file)
+			return true;
+	return false;
+}
+
+/* Refuses a pair with nothing in common, naming what each measured. */
+static int hb_cmp_nothing(const struct hb_comparison *c, size_t file,
+			  char *err, size_t len)
+{
+	const struct hb_config *a = &c->in[0].r.cfg, *b = &c->in[file].r.cfg;
+	char sa[32], sb[32];
+
+	snprintf(err, len, "%s and %s have no size measured in both (%s%s against %s%s): nothing to compare",
+		 c->in[0].path, c->in[file].path,
+		 hb_size_str(a->sizes[0], sa, sizeof(sa)),
+		 a->nr_sizes > 1 ? "..." : "",
+		 hb_size_str(b->sizes[0], sb, sizeof(sb)),
+		 b->nr_sizes > 1 ? "..." : "");
+	return -EINVAL;
 }
 
 int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
@@ -496,8 +524,11 @@ int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
 	c->nr_in = nr_in;
 	c->alpha = alpha;
 	ret = buf.a && buf.b ? hb_cmp_configs(c, force, err, len) : -ENOMEM;
-	for (file = 1; file < nr_in && !ret; file++)
+	for (file = 1; file < nr_in && !ret; file++) {
 		ret = hb_cmp_file(c, file, &buf);
+		if (!ret && !hb_cmp_any(c, file))
+			ret = hb_cmp_nothing(c, file, err, len);
+	}
 	if (!ret)
 		ret = hb_cmp_warnings(c);
 	free(buf.a);

@@ -82,6 +82,25 @@ uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 	return length / info->page_size * info->struct_page_size;
 }
 
+int hb_dev_check(const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+	uint64_t n = ctx->chunks > 1 ? ctx->chunks : 1;
+
+	if (i->size_align && ctx->length % i->size_align)
+		return -EINVAL;
+	if (ctx->length < i->min_size)
+		return -EINVAL;
+	if (ctx->node != HMMBENCH_NODE_LOCAL &&
+	    (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
+		return -EINVAL;
+	if (i->max_size && ctx->length > i->max_size)
+		return -ENOMEM;
+	if (n * hb_dev_memmap_cost(i, ctx->length) > i->budget)
+		return -ENOMEM;
+	return 0;
+}
+
 static const char *hb_op_name(enum hb_dev_op op)
 {
 	switch (op) {
@@ -125,10 +144,14 @@ static const char *hb_explain_common(char *buf, size_t len,
 		return buf;
 	case EPERM:
 	case EACCES:
-		snprintf(buf, len,
-			 "%s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
-			 op == HB_OP_OPEN ? "opening /dev/hmmbench" :
-			 "creating and destroying chunks");
+		if (op == HB_OP_OPEN)
+			snprintf(buf, len,
+				 "opening %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		else
+			snprintf(buf, len,
+				 "creating and destroying chunks through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
 		return buf;
 	}
 	return NULL;
@@ -183,7 +206,7 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 	const struct hmmbench_info *i = ctx->info;
 	unsigned int n = ctx->chunks > 1 ? ctx->chunks : 1;
 	char what[64], sz[32], cost[32], budget[32], avail[32], res[32],
-	     max[32];
+	     max[48];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	if (n > 1)
@@ -204,7 +227,7 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 		 hb_size_human(i->budget, budget, sizeof(budget)),
 		 hb_size_human(i->mem_available, avail, sizeof(avail)),
 		 hb_size_human(i->reserve, res, sizeof(res)),
-		 hb_size_str(i->max_size, max, sizeof(max)));
+		 hb_size_limit(i->max_size, max, sizeof(max)));
 	return buf;
 }
 
@@ -212,13 +235,17 @@ static const char *hb_explain_einval(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
-	char sz[32], al[32];
+	char sz[32], al[48];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	if (i && i->size_align && ctx->length % i->size_align)
 		snprintf(buf, len,
-			 "%s is not a valid chunk size on this kernel: use a multiple of %s (the memory section size)",
-			 sz, hb_size_str(i->size_align, al, sizeof(al)));
+			 "%s is not a valid chunk size on this kernel: use a multiple of %s",
+			 sz, hb_size_limit(i->size_align, al, sizeof(al)));
+	else if (i && ctx->length < i->min_size)
+		snprintf(buf, len,
+			 "%s is below the smallest chunk this kernel takes, %s (the memory section size): use a larger --size",
+			 sz, hb_size_limit(i->min_size, al, sizeof(al)));
 	else if (i && ctx->node != HMMBENCH_NODE_LOCAL &&
 		 (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
 		snprintf(buf, len,

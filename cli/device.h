@@ -50,6 +50,15 @@ int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length);
 
+/*
+ * What the module would answer a MAP of @ctx->chunks chunks of
+ * @ctx->length on @ctx->node, judged from @ctx->info alone: 0, -EINVAL
+ * (unaligned, under the minimum, node not online) or -ENOMEM (over the
+ * budget or the largest chunk), so that the CLI refuses before
+ * measuring anything.
+ */
+int hb_dev_check(const struct hb_dev_ctx *ctx);
+
 /* One sentence saying what failed and what to do; returns @buf. */
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 			   const struct hb_dev_ctx *ctx);

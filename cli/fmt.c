@@ -62,6 +62,14 @@ const char *hb_size_human(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+const char *hb_size_limit(uint64_t bytes, char *buf, size_t len)
+{
+	char h[32], s[32];
+
+	snprintf(buf, len, "%s (%s)", hb_size_human(bytes, h, sizeof(h)),
+		 hb_size_str(bytes, s, sizeof(s)));
+	return buf;
+}
 
 struct hb_scale {
 	double div;

@@ -26,6 +26,12 @@ const char *hb_size_str(uint64_t bytes, char *buf, size_t len);
 /* "64 GiB", "1.5 GiB", "512 MiB" - for humans, rounded. */
 const char *hb_size_human(uint64_t bytes, char *buf, size_t len);
 
+/*
+ * "213.4 GiB (218496M)": a limit as info and the errors show it, rounded
+ * for people and exact as --size takes it.
+ */
+const char *hb_size_limit(uint64_t bytes, char *buf, size_t len);
+
 /* @v in the unit that suits @ref ("183.2 ms"); "-" when @v is NAN. */
 const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
 			  double v, double ref);

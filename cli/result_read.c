@@ -4,6 +4,7 @@
  * (or by merge) back into a struct hb_result with json-c.  Only raw,
  * kernel-measured values are read; everything derived is recomputed.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -358,11 +359,23 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 	return ret;
 }
 
-/* The sentence for a document json-c gave up on at offset @at. */
-static int hb_json_error(enum json_tokener_error jerr, size_t at,
+/* Whether @c can start a JSON document. */
+static bool hb_json_start(int c)
+{
+	return c == EOF || strchr("{[\"-0123456789tfn", c);
+}
+
+/*
+ * The sentence for a document json-c gave up on at offset @at, whose
+ * first character is @first.
+ */
+static int hb_json_error(enum json_tokener_error jerr, size_t at, int first,
 			 const char *path, char *err, size_t len)
 {
-	if (jerr == json_tokener_error_parse_eof)
+	if (!hb_json_start(first))
+		snprintf(err, len, "%s: not a hmmbench result but text (a table, cover, CSV or gobench output?): give the --format json output of run, sweep or merge",
+			 path);
+	else if (jerr == json_tokener_error_parse_eof)
 		snprintf(err, len, "%s: not a hmmbench result: the JSON ends early (empty or truncated file)",
 			 path);
 	else
@@ -383,7 +396,14 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 	struct json_tokener *tok = json_tokener_new();
 	size_t n, at = 0;
 	char buf[4097];
+	int first;
 
+	while ((first = getc(f)) != EOF && isspace(first))
+		at++;
+	if (first != EOF)
+		ungetc(first, f);
+	else
+		clearerr(f);	/* read the empty rest below, and end it */
 	if (!tok) {
 		snprintf(err, len, "%s: out of memory", path);
 		return -ENOMEM;
@@ -402,7 +422,7 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
 		return -EIO;
 	}
-	return jerr ? hb_json_error(jerr, at, path, err, len) : 0;
+	return jerr ? hb_json_error(jerr, at, first, path, err, len) : 0;
 }
 
 int hb_input_load(struct hb_input *in, const char *path, char *err,

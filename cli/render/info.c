@@ -32,16 +32,6 @@ static const char *hb_features_text(char *buf, size_t len, uint32_t bits)
 	return buf;
 }
 
-/* "128 MiB (134217728 bytes)" */
-static const char *hb_bytes_text(char *buf, size_t len, uint64_t bytes)
-{
-	char h[32];
-
-	snprintf(buf, len, "%s (%" PRIu64 " bytes)",
-		 hb_size_human(bytes, h, sizeof(h)), bytes);
-	return buf;
-}
-
 static void hb_info_field(FILE *f, const struct hb_field *fl,
 			  const void *base)
 {
@@ -51,7 +41,7 @@ static void hb_info_field(FILE *f, const struct hb_field *fl,
 	if (fl->type == HB_F_FEATURES)
 		v = hb_features_text(buf, sizeof(buf), hb_field_uint(fl, base));
 	else if (fl->type == HB_F_BYTES)
-		v = hb_bytes_text(buf, sizeof(buf), hb_field_uint(fl, base));
+		v = hb_size_limit(hb_field_uint(fl, base), buf, sizeof(buf));
 	else if (fl->type != HB_F_CHARS)
 		v = hb_field_text(buf, sizeof(buf), fl, base);
 	fprintf(f, "  %-18s %s\n", fl->key, v);

@@ -3,13 +3,17 @@
 # hmmbench unit tests: the command line's help and dispatch, on the built
 # binary - each command's -h and --help on stdout with its own usage
 # line, options and examples; messages that name hmmbench, not the path
-# it was run by; run as the default command.  TAP on stdout.
+# it was run by; run as the default command; the messages of compare and
+# of the VM scripts that the user meets first.  TAP on stdout.
 #
 #   sh cli_help.sh PATH/TO/hmmbench
 
 hb=$1
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+vm=$here/../vm
+golden=$here/golden
+out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$tmp"' EXIT
 n=0 failed=0
 
 # check NAME COMMAND...: one TAP line, "ok" when COMMAND succeeds.
@@ -66,7 +70,39 @@ unknown_command_is_a_usage_error() {
 	[ $rc = 2 ] && grep -q "unknown command 'frobnicate'" "$err"
 }
 
-echo "1..9"
+# Results of 1 GiB and of 2 GiB only: nothing in common.
+compare_with_no_size_in_common_fails() {
+	sed 's/1073741824/2147483648/g' "$golden/run.json" >"$tmp/2g.json"
+	hb compare "$golden/run.json" "$tmp/2g.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] &&
+		grep -q "have no size measured in both (1G against 2G): nothing to compare$" "$err"
+}
+
+compare_of_gobench_text_says_it_is_text() {
+	hb compare "$golden/run.gobench" "$golden/run.json"
+	[ $rc = 1 ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "run.gobench: not a hmmbench result but text (a table, cover, CSV or gobench output?)" "$err"
+}
+
+# Each note once, on stderr only, each line under 100 columns.
+compare_notes_once_on_stderr() {
+	hb compare "$golden/run.json" "$golden/run.json"
+	[ $rc = 0 ] && ! grep -q "one run each" "$out" &&
+		[ "$(grep -c "one run each: no verdict" "$err")" = 1 ] &&
+		! awk 'length > 99 { bad = 1 } END { exit !bad }' "$err"
+}
+
+vm_run_help_is_on_stdout() {
+	"$vm/run" --help >"$out" 2>"$err"
+	[ $? = 0 ] && [ ! -s "$err" ] && grep -q -- '--kernel-tree DIR' "$out"
+}
+
+ab_without_new_says_how() {
+	"$vm/ab" --new "" >"$out" 2>"$err"
+	[ $? = 1 ] && grep -q "^ab: --new needs a value: make ab NEW=KERNEL" "$err"
+}
+
+echo "1..14"
 check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
@@ -76,5 +112,10 @@ check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION..
 check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
 check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
+check compare_with_no_size_in_common_fails compare_with_no_size_in_common_fails
+check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is_text
+check compare_notes_once_on_stderr compare_notes_once_on_stderr
+check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
+check ab_without_new_says_how ab_without_new_says_how
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

@@ -135,8 +135,6 @@ static bool has_note(const struct hb_comparison *c, const char *part)
 	for (i = 0; i < c->nr_notes; i++)
 		if (strstr(c->notes[i], part))
 			return true;
-	for (i = 0; i < c->nr_notes; i++)
-		print_message("note: %s\n", c->notes[i]);
 	return false;
 }
 
@@ -243,7 +241,7 @@ static void chunk_mismatch_is_compared_with_force(void **state)
 	pair_compare(&p, &a, &b, true);
 	assert_int_equal(p.ret, 0);
 	assert_true(p.c.forced);
-	assert_true(has_note(&p.c, "chunk count (--chunks) differs: 1 in"));
+	assert_true(has_note(&p.c, "chunk count (--chunks): 1 in "));
 	assert_true(row_of(&p.c, HB_WARM, HB_M_MEMREMAP)->rel < -50.0);
 	pair_free(&p);
 }
@@ -282,7 +280,7 @@ static void high_cv_warns(void **state)
 	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
 	assert_true(row->warn & HB_CMP_WARN_CV);
 	assert_false(row->warn & HB_CMP_WARN_FEW);
-	assert_true(has_note(&p.c, "1 GiB warm: CV 22.8% in base (memmap_init phase and 1 more): small changes go undetected"));
+	assert_true(has_note(&p.c, "1 GiB warm: CV 22.8% in base (memmap_init phase +1 more): small changes can hide"));
 	pair_free(&p);
 }
 
@@ -292,7 +290,7 @@ static void single_runs_warn_that_boots_are_confounded(void **state)
 
 	(void)state;
 	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
-	assert_true(has_note(&p.c, "base and new are one run each: no verdict (merge several boots a side: make ab)"));
+	assert_true(has_note(&p.c, "base and new are one run each: no verdict (make ab merges several boots a side)"));
 	pair_free(&p);
 }
 
@@ -477,6 +475,53 @@ static void cover_lines_fit_in_an_email(void **state)
 	pair_free(&p);
 }
 
+static void no_size_in_common_is_refused(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+	size_t i;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	b.cfg.sizes[0] = 2ULL << 30;
+	for (i = 0; i < b.nr_samples; i++)
+		b.samples[i].size = 2ULL << 30;
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, " have no size measured in both (1G against 2G): nothing to compare"));
+	pair_free(&p);
+}
+
+/*
+ * Every note fits a line of stderr with its "hmmbench: warning: " under
+ * 100 columns, and names metrics by the table's titles, not JSON keys.
+ */
+static void notes_are_short_and_use_titles(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+	size_t i;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, noisy_ms, N(noisy_ms));
+	fixture_series(&b, "new", 58.0, few_ms, N(few_ms));
+	b.cfg.chunks = 2;
+	b.complete = false;
+	b.stop_reason = "interrupted";
+	for (i = 0; i < b.nr_samples; i++)
+		b.samples[i].valid &= ~HMMBENCH_T_MEMMAP_INIT;
+	pair_compare(&p, &a, &b, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.nr_notes >= 4);
+	for (i = 0; i < p.c.nr_notes; i++) {
+		if (strlen(p.c.notes[i]) >= 100 - strlen("hmmbench: warning: "))
+			fail_msg("too long: %s", p.c.notes[i]);
+		assert_null(strstr(p.c.notes[i], "_ns"));
+	}
+	pair_free(&p);
+}
+
 static void json_output_reads_back(void **state)
 {
 	struct json_object *doc, *rows, *o = NULL, *v;
@@ -558,6 +603,8 @@ int main(void)
 		cmocka_unit_test(derived_metrics_are_shown_never_tested),
 		cmocka_unit_test(primary_is_the_phase_when_probed_else_memremap),
 		cmocka_unit_test(cover_lines_fit_in_an_email),
+		cmocka_unit_test(no_size_in_common_is_refused),
+		cmocka_unit_test(notes_are_short_and_use_titles),
 		cmocka_unit_test(json_output_reads_back),
 		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
 	};

@@ -39,6 +39,7 @@ struct msg_case {
 	int node;
 	unsigned int chunks;
 	bool no_info;
+	const char *path;	/* --device; NULL: the default */
 	const char *want;	/* a substring, or the whole with '=' first */
 };
 
@@ -48,6 +49,8 @@ static const struct msg_case cases[] = {
 	{ "open EACCES says run as root", HB_OP_OPEN, EACCES,
 	  .want = "=opening /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
 	{ "open EPERM says run as root", HB_OP_OPEN, EPERM, .want = "needs root" },
+	{ "open EACCES names the --device given", HB_OP_OPEN, EACCES, .path = "/dev/hb1",
+	  .want = "=opening /dev/hb1 needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
 	{ "open ENXIO says reload the module", HB_OP_OPEN, ENXIO, .want = "exists but no driver answers it: reload the module" },
 	{ "open ENODEV says reload the module", HB_OP_OPEN, ENODEV, .want = "reload the module" },
 	{ "open other errno names it", HB_OP_OPEN, EMFILE, .want = "=cannot open /dev/hmmbench: Too many open files" },
@@ -60,16 +63,17 @@ static const struct msg_case cases[] = {
 	{ "info EPERM says run as root", HB_OP_INFO, EPERM, .want = "needs root" },
 	{ "info other errno names it", HB_OP_INFO, EIO, .want = "=asking /dev/hmmbench for its INFO failed: Input/output error" },
 	{ "map ENOMEM gives the budget numbers", HB_OP_MAP, ENOMEM, 128 * GIB,
-	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB; largest chunk now 64G): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
+	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB; largest chunk now 64 GiB (64G)): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
 	{ "map ENOMEM counts all chunks", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4, .want = "4 chunks of 32G need 2 GiB of struct pages" },
 	{ "map ENOMEM without info still says what to do", HB_OP_MAP, ENOMEM, 64 * GIB, .no_info = true, .want = "use a smaller --size or fewer --chunks" },
 	{ "map ENOSPC says no physical address range", HB_OP_MAP, ENOSPC, 64 * GIB, .want = "=no free physical address range of 64G is left for device memory: use a smaller --size or fewer --chunks" },
 	{ "map EOPNOTSUPP points to info", HB_OP_MAP, EOPNOTSUPP, 64 * GIB, .want = "see the features in hmmbench info" },
 	{ "map EINVAL unaligned names the alignment", HB_OP_MAP, EINVAL, 100ULL << 20,
-	  .want = "=100M is not a valid chunk size on this kernel: use a multiple of 128M (the memory section size)" },
+	  .want = "=100M is not a valid chunk size on this kernel: use a multiple of 128 MiB (128M)" },
 	{ "map EINVAL offline node names the node count", HB_OP_MAP, EINVAL, GIB, 3, .want = "NUMA node 3 is not online: this machine has 1 online node(s)" },
 	{ "map EINVAL otherwise suggests size or node", HB_OP_MAP, EINVAL, 64 * GIB, -1, .want = "refused a 64G chunk as invalid" },
-	{ "map EPERM says run as root", HB_OP_MAP, EPERM, GIB, .want = "creating and destroying chunks needs root (CAP_SYS_ADMIN): run hmmbench as root" },
+	{ "map EPERM says run as root", HB_OP_MAP, EPERM, GIB, .want = "=creating and destroying chunks through /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
+	{ "map EPERM names the --device given", HB_OP_MAP, EPERM, GIB, .path = "/dev/hb1", .want = "through /dev/hb1 needs root" },
 	{ "map EACCES says run as root", HB_OP_MAP, EACCES, GIB, .want = "needs root" },
 	{ "map ENOTTY says rebuild the module", HB_OP_MAP, ENOTTY, GIB, .want = "does not understand the hmmbench MAP request" },
 	{ "map E2BIG says the module is older", HB_OP_MAP, E2BIG, GIB, .want = "refuses its MAP request" },
@@ -94,6 +98,7 @@ static void check_message(void **state)
 		.chunks = c->chunks ? c->chunks : 1,
 		.handle = 5,
 		.info = c->no_info ? NULL : &info,
+		.path = c->path,
 	};
 	char buf[512], neg[512];
 
@@ -109,9 +114,67 @@ static void check_message(void **state)
 	assert_string_equal(buf, neg);
 }
 
+/* A kernel whose sections are 128 MiB but that aligns to 2 MiB. */
+static const struct hmmbench_info small_align = {
+	.page_size = 4096,
+	.struct_page_size = 64,
+	.size_align = 2ULL << 20,
+	.min_size = 128ULL << 20,
+	.max_size = 64 * GIB,
+	.budget = GIB,
+	.nr_nodes = 1,
+};
+
+static int check(uint64_t length, unsigned int chunks, int node,
+		 const struct hmmbench_info *i)
+{
+	struct hb_dev_ctx ctx = {
+		.length = length, .chunks = chunks, .node = node, .info = i,
+	};
+
+	return hb_dev_check(&ctx);
+}
+
+/* --size 100M passed the CLI and was refused by the module. */
+static void check_refuses_what_the_module_would(void **state)
+{
+	const int local = HMMBENCH_NODE_LOCAL;
+
+	(void)state;
+	assert_int_equal(check(100ULL << 20, 1, local, &small_align), -EINVAL);
+	assert_int_equal(check(128ULL << 20, 1, local, &small_align), 0);
+	assert_int_equal(check(130ULL << 20, 1, local, &small_align), 0);
+	assert_int_equal(check(100ULL << 20, 1, local, &info), -EINVAL);
+	assert_int_equal(check(GIB, 1, 1, &info), -EINVAL);
+	assert_int_equal(check(GIB, 1, local, &info), 0);
+	/* 64 GiB costs 1 GiB of struct pages: the whole budget */
+	assert_int_equal(check(64 * GIB, 1, local, &info), 0);
+	assert_int_equal(check(64 * GIB, 2, local, &info), -ENOMEM);
+	assert_int_equal(check(128 * GIB, 1, local, &small_align), -ENOMEM);
+}
+
+static void below_the_minimum_names_it(void **state)
+{
+	struct hb_dev_ctx ctx = {
+		.length = 100ULL << 20, .chunks = 1,
+		.node = HMMBENCH_NODE_LOCAL, .info = &small_align,
+	};
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					   EINVAL, &ctx),
+			    "100M is below the smallest chunk this kernel takes, 128 MiB (128M) (the memory section size): use a larger --size");
+}
+
+#define NR_EXTRA	2
+
 int main(void)
 {
-	struct CMUnitTest tests[NR_CASES];
+	struct CMUnitTest tests[NR_CASES + NR_EXTRA] = {
+		[NR_CASES] = cmocka_unit_test(check_refuses_what_the_module_would),
+		[NR_CASES + 1] = cmocka_unit_test(below_the_minimum_names_it),
+	};
 	size_t i;
 
 	for (i = 0; i < NR_CASES; i++) {
@@ -121,5 +184,6 @@ int main(void)
 			.initial_state = (void *)&cases[i],
 		};
 	}
-	return _cmocka_run_group_tests("errmsg", tests, NR_CASES, NULL, NULL);
+	return _cmocka_run_group_tests("errmsg", tests, NR_CASES + NR_EXTRA,
+				       NULL, NULL);
 }

@@ -268,6 +268,24 @@ static void bare_number_is_not_a_result(void **state)
 			    ": not a hmmbench result: the JSON is not an object");
 }
 
+static void gobench_text_is_named_as_text(void **state)
+{
+	static const char text[] = "goos: linux\ngoarch: amd64\npkg: hmmbench\n";
+
+	(void)state;
+	assert_string_equal(refused(raw_file(text, strlen(text))),
+			    ": not a hmmbench result but text (a table, cover, CSV or gobench output?): give the --format json output of run, sweep or merge");
+}
+
+static void leading_blank_lines_count_in_the_byte(void **state)
+{
+	static const char text[] = "\n\n{\"schema\" 1}";
+
+	(void)state;
+	assert_string_equal(refused(raw_file(text, strlen(text))),
+			    ": not a hmmbench result: invalid JSON at byte 13 (object property name separator ':' expected)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +303,8 @@ int main(void)
 		cmocka_unit_test(whole_file_read_in_pieces_loads),
 		cmocka_unit_test(syntax_error_names_the_byte),
 		cmocka_unit_test(bare_number_is_not_a_result),
+		cmocka_unit_test(gobench_text_is_named_as_text),
+		cmocka_unit_test(leading_blank_lines_count_in_the_byte),
 	};
 
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
