@@ -72,7 +72,7 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
 	row->interval = na >= 2 && nb >= 2 && row->wst != HB_CMP_INVALID;
 	row->tested = row->interval && row->by_run &&
-		      hb_metrics[row->metric].raw &&
+		      hb_metrics[row->metric].measured &&
 		      row->ust != HB_CMP_NO_MEMORY;
 	row->p_holm = NAN;
 	if (row->by_run && (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N))
@@ -130,7 +130,7 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	if (!na && !nb)
 		return 0;
 	if (!na || !nb) {
-		if (hb_metrics[mi].raw)
+		if (hb_metrics[mi].measured)
 			buf->only[!na] |= 1U << mi;
 		return 0;
 	}
@@ -253,9 +253,9 @@ static int hb_cmp_one_sided(struct hb_comparison *c, size_t file,
 	for (side = 0; side < 2 && !ret; side++) {
 		list[0] = '\0';
 		for (mi = used = 0; mi < HB_NR_METRICS; mi++)
-			if (buf->only[side] & (1U << mi))
+			if (buf->only[side] & (1U << hb_metric_order[mi]))
 				used = hb_list_add(list, sizeof(list), used,
-						   hb_metric_name(mi));
+						   hb_metric_name(hb_metric_order[mi]));
 		if (used)
 			ret = hb_note(c, "%s: %s measured in %s only: not compared",
 				      sz, list, hb_cmp_name(c, side ? file : 0));
@@ -277,7 +277,8 @@ static int hb_cmp_size(struct hb_comparison *c, size_t file, uint64_t size,
 			continue;
 		first = c->nr_rows;
 		for (mi = 0; mi < HB_NR_METRICS && !ret; mi++)
-			ret = hb_cmp_metric(c, file, size, kinds[k], mi, buf);
+			ret = hb_cmp_metric(c, file, size, kinds[k],
+					    hb_metric_order[mi], buf);
 		hb_cmp_primary(c, first, c->nr_rows);
 	}
 	return ret ?: hb_cmp_one_sided(c, file, size, buf);
@@ -407,7 +408,7 @@ static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
 	bool b = false;
 
 	for (r = &c->rows[first]; r < &c->rows[end]; r++) {
-		if (!(r->warn & HB_CMP_WARN_CV) || !hb_metrics[r->metric].raw)
+		if (!(r->warn & HB_CMP_WARN_CV) || !hb_metrics[r->metric].measured)
 			continue;
 		more += top != NULL;
 		cv = fmax(r->a.cv, r->b.cv);
@@ -428,6 +429,51 @@ static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
 		       hb_metric_name(top->metric), extra);
 }
 
+/*
+ * The first row in [@first, @end) of a measured metric whose samples on
+ * @side (0 base, 1 new) a mean misdescribes - two levels or outliers -
+ * or NULL.
+ */
+static const struct hb_cmp_row *hb_cmp_odd(const struct hb_comparison *c,
+					   size_t first, size_t end,
+					   size_t side)
+{
+	const struct hb_cmp_row *r;
+
+	for (r = &c->rows[first]; r < &c->rows[end]; r++)
+		if (hb_metrics[r->metric].measured &&
+		    hb_metrics[r->metric].cover &&
+		    hb_shape_odd(side ? &r->b.shape : &r->a.shape))
+			return r;
+	return NULL;
+}
+
+/* Per side, one note on the shape of a size and kind's samples. */
+static int hb_cmp_warn_shape(struct hb_comparison *c, size_t first,
+			     size_t end)
+{
+	const struct hb_cmp_row *r;
+	const struct hb_stats *st;
+	char w[160], what[160];
+	size_t side;
+	int ret = 0;
+
+	for (side = 0; side < 2 && !ret; side++) {
+		r = hb_cmp_odd(c, first, end, side);
+		if (!r)
+			continue;
+		st = side ? &r->b : &r->a;
+		ret = hb_note(c, "%s %s, %s: %s",
+			      hb_cmp_where(c, r, w, sizeof(w)),
+			      hb_metric_name(r->metric),
+			      hb_cmp_name(c, side ? r->file : 0),
+			      hb_shape_str(what, sizeof(what), &st->shape,
+					   st->median,
+					   hb_metrics[r->metric].unit));
+	}
+	return ret;
+}
+
 /* Per size and kind: too few runs once, and one note for the noisy. */
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
@@ -442,6 +488,8 @@ static int hb_cmp_warnings(struct hb_comparison *c)
 			ret = hb_cmp_warn_few(c, &c->rows[i]);
 		if (!ret)
 			ret = hb_cmp_warn_cv(c, i, end);
+		if (!ret)
+			ret = hb_cmp_warn_shape(c, i, end);
 	}
 	return ret;
 }

@@ -75,9 +75,26 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	return true;
 }
 
+/*
+ * memremap outside memmap_init_zone_device(): vmemmap population and the
+ * pgmap set-up, measured around the phase in the same call.
+ */
+static bool hb_get_memremap_rest(const struct hb_sample *s,
+				 const struct hb_meta *m, double *v)
+{
+	double phase;
+
+	if (!hb_metric_get(&hb_metrics[HB_M_MEMREMAP], s, m, v) ||
+	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, &phase))
+		return false;
+	*v -= phase;
+	return true;
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .measured = true,					\
 		 .cover = c, .phrase = ph, .gounit = gu, .bit = b,	\
 		 .offset = offsetof(struct hb_sample, mb), .reply = rp,	\
 		 .reply_offset = offsetof(rs, mb) }
@@ -86,6 +103,11 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 #define HB_UNMAP(id, k, t, c, ph, gu, b, mb)				\
 	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_UNMAP,		\
 	       struct hmmbench_unmap)
+/* A time computed from two the kernel measured, by @d. */
+#define HB_MEASURED(id, k, t, ph, d, gu)				\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS,		\
+		 .measured = true, .cover = true, .phrase = ph,		\
+		 .derive = d, .gounit = gu }
 /* A metric computed from a sample by @d. */
 #define HB_DERIVED(id, k, t, u, c, d, gu)				\
 	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
@@ -113,6 +135,16 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_DERIVED(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s",
 		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
 		   hb_get_memmap_init_rate, "memmap-init-B/s"),
+	HB_MEASURED(HB_M_MEMREMAP_REST, "memremap_rest_ns",
+		    "  rest of memremap",
+		    "memremap time outside memmap_init_zone_device()",
+		    hb_get_memremap_rest, "memremap-rest-ns/op"),
+};
+
+const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
+	HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
+	HB_M_MEMUNMAP, HB_M_RELEASE, HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
+	HB_M_MEMMAP_INIT_RATE,
 };
 
 const char *hb_metric_name(size_t mi)
@@ -128,7 +160,7 @@ const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
 {
 	if (!hb_metric_get(m, s, meta, v))
 		return NULL;
-	if (m->raw)
+	if (m->measured)
 		snprintf(buf, len, "%.0f", *v);
 	else
 		hb_fmt_fixed(buf, len, m->unit, *v);

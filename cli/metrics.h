@@ -24,7 +24,9 @@ struct hb_metric {
 	const char *key;	/* CSV column and JSON member: stable */
 	const char *title;	/* table and cover row: not stable */
 	enum hb_unit unit;
-	bool raw;		/* measured by the kernel (an integer) */
+	bool raw;		/* in the ioctl reply and the sample */
+	/* a time the kernel measured, raw or the difference of two raw */
+	bool measured;		/* ones: an integer, tested by compare */
 	bool cover;		/* shown in the cover-letter text */
 	/* "the average <phrase> ...": compare's cover text; NULL: left out */
 	const char *phrase;
@@ -50,10 +52,14 @@ enum hb_metric_id {
 	HB_M_MEMREMAP_PP,
 	HB_M_MEMMAP_INIT_PP,
 	HB_M_MEMMAP_INIT_RATE,
+	HB_M_MEMREMAP_REST,	/* last: CSV columns are only added at the end */
 	HB_NR_METRICS
 };
 
 extern const struct hb_metric hb_metrics[HB_NR_METRICS];
+
+/* The order people read them in: a part under its whole, derived last. */
+extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
 
 /* The title of metric @mi without the indent the table gives a part. */
 const char *hb_metric_name(size_t mi);

@@ -95,11 +95,13 @@ static void hb_stats_median_ci(const double *s, size_t n,
 int hb_stats_compute(const double *x, size_t n, struct hb_stats *st)
 {
 	double *s;
+	int ret;
 
 	st->n = n;
 	st->mean = st->median = st->min = st->max = NAN;
 	st->stddev = st->cv = st->mean_ci_lo = st->mean_ci_hi = NAN;
 	st->median_ci_lo = st->median_ci_hi = st->median_ci_level = NAN;
+	hb_shape_sorted(NULL, 0, NAN, &st->shape);
 	if (!n)
 		return 0;
 	s = malloc(n * sizeof(*s));
@@ -114,6 +116,7 @@ int hb_stats_compute(const double *x, size_t n, struct hb_stats *st)
 	if (n >= 2)
 		hb_stats_spread(s, n, st);
 	hb_stats_median_ci(s, n, st);
+	ret = hb_shape_sorted(s, n, st->median, &st->shape);
 	free(s);
-	return 0;
+	return ret;
 }

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "shape.h"
+
 /* Smallest n whose extreme order statistics cover the median at 95 %. */
 #define HB_MEDIAN_CI_MIN_N	6
 
@@ -27,6 +29,7 @@ struct hb_stats {
 	double median_ci_lo;	/* 95 % CI of the median, order statistics */
 	double median_ci_hi;
 	double median_ci_level;	/* its exact coverage, >= 0.95 */
+	struct hb_shape shape;	/* outliers, two levels */
 };
 
 /* qsort() comparator of doubles, ascending. */

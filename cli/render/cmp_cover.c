@@ -157,8 +157,9 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 				  "Average of the calls after the first");
 	hb_cover_metric(f, c, file, kind, first);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (hb_metrics[mi].phrase && mi != first)
-			hb_cover_metric(f, c, file, kind, mi);
+		if (hb_metrics[hb_metric_order[mi]].phrase &&
+		    hb_metric_order[mi] != first)
+			hb_cover_metric(f, c, file, kind, hb_metric_order[mi]);
 }
 
 /* How the p-values were adjusted, and what a change must pass. */

@@ -68,7 +68,7 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
 	size_t i;
 
 	for (i = 0; i < c->nr_rows; i++) {
-		if (!hb_metrics[c->rows[i].metric].raw)
+		if (!hb_metrics[c->rows[i].metric].measured)
 			continue;
 		tested |= c->rows[i].tested;
 		untested |= !c->rows[i].tested;
@@ -94,7 +94,7 @@ void hb_render_cmp_table(FILE *f, const struct hb_comparison *c)
 		hb_cmp_table_input(f, c, i);
 	for (i = 0; i < c->nr_rows; i++) {
 		row = &c->rows[i];
-		if (!hb_metrics[row->metric].raw)
+		if (!hb_metrics[row->metric].measured)
 			continue;
 		if (!p || p->file != row->file || p->size != row->size ||
 		    p->kind != row->kind)

@@ -9,7 +9,10 @@
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "render/wrap.h"
 #include "version.h"
+
+#define HB_COVER_COLS	72
 
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
@@ -59,10 +62,34 @@ static void hb_cover_size(FILE *f, const struct hb_summary *cold,
 	fprintf(f, "\n  %-20s %12s %27s %7s\n",
 		hb_size_human(warm->size, sz, sizeof(sz)), "first",
 		"mean ± 95% CI", "CV");
-	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (hb_metrics[mi].cover)
-			hb_cover_row(f, &hb_metrics[mi], &cold->st[mi],
-				     &warm->st[mi]);
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		enum hb_metric_id id = hb_metric_order[mi];
+
+		if (hb_metrics[id].cover)
+			hb_cover_row(f, &hb_metrics[id], &cold->st[id],
+				     &warm->st[id]);
+	}
+}
+
+/* "The 64 GiB memremap_pages calls ran at two levels, ..." */
+static void hb_cover_shapes(FILE *f, const struct hb_summary *warm)
+{
+	const struct hb_metric *m;
+	const struct hb_stats *st;
+	char sz[32], what[160];
+	size_t mi;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		m = &hb_metrics[hb_metric_order[mi]];
+		st = &warm->st[hb_metric_order[mi]];
+		if (!m->measured || !m->cover || !hb_shape_odd(&st->shape))
+			continue;
+		hb_wrapf(f, "  ", HB_COVER_COLS, "%s %s: %s.",
+			 hb_size_human(warm->size, sz, sizeof(sz)),
+			 hb_metric_name(hb_metric_order[mi]),
+			 hb_shape_str(what, sizeof(what), &st->shape,
+				      st->median, m->unit));
+	}
 }
 
 void hb_render_cover(FILE *f, const struct hb_result *r,
@@ -75,6 +102,8 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 		hb_cover_size(f, &sum[i], &sum[i + 1]);
 	fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
 	      f);
+	for (i = 0; i + 1 < nr; i += 2)
+		hb_cover_shapes(f, &sum[i + 1]);
 	if (!r->complete)
 		fputs("These results are INCOMPLETE: the run was stopped early.\n",
 		      f);

@@ -114,7 +114,7 @@ static struct json_object *hb_metrics_json(void)
 
 		hb_jadd(o, "key", hb_jstr(hb_metrics[mi].key));
 		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
-		hb_jadd(o, "measured", hb_jbool(hb_metrics[mi].raw));
+		hb_jadd(o, "measured", hb_jbool(hb_metrics[mi].measured));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -132,7 +132,7 @@ static struct json_object *hb_metric_json(const struct hb_result *r,
 	t = hb_metric_text(buf, sizeof(buf), m, s, &r->meta, &v);
 	if (!t)
 		return NULL;
-	if (m->raw)
+	if (m->measured)
 		return hb_jint((uint64_t)v);
 	return json_object_new_double_s(v, t);
 }

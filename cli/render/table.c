@@ -80,10 +80,38 @@ static void hb_table_size(FILE *f, const struct hb_summary *cold,
 		hb_size_human(warm->size, sz, sizeof(sz)), "cold",
 		"warm mean", "CI95", "median", "median CI95", "min", "max",
 		"CV");
-	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		hb_table_row(f, &hb_metrics[mi], &cold->st[mi], &warm->st[mi]);
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		enum hb_metric_id id = hb_metric_order[mi];
+
+		hb_table_row(f, &hb_metrics[id], &cold->st[id], &warm->st[id]);
+	}
 	fprintf(f, "%-22s %12zu %12zu\n", "samples (n)", hb_warm_n(cold),
 		hb_warm_n(warm));
+}
+
+/* Notes on the warm samples that a mean misdescribes. */
+static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
+{
+	const struct hb_metric *m;
+	char sz[32], what[160];
+	size_t i, mi;
+
+	for (i = 0; i < nr; i++) {
+		if (sum[i].kind != HB_WARM)
+			continue;
+		for (mi = 0; mi < HB_NR_METRICS; mi++) {
+			const struct hb_stats *st = &sum[i].st[hb_metric_order[mi]];
+
+			m = &hb_metrics[hb_metric_order[mi]];
+			if (!m->measured || !m->cover || !hb_shape_odd(&st->shape))
+				continue;
+			fprintf(f, "note: %s warm %s: %s\n",
+				hb_size_human(sum[i].size, sz, sizeof(sz)),
+				hb_metric_name(hb_metric_order[mi]),
+				hb_shape_str(what, sizeof(what), &st->shape,
+					     st->median, m->unit));
+		}
+	}
 }
 
 static void hb_table_notes(FILE *f, const struct hb_result *r,
@@ -107,7 +135,8 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 	if (r->meta.info.maps_total)
 		fprintf(f, "note: the module had made %" PRIu64 " mappings before this run, so the cold iteration is not the first after loading it.\n",
 			(uint64_t)r->meta.info.maps_total);
-	fprintf(f, "wall time %s, kernel time %s (sum of the phases timed in the kernel)\n",
+	hb_table_shapes(f, sum, nr);
+	fprintf(f, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)\n",
 		hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
 		hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));
 	if (!r->complete)

@@ -53,14 +53,36 @@ static void memremap_row_has_cold_and_warm_statistics(void **state)
 	hb_result_free(&r);
 }
 
-static void wall_time_is_shown_beside_kernel_time(void **state)
+static void wall_time_says_what_it_covers(void **state)
 {
 	char *t = fixture_text(HB_FMT_TABLE);
 
 	(void)state;
 	assert_non_null(t);
-	assert_non_null(strstr(t, "wall time 500.0 ms, kernel time 422.0 ms"));
+	assert_non_null(strstr(t, "wall time 500.0 ms (the measurement loop, not the whole command), kernel time 422.0 ms"));
 	free(t);
+}
+
+/* Ten calls of 64 GiB switching between about 1.4 s and 2.0 s. */
+static void two_level_run_gets_a_note(void **state)
+{
+	static const double ms[] = {
+		1410, 1380, 1430, 2010, 2050, 1400, 1980, 1390, 2030, 1420,
+	};
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_series(&r, "base", 2400.0, ms, 10);
+	t = fixture_render(HB_FMT_TABLE, &r);
+	assert_non_null(t);
+	/* 1380..1430: mean 1405; 1980..2050: mean 2017.5 */
+	assert_non_null(strstr(t, "note: 1 GiB warm memremap_pages: two levels: 6 calls near 1.405 s, 4 near 2.018 s\n"));
+	free(t);
+	t = fixture_render(HB_FMT_COVER, &r);
+	assert_non_null(strstr(t, "1 GiB memremap_pages: two levels: 6 calls near 1.405 s, 4 near"));
+	free(t);
+	hb_result_free(&r);
 }
 
 static void sample_counts_are_shown(void **state)
@@ -143,7 +165,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(legend_explains_plus_minus_and_median_interval),
 		cmocka_unit_test(memremap_row_has_cold_and_warm_statistics),
-		cmocka_unit_test(wall_time_is_shown_beside_kernel_time),
+		cmocka_unit_test(wall_time_says_what_it_covers),
+		cmocka_unit_test(two_level_run_gets_a_note),
 		cmocka_unit_test(sample_counts_are_shown),
 		cmocka_unit_test(phase_never_measured_gets_a_note),
 		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
