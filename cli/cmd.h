@@ -34,6 +34,7 @@ int hb_cmd_sweep(int argc, char **argv);
 int hb_cmd_info(int argc, char **argv);
 int hb_cmd_compare(int argc, char **argv);
 int hb_cmd_merge(int argc, char **argv);
+int hb_cmd_show(int argc, char **argv);
 
 /*
  * -h/--help, --usage and -V/--version, a child of every command's argp,

@@ -15,7 +15,9 @@
  *   statistics; distributions           stats.c; dist.c
  *   compare's tests; its rows, notes    twosample.c; compare.c
  *   merge; refusing unlike results      merge.c; config_match.c
- *   reading a result file back          result_read.c
+ *   reading a result file back          result_read.c; a comparison:
+ *                                       cmp_read.c (for show)
+ *   outliers and two levels             shape.c
  *   an output format                    render/<format>.c, cmp_<format>.c
  *   parsing numbers; writing them       parse.c; fmt.c
  *   -o FILE                             outfile.c
@@ -42,6 +44,8 @@ static const struct hb_command hb_commands[] = {
 	  "BASE.json NEW.json...: each against the first, with significance" },
 	{ "merge", hb_cmd_merge,
 	  "-o OUT.json IN.json...: pool runs of one configuration" },
+	{ "show", hb_cmd_show,
+	  "FILE...: render saved results or a comparison in any format" },
 };
 
 #define HB_NR_COMMANDS	(sizeof(hb_commands) / sizeof(hb_commands[0]))
@@ -68,6 +72,7 @@ static void hb_help(void)
 	     "    hmmbench info --format json\n"
 	     "    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
 	     "    hmmbench compare base.json new.json --format cover\n"
+	     "    hmmbench show --format cover base.json\n"
 	     "\n"
 	     "Exit status: 0 success, 1 runtime failure (or unreadable or\n"
 	     "mismatched input), 2 usage error, 130 interrupted (results written,\n"

@@ -425,32 +425,62 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 	return jerr ? hb_json_error(jerr, at, first, path, err, len) : 0;
 }
 
-int hb_input_load(struct hb_input *in, const char *path, char *err,
-		  size_t len)
+int hb_json_load(const char *path, struct json_object **doc, char *err,
+		 size_t len)
 {
 	FILE *f;
 	int ret;
 
-	memset(in, 0, sizeof(*in));
-	in->path = path;
+	*doc = NULL;
 	f = fopen(path, "r");
 	if (!f) {
 		ret = -errno;
 		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
 		return ret;
 	}
-	ret = hb_parse_json(f, path, &in->doc, err, len);
+	ret = hb_parse_json(f, path, doc, err, len);
 	fclose(f);
-	if (!ret && !json_object_is_type(in->doc, json_type_object)) {
+	if (!ret && !json_object_is_type(*doc, json_type_object)) {
 		snprintf(err, len, "%s: not a hmmbench result: the JSON is not an object",
 			 path);
 		ret = -EINVAL;
 	}
-	if (!ret)
-		ret = hb_input_parse(in, err, len);
+	if (ret) {
+		json_object_put(*doc);
+		*doc = NULL;
+	}
+	return ret;
+}
+
+const char *hb_json_schema(struct json_object *doc)
+{
+	return hb_jstr_at(doc, "schema");
+}
+
+int hb_input_take(struct hb_input *in, const char *path,
+		  struct json_object *doc, char *err, size_t len)
+{
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	in->path = path;
+	in->doc = doc;
+	ret = hb_input_parse(in, err, len);
 	if (ret)
 		hb_input_free(in);
 	return ret;
+}
+
+int hb_input_load(struct hb_input *in, const char *path, char *err,
+		  size_t len)
+{
+	struct json_object *doc;
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	in->path = path;
+	ret = hb_json_load(path, &doc, err, len);
+	return ret ? ret : hb_input_take(in, path, doc, err, len);
 }
 
 void hb_input_free(struct hb_input *in)

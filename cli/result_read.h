@@ -28,6 +28,21 @@ int hb_input_load(struct hb_input *in, const char *path, char *err,
 		  size_t len);
 void hb_input_free(struct hb_input *in);
 
+/*
+ * Reads the JSON object in @path into *@doc, whatever its schema; -errno
+ * or -EINVAL with the sentence in @err.  Release it with
+ * json_object_put().
+ */
+int hb_json_load(const char *path, struct json_object **doc, char *err,
+		 size_t len);
+
+/* Its "schema" member, or NULL. */
+const char *hb_json_schema(struct json_object *doc);
+
+/* hb_input_load() of a document hb_json_load() read; @in owns @doc. */
+int hb_input_take(struct hb_input *in, const char *path,
+		  struct json_object *doc, char *err, size_t len);
+
 /* The member at a dotted @path ("metadata.module.page_size"), or NULL. */
 struct json_object *hb_json_path(struct json_object *o, const char *path);
 

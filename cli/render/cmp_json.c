@@ -119,7 +119,9 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
 	hb_jadd(o, "change_ci95_percent",
 	       ci ? hb_jpair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
-	hb_jadd(o, "difference", hb_jnum(row->w.mean_b - row->w.mean_a, p));
+	hb_jadd(o, "difference",
+		hb_jnum(isnan(row->w.diff) ? row->w.mean_b - row->w.mean_a :
+					     row->w.diff, p));
 	hb_jadd(o, "difference_ci95",
 	       ci ? hb_jpair(row->w.diff_lo, row->w.diff_hi, p) : NULL);
 	hb_jadd(o, "test_unit", hb_jstr(row->by_run ? "run" : "sample"));

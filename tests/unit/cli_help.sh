@@ -38,7 +38,7 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep info compare merge; do
+		for c in run sweep info compare merge show; do
 			grep -q "^    $c " "$out" || return 1
 		done
 }
@@ -102,13 +102,25 @@ ab_without_new_says_how() {
 	[ $? = 1 ] && grep -q "^ab: --new needs a value: make ab NEW=KERNEL" "$err"
 }
 
-echo "1..14"
+show_of_a_comparison_renders_its_cover() {
+	hb show --format cover "$golden/compare.json"
+	[ $rc = 0 ] && cmp -s "$out" "$golden/compare.cover"
+}
+
+show_two_files_as_json_is_refused() {
+	hb show --format json "$golden/run.json" "$golden/sweep.json"
+	[ $rc = 2 ] && [ ! -s "$out" ] &&
+		grep -q "^hmmbench: --format json writes one document: give one file$" "$err"
+}
+
+echo "1..17"
 check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
 check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --iters
 check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BASE.json NEW.json..." --alpha --iters
 check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
+check show_help command_help show "Usage: hmmbench show [OPTION...] FILE..." --format --alpha
 check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
 check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
@@ -117,5 +129,7 @@ check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
+check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
+check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

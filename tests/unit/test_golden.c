@@ -7,6 +7,7 @@
  * was rendered is also written to build/unit/golden, so a failure is one
  * diff away; `make golden` makes it the new expectation.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "cmp_read.h"
 #include "compare.h"
 #include "fixture.h"
 #include "merge.h"
@@ -371,6 +373,84 @@ static void compare_of_three_with_notes(void **state)
 	golden_compare("compare-three", in, 3, true);
 }
 
+/* golden/@stem.json read back as hmmbench show reads it. */
+static struct json_object *saved(const char *stem)
+{
+	struct json_object *doc;
+	char path[4096], err[512];
+
+	snprintf(path, sizeof(path), "%s/%s.json", GOLDEN_DIR, stem);
+	if (hb_json_load(path, &doc, err, sizeof(err)))
+		fail_msg("%s", err);
+	return doc;
+}
+
+/* @text (freed here) is golden/@stem.@fmt byte for byte. */
+static void same_as_golden(const char *stem, size_t fmt, char *text)
+{
+	char path[4096], *want;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", GOLDEN_DIR, stem,
+		 formats[fmt]);
+	want = slurp(path);
+	assert_non_null(want);
+	assert_non_null(text);
+	if (strcmp(text, want))
+		report(path, text, want);
+	free(want);
+	free(text);
+}
+
+/* A saved run, sweep or merged result shows as it rendered when made. */
+static void show_renders_saved_results_as_measured(void **state)
+{
+	static const char *const stems[] = { "run", "sweep", "merged" };
+	struct hb_input in;
+	char err[512];
+	size_t i, fmt;
+
+	(void)state;
+	for (i = 0; i < N(stems); i++) {
+		assert_int_equal(hb_input_take(&in, stems[i], saved(stems[i]),
+					       err, sizeof(err)), 0);
+		for (fmt = 0; fmt < N(formats); fmt++)
+			same_as_golden(stems[i], fmt,
+				       fixture_render(fmt, &in.r));
+		hb_input_free(&in);
+	}
+}
+
+/* A saved comparison shows as it rendered when compared. */
+static void show_renders_saved_comparisons_as_compared(void **state)
+{
+	static const char *const stems[] = {
+		"compare", "compare-runs", "compare-three",
+	};
+	struct hb_cmp_doc d;
+	char err[512];
+	size_t i, fmt;
+
+	(void)state;
+	for (i = 0; i < N(stems); i++) {
+		assert_int_equal(hb_cmp_take(&d, stems[i], saved(stems[i]),
+					     err, sizeof(err)), 0);
+		for (fmt = 0; fmt <= HB_FMT_COVER; fmt++)
+			same_as_golden(stems[i], fmt, render_compare(fmt, &d.c));
+		hb_cmp_doc_free(&d);
+	}
+}
+
+static void show_refuses_a_result_as_a_comparison(void **state)
+{
+	struct hb_cmp_doc d;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(hb_cmp_take(&d, "run.json", saved("run"), err,
+				     sizeof(err)), -EINVAL);
+	assert_string_equal(err, "run.json: schema is 'hmmbench-result/1', not hmmbench-compare/2: give the --format json output of hmmbench compare");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -381,6 +461,9 @@ int main(void)
 		cmocka_unit_test(compare_of_two_single_runs),
 		cmocka_unit_test(compare_of_merged_runs),
 		cmocka_unit_test(compare_of_three_with_notes),
+		cmocka_unit_test(show_renders_saved_results_as_measured),
+		cmocka_unit_test(show_renders_saved_comparisons_as_compared),
+		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 	};
 
 	return cmocka_run_group_tests_name("golden", tests, NULL, NULL);
