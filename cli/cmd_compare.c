@@ -14,12 +14,14 @@
 
 enum {
 	HB_OPT_ALPHA = 0x400,
+	HB_OPT_WIDE,
 };
 
 struct hb_compare_env {
 	struct hb_inputs_env in;	/* files, --force, -o */
 	double alpha;			/* significance level */
 	enum hb_format format;
+	bool wide;			/* --wide */
 	bool quiet;
 };
 
@@ -53,6 +55,7 @@ static const struct argp_option hb_compare_opts[] = {
 	{ "alpha", HB_OPT_ALPHA, "P", 0, "Significance level (default 0.05)", 1 },
 	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover", 1 },
 	{ "quiet", 'q', NULL, 0, "No notes on stderr", 1 },
+	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: derived rows, medians and each test's p too", 1 },
 	{},
 };
 
@@ -84,6 +87,9 @@ static error_t hb_compare_parse(int key, char *arg,
 		break;
 	case 'q':
 		env->quiet = true;
+		break;
+	case HB_OPT_WIDE:
+		env->wide = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -122,7 +128,8 @@ static int hb_write_compare(const struct hb_compare_env *env,
 
 	if (hb_out_open(&out, env->in.output))
 		return HB_EXIT_FAIL;
-	return hb_write_finish(&out, hb_render_compare(out.f, env->format, c),
+	return hb_write_finish(&out, hb_render_compare_as(out.f, env->format,
+							  env->wide, c),
 			       "comparison");
 }
 

@@ -26,6 +26,7 @@
 
 enum {
 	HB_OPT_DEVICE = 0x200,
+	HB_OPT_WIDE,
 };
 
 static const struct argp_option hb_measure_opts[] = {
@@ -38,6 +39,7 @@ static const struct argp_option hb_measure_opts[] = {
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
 	{ NULL, 0, NULL, 0, "Output:", 3 },
 	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 },
+	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic, and each size of a sweep in full", 3 },
 	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 },
 	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 },
 	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
@@ -106,6 +108,9 @@ static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case 'o':
 		env->output = arg;
+		break;
+	case HB_OPT_WIDE:
+		env->wide = true;
 		break;
 	case 'q':
 		env->quiet = true;
@@ -257,8 +262,8 @@ static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	st = hb_write_finish(out, hb_render(out->f, env->format, r),
-			     "results");
+	st = hb_write_finish(out, hb_render_as(out->f, env->format, env->wide,
+					       r), "results");
 	if (st)
 		return st;
 	if (ret == HB_STOPPED) {

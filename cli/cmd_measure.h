@@ -28,6 +28,7 @@ struct hb_measure_env {
 	int node;
 	const char *label;
 	enum hb_format format;
+	bool wide;			/* --wide */
 	const char *output;
 	const char *device;
 	bool quiet;

@@ -16,6 +16,7 @@ struct hb_show_env {
 	char *files[HB_FILES_MAX];
 	size_t nr_files;
 	enum hb_format format;
+	bool wide;
 };
 
 static const char hb_show_doc[] =
@@ -37,6 +38,7 @@ static const char hb_show_doc[] =
 static const struct argp_option hb_show_opts[] = {
 	{ "format", 'f', "FORMAT", 0,
 	  "table (default), csv, json, cover or gobench (results only)", 1 },
+	{ "wide", 'W', NULL, 0, "Table: every statistic, row and size", 1 },
 	{},
 };
 
@@ -48,6 +50,9 @@ static error_t hb_show_parse(int key, char *arg, struct argp_state *state)
 	case 'f':
 		env->format = hb_arg_format(state, arg,
 					    (1U << HB_NR_FORMATS) - 1, "");
+		break;
+	case 'W':
+		env->wide = true;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->nr_files == HB_FILES_MAX)
@@ -78,7 +83,7 @@ static int hb_show_result(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
-	ret = hb_render(stdout, env->format, &in.r);
+	ret = hb_render_as(stdout, env->format, env->wide, &in.r);
 	hb_input_free(&in);
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
@@ -100,7 +105,7 @@ static int hb_show_compare(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
-	ret = hb_render_compare(stdout, env->format, &d.c);
+	ret = hb_render_compare_as(stdout, env->format, env->wide, &d.c);
 	hb_cmp_doc_free(&d);
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }

@@ -32,7 +32,8 @@ static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 }
 
 static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
-			      const struct hb_cmp_row *row, bool new_file)
+			      const struct hb_cmp_row *row, bool new_file,
+			      bool wide)
 {
 	char sz[32], title[64];
 
@@ -40,10 +41,16 @@ static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
 		 hb_size_human(row->size, sz, sizeof(sz)),
 		 hb_kind_name(row->kind));
 	if (c->nr_in > 2 && new_file)
-		fprintf(f, "\nagainst %s:\n", hb_cmp_name(c, row->file));
-	fprintf(f, "\n%-19s %8s %8s %8s %-16s %7s %6s\n", title, "base",
-		"new", "change", "95% CI", "p Holm",
-		row->by_run ? "runs" : "n");
+		fprintf(f, "\nagainst %s:", hb_cmp_name(c, row->file));
+	if (wide)
+		fprintf(f, "\n%-22s %11s %11s %11s %11s %9s %-18s %7s %7s %7s %7s\n",
+			title, "base mean", "new mean", "base med", "new med",
+			"change", "95% CI", "p Holm", "p Welch", "p MWU",
+			row->by_run ? "runs" : "n");
+	else
+		fprintf(f, "\n%-19s %8s %8s %8s %-16s %7s %6s\n", title,
+			"base", "new", "change", "95% CI", "p Holm",
+			row->by_run ? "runs" : "n");
 }
 
 static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
@@ -61,8 +68,32 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 		hb_cmp_fmt_p(p, sizeof(p), row->p_holm), n);
 }
 
+/* Every row and statistic, for --wide. */
+static void hb_cmp_table_row_wide(FILE *f, const struct hb_cmp_row *row)
+{
+	const struct hb_metric *m = &hb_metrics[row->metric];
+	char am[32], bm[32], amed[32], bmed[32], ch[32], ci[48], ph[16],
+	     pw[16], pu[16], n[32];
+	double ref = row->w.mean_a;
+	bool t = row->tested;
+
+	snprintf(n, sizeof(n), "%zu+%zu", row->na, row->nb);
+	fprintf(f, "%-22s %11s %11s %11s %11s %9s %-18s %7s %7s %7s %7s\n",
+		m->title,
+		hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
+		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
+		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
+		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
+		hb_cmp_fmt_change(ch, sizeof(ch), row),
+		hb_cmp_fmt_ci(ci, sizeof(ci), row),
+		hb_cmp_fmt_p(ph, sizeof(ph), row->p_holm),
+		hb_cmp_fmt_p(pw, sizeof(pw), t ? row->w.p : NAN),
+		hb_cmp_fmt_p(pu, sizeof(pu), t ? row->u.p : NAN), n);
+}
+
 /* What the rows above mean, for the kinds of rows there are. */
-static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
+static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
+				bool wide)
 {
 	bool tested = false, untested = false;
 	size_t i;
@@ -82,9 +113,12 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c)
 	if (untested)
 		hb_wrap(f, "(x%): not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
 			"", HB_CMP_COLS);
+	hb_wrap(f, wide ? "Rows below the measured ones are derived from them and never tested." :
+			  "--wide adds the derived rows, medians and each test's p.",
+		"", HB_CMP_COLS);
 }
 
-void hb_render_cmp_table(FILE *f, const struct hb_comparison *c)
+void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 {
 	const struct hb_cmp_row *p = NULL, *row;
 	size_t i;
@@ -94,16 +128,17 @@ void hb_render_cmp_table(FILE *f, const struct hb_comparison *c)
 		hb_cmp_table_input(f, c, i);
 	for (i = 0; i < c->nr_rows; i++) {
 		row = &c->rows[i];
-		if (!hb_metrics[row->metric].measured)
+		if (!wide && !hb_metrics[row->metric].measured)
 			continue;
 		if (!p || p->file != row->file || p->size != row->size ||
 		    p->kind != row->kind)
-			hb_cmp_table_head(f, c, row, !p || p->file != row->file);
-		hb_cmp_table_row(f, row);
+			hb_cmp_table_head(f, c, row, !p || p->file != row->file,
+					  wide);
+		(wide ? hb_cmp_table_row_wide : hb_cmp_table_row)(f, row);
 		p = row;
 	}
 	if (!c->nr_rows)
 		fputs("\nnothing to compare: no size and kind measured in both\n",
 		      f);
-	hb_cmp_table_legend(f, c);
+	hb_cmp_table_legend(f, c, wide);
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: text to paste under "Test results" in a patch cover letter -
- * the setup in two sentences, then per size the first (cold) call beside
- * the warm mean with its 95 % interval and CV, and what ± means.  At
- * most 72 columns, plain ASCII apart from the ± sign.
+ * the setup in two sentences, then for one size the first call beside
+ * the warm mean with its 95 % interval and CV, for several one line per
+ * size, and what the numbers mean.  At most 72 columns, plain ASCII
+ * apart from the ± sign.
  */
 #include <math.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "render/renderers.h"
@@ -92,16 +94,73 @@ static void hb_cover_shapes(FILE *f, const struct hb_summary *warm)
 	}
 }
 
+/* "28.1 ms ± 0.6 ms", padded to @w columns, or "-". */
+static void hb_cover_mean_pm(FILE *f, int w, const struct hb_stats *st,
+			     enum hb_unit unit)
+{
+	char m[32], pm[32], buf[80];
+
+	if (isnan(st->mean))
+		snprintf(buf, sizeof(buf), "-");
+	else if (isnan(st->mean_ci_hi))
+		snprintf(buf, sizeof(buf), "%s",
+			 hb_fmt_human(m, sizeof(m), unit, st->mean));
+	else
+		snprintf(buf, sizeof(buf), "%s ± %s",
+			 hb_fmt_human(m, sizeof(m), unit, st->mean),
+			 hb_fmt_scaled(pm, sizeof(pm), unit,
+				       st->mean_ci_hi - st->mean, st->mean));
+	/* the ± sign takes two bytes but one column */
+	fprintf(f, " %*s", w + !!strstr(buf, "±"), buf);
+}
+
+/* Several sizes: one line each, how memremap and its phase scale. */
+static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
+{
+	const struct hb_stats *cold, *warm;
+	char sz[32], pp[32], first[32];
+	size_t i;
+
+	fprintf(f, "\n  %-7s %18s %18s %8s %9s\n", "", "memremap",
+		"memmap_init", "ns/4KiB", "first");
+	for (i = 0; i + 1 < nr; i += 2) {
+		cold = sum[i].st;
+		warm = sum[i + 1].st;
+		fprintf(f, "  %-7s", hb_size_human(sum[i].size, sz, sizeof(sz)));
+		hb_cover_mean_pm(f, 18, &warm[HB_M_MEMREMAP], HB_UNIT_NS);
+		hb_cover_mean_pm(f, 18, &warm[HB_M_MEMMAP_INIT], HB_UNIT_NS);
+		if (isnan(warm[HB_M_MEMMAP_INIT_PP].mean))
+			snprintf(pp, sizeof(pp), "-");
+		else
+			snprintf(pp, sizeof(pp), "%.1f",
+				 warm[HB_M_MEMMAP_INIT_PP].mean);
+		fprintf(f, " %8s %9s\n", pp,
+			hb_fmt_human(first, sizeof(first), HB_UNIT_NS,
+				     cold[HB_M_MEMREMAP].mean));
+	}
+}
+
 void hb_render_cover(FILE *f, const struct hb_result *r,
 		     const struct hb_summary *sum, size_t nr)
 {
+	char sz[32];
 	size_t i;
 
 	hb_cover_setup(f, r);
-	for (i = 0; i + 1 < nr; i += 2)
-		hb_cover_size(f, &sum[i], &sum[i + 1]);
-	fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
-	      f);
+	if (r->cfg.nr_sizes > 1) {
+		hb_cover_sweep(f, sum, nr);
+		fputc('\n', f);
+		hb_wrapf(f, "", HB_COVER_COLS, "Means of the calls after the first, ± their 95%% confidence interval (Student t). ns/4KiB: memmap_init per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
+			 r->meta.info.maps_total ? "none of them the first after loading the module" :
+						   "the first after loading the module only for ",
+			 r->meta.info.maps_total ? "" :
+			 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)));
+	} else {
+		for (i = 0; i + 1 < nr; i += 2)
+			hb_cover_size(f, &sum[i], &sum[i + 1]);
+		fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
+		      f);
+	}
 	for (i = 0; i + 1 < nr; i += 2)
 		hb_cover_shapes(f, &sum[i + 1]);
 	if (!r->complete)

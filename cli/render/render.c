@@ -45,13 +45,13 @@ static int hb_render_flush(FILE *f, int ret)
 	return ret;
 }
 
-static int hb_render_summarized(FILE *f, enum hb_format fmt,
+static int hb_render_summarized(FILE *f, enum hb_format fmt, bool wide,
 				const struct hb_result *r,
 				const struct hb_summary *sum, size_t nr)
 {
 	switch (fmt) {
 	case HB_FMT_TABLE:
-		hb_render_table(f, r, sum, nr);
+		hb_render_table(f, r, sum, nr, wide);
 		return 0;
 	case HB_FMT_CSV:
 		hb_render_csv(f, r);
@@ -69,7 +69,8 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt,
 	}
 }
 
-int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)
+int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
+		 const struct hb_result *r)
 {
 	struct hb_summary *sum;
 	size_t nr;
@@ -78,9 +79,14 @@ int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)
 	ret = hb_summarize(r, &sum, &nr);
 	if (ret)
 		return ret;
-	ret = hb_render_summarized(f, fmt, r, sum, nr);
+	ret = hb_render_summarized(f, fmt, wide, r, sum, nr);
 	free(sum);
 	return hb_render_flush(f, ret);
+}
+
+int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)
+{
+	return hb_render_as(f, fmt, false, r);
 }
 
 int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m)
@@ -94,14 +100,14 @@ int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m)
 	return ret;
 }
 
-int hb_render_compare(FILE *f, enum hb_format fmt,
-		      const struct hb_comparison *c)
+int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
+			 const struct hb_comparison *c)
 {
 	int ret = 0;
 
 	switch (fmt) {
 	case HB_FMT_TABLE:
-		hb_render_cmp_table(f, c);
+		hb_render_cmp_table(f, c, wide);
 		break;
 	case HB_FMT_CSV:
 		hb_render_cmp_csv(f, c);
@@ -116,4 +122,10 @@ int hb_render_compare(FILE *f, enum hb_format fmt,
 		return -EINVAL;
 	}
 	return hb_render_flush(f, ret);
+}
+
+int hb_render_compare(FILE *f, enum hb_format fmt,
+		      const struct hb_comparison *c)
+{
+	return hb_render_compare_as(f, fmt, false, c);
 }

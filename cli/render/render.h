@@ -8,6 +8,7 @@
 #ifndef HB_RENDER_H
 #define HB_RENDER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "compare.h"
@@ -30,13 +31,27 @@ enum hb_format {
 int hb_format_parse(const char *s, enum hb_format *fmt);
 const char *hb_format_name(enum hb_format fmt);
 
-/* Renders @r in @fmt to @f; 0, -ENOMEM or -EIO. */
+/*
+ * Renders @r in @fmt to @f; 0, -ENOMEM or -EIO.  @wide: the table shows
+ * every statistic, and a sweep every size in full (--wide).
+ */
+int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
+		 const struct hb_result *r);
+
+/* hb_render_as() in 80 columns. */
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r);
 
 /* info: the module's INFO and the host facts, as table or JSON. */
 int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
 
-/* Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO. */
+/*
+ * Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO.
+ * @wide: the table adds the derived metrics, medians and both tests' p.
+ */
+int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
+			 const struct hb_comparison *c);
+
+/* hb_render_compare_as() in 80 columns. */
 int hb_render_compare(FILE *f, enum hb_format fmt,
 		      const struct hb_comparison *c);
 

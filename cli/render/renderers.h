@@ -7,6 +7,7 @@
 #ifndef HB_RENDERERS_H
 #define HB_RENDERERS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "compare.h"
@@ -14,7 +15,7 @@
 
 /* A result, with the cold and warm summaries of each size. */
 void hb_render_table(FILE *f, const struct hb_result *r,
-		     const struct hb_summary *sum, size_t nr);
+		     const struct hb_summary *sum, size_t nr, bool wide);
 void hb_render_csv(FILE *f, const struct hb_result *r);
 int hb_render_json(FILE *f, const struct hb_result *r,
 		   const struct hb_summary *sum, size_t nr);
@@ -27,7 +28,8 @@ void hb_render_info_table(FILE *f, const struct hb_meta *m);
 int hb_render_info_json(FILE *f, const struct hb_meta *m);
 
 /* A comparison. */
-void hb_render_cmp_table(FILE *f, const struct hb_comparison *c);
+void hb_render_cmp_table(FILE *f, const struct hb_comparison *c,
+			 bool wide);
 void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c);
 int hb_render_cmp_json(FILE *f, const struct hb_comparison *c);
 void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c);

@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the human table - per size, the cold iteration beside the
- * statistics of the warm ones, then a legend saying what the intervals
- * mean.  Read by people only; scripts use CSV or JSON.
+ * hmmbench: the human table.  A run shows each size's metrics, the first
+ * call beside the warm ones' mean, interval, median and CV, in 80
+ * columns; a sweep shows one row per size, how it scales.  --wide shows
+ * everything: min, max and the median's interval, and a sweep's sizes one
+ * by one.  Then what the columns mean.  For people only; scripts use CSV
+ * or JSON.
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "render/wrap.h"
+
+#define HB_TABLE_COLS	80
 
 /* Warm samples per metric (the largest, as metrics may be missing). */
 static size_t hb_warm_n(const struct hb_summary *s)
@@ -27,31 +35,83 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	const struct hb_host *h = &r->meta.host;
 	char ram[32];
 
-	fprintf(f, "hmmbench %s: %u chunk%s per iteration, %u cold + %u warm iteration%s",
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	fprintf(m, "hmmbench %s: %u chunk%s per iteration, %u first + %u warm iteration%s",
 		c->command, c->chunks, c->chunks == 1 ? "" : "s",
 		hb_result_runs(r), c->iters, c->iters == 1 ? "" : "s");
 	if (r->nr_sources)
-		fprintf(f, " from %zu merged runs", r->nr_sources);
+		fprintf(m, " from %zu merged runs", r->nr_sources);
 	if (c->warmup)
-		fprintf(f, " (+%u warmup, excluded)", c->warmup);
+		fprintf(m, " (+%u warmup, excluded)", c->warmup);
 	if (c->interleave)
-		fputs(", sizes interleaved", f);
+		fputs(", sizes interleaved", m);
 	if (c->label)
-		fprintf(f, ", label \"%s\"", c->label);
-	fprintf(f, "\nmodule %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
+		fprintf(m, ", label \"%s\"", c->label);
+	fclose(m);
+	hb_wrap(f, text, "  ", HB_TABLE_COLS);
+	free(text);
+	fprintf(f, "module %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
 		r->meta.info.module_version, r->meta.info.kernel_release,
 		h->machine, h->cpus, h->numa_nodes,
 		h->numa_nodes == 1 ? "" : "s",
 		hb_size_human(h->total_ram, ram, sizeof(ram)));
 }
 
+/*
+ * Whether the first call of @size was the first MAP since the module
+ * was loaded (after boot, in the VM): the first size measured, by a
+ * module that had made no mapping before.
+ */
+static bool hb_table_cold(const struct hb_result *r, uint64_t size)
+{
+	return !r->meta.info.maps_total && size == r->cfg.sizes[0];
+}
+
+/* "± 5.0 ms" in @ref's unit, or "-". */
+static const char *hb_table_pm(char *buf, size_t len, enum hb_unit unit,
+			       const struct hb_stats *st, double ref)
+{
+	char v[32];
+
+	if (isnan(st->mean_ci_hi))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "± %s",
+			 hb_fmt_scaled(v, sizeof(v), unit,
+				       st->mean_ci_hi - st->mean, ref));
+	return buf;
+}
+
+/* One metric in 80 columns: each value in the unit of the warm mean. */
 static void hb_table_row(FILE *f, const struct hb_metric *m,
 			 const struct hb_stats *cold,
 			 const struct hb_stats *warm)
 {
-	char c[32], mean[32], pm[32], med[32], lo[32], hi[32], mn[32],
+	char c[32], mean[32], pm[48], med[32], cv[16];
+	double ref = isnan(warm->mean) ? cold->mean : warm->mean;
+
+	/* %13s: the ± sign takes two bytes but one column */
+	fprintf(f, "%-21s %11s %11s %13s %11s %6s\n", m->title,
+		hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
+		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
+		hb_fmt_scaled(med, sizeof(med), m->unit, warm->median, ref),
+		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+}
+
+/* Every statistic of one metric, for --wide. */
+static void hb_table_row_wide(FILE *f, const struct hb_metric *m,
+			      const struct hb_stats *cold,
+			      const struct hb_stats *warm)
+{
+	char c[32], mean[32], pm[48], med[32], lo[32], hi[32], mn[32],
 	     mx[32], cv[16], ci[80] = "-";
-	double ref = warm->mean;
+	double ref = isnan(warm->mean) ? cold->mean : warm->mean;
 
 	if (!isnan(warm->median_ci_lo))
 		snprintf(ci, sizeof(ci), "[%s, %s]",
@@ -59,51 +119,113 @@ static void hb_table_row(FILE *f, const struct hb_metric *m,
 				       warm->median_ci_lo, ref),
 			 hb_fmt_scaled(hi, sizeof(hi), m->unit,
 				       warm->median_ci_hi, ref));
-	fprintf(f, "%-22s %12s %12s ± %-11s %12s  %-25s %12s %12s %6s\n",
-		m->title, hb_fmt_human(c, sizeof(c), m->unit, cold->mean),
+	fprintf(f, "%-21s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
+		m->title, hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
 		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
-		hb_fmt_scaled(pm, sizeof(pm), m->unit,
-			      warm->mean_ci_hi - warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
 		hb_fmt_scaled(med, sizeof(med), m->unit, warm->median, ref),
 		ci, hb_fmt_scaled(mn, sizeof(mn), m->unit, warm->min, ref),
 		hb_fmt_scaled(mx, sizeof(mx), m->unit, warm->max, ref),
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
-static void hb_table_size(FILE *f, const struct hb_summary *cold,
-			  const struct hb_summary *warm)
+static void hb_table_size(FILE *f, const struct hb_result *r,
+			  const struct hb_summary *cold,
+			  const struct hb_summary *warm, bool wide)
 {
+	const char *first = hb_table_cold(r, warm->size) ? "cold" : "first";
 	char sz[32];
 	size_t mi;
 
-	fprintf(f, "\n%-22s %12s %12s   %-11s %12s  %-25s %12s %12s %6s\n",
-		hb_size_human(warm->size, sz, sizeof(sz)), "cold",
-		"warm mean", "CI95", "median", "median CI95", "min", "max",
-		"CV");
+	hb_size_human(warm->size, sz, sizeof(sz));
+	if (wide)
+		fprintf(f, "\n%-21s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
+			sz, first, "warm mean", "95% CI", "median",
+			"median 95% CI", "min", "max", "CV");
+	else
+		fprintf(f, "\n%-21s %11s %11s %12s %11s %6s\n", sz, first,
+			"warm mean", "95% CI", "median", "CV");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		enum hb_metric_id id = hb_metric_order[mi];
 
-		hb_table_row(f, &hb_metrics[id], &cold->st[id], &warm->st[id]);
+		(wide ? hb_table_row_wide : hb_table_row)(f, &hb_metrics[id],
+							  &cold->st[id],
+							  &warm->st[id]);
 	}
-	fprintf(f, "%-22s %12zu %12zu\n", "samples (n)", hb_warm_n(cold),
+	fprintf(f, "%-21s %11zu %11zu\n", "samples (n)", hb_warm_n(cold),
 		hb_warm_n(warm));
+}
+
+/* "28.1 ms ± 0.6 ms" of metric @id, or "-". */
+static const char *hb_table_mean_pm(char *buf, size_t len,
+				    const struct hb_stats *st,
+				    enum hb_metric_id id)
+{
+	enum hb_unit unit = hb_metrics[id].unit;
+	char m[32], pm[48];
+
+	if (isnan(st->mean))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%s %s",
+			 hb_fmt_scaled(m, sizeof(m), unit, st->mean, st->mean),
+			 hb_table_pm(pm, sizeof(pm), unit, st, st->mean));
+	return buf;
+}
+
+/* ns per 4 KiB with one decimal, or "-". */
+static const char *hb_table_pp(char *buf, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f", v);
+	return buf;
+}
+
+/* A sweep: one row per size, the warm means, how they scale. */
+static void hb_table_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
+{
+	char sz[32], remap[64], init[64], pp[32], ipp[32], unmap[32];
+	const struct hb_stats *st;
+	size_t i;
+
+	fprintf(f, "\n%-7s %21s %21s %8s %8s %9s\n", "size",
+		"memremap_pages", "memmap_init phase", "ns/4KiB", "phase",
+		"memunmap");
+	for (i = 1; i < nr; i += 2) {
+		st = sum[i].st;
+		hb_table_mean_pm(remap, sizeof(remap), &st[HB_M_MEMREMAP],
+				 HB_M_MEMREMAP);
+		hb_table_mean_pm(init, sizeof(init), &st[HB_M_MEMMAP_INIT],
+				 HB_M_MEMMAP_INIT);
+		/* the ± sign takes two bytes but one column */
+		fprintf(f, "%-7s %*s %*s %8s %8s %9s\n",
+			hb_size_human(sum[i].size, sz, sizeof(sz)),
+			21 + !!strstr(remap, "±"), remap,
+			21 + !!strstr(init, "±"), init,
+			hb_table_pp(pp, sizeof(pp), st[HB_M_MEMREMAP_PP].mean),
+			hb_table_pp(ipp, sizeof(ipp),
+				    st[HB_M_MEMMAP_INIT_PP].mean),
+			hb_fmt_human(unmap, sizeof(unmap), HB_UNIT_NS,
+				     st[HB_M_MEMUNMAP].mean));
+	}
 }
 
 /* Notes on the warm samples that a mean misdescribes. */
 static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
 {
 	const struct hb_metric *m;
+	const struct hb_stats *st;
 	char sz[32], what[160];
 	size_t i, mi;
 
-	for (i = 0; i < nr; i++) {
-		if (sum[i].kind != HB_WARM)
-			continue;
+	for (i = 1; i < nr; i += 2) {
 		for (mi = 0; mi < HB_NR_METRICS; mi++) {
-			const struct hb_stats *st = &sum[i].st[hb_metric_order[mi]];
-
 			m = &hb_metrics[hb_metric_order[mi]];
-			if (!m->measured || !m->cover || !hb_shape_odd(&st->shape))
+			st = &sum[i].st[hb_metric_order[mi]];
+			if (!m->measured || !m->cover ||
+			    !hb_shape_odd(&st->shape))
 				continue;
 			fprintf(f, "note: %s warm %s: %s\n",
 				hb_size_human(sum[i].size, sz, sizeof(sz)),
@@ -112,6 +234,35 @@ static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
 					     st->median, m->unit));
 		}
 	}
+}
+
+/* What the columns mean, for what the table shows. */
+static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
+			    bool wide)
+{
+	char sz[32];
+
+	fputc('\n', f);
+	if (sweep)
+		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t). ns/4KiB: memremap per 4 KiB of device memory; phase: memmap_init per 4 KiB.",
+			"", HB_TABLE_COLS);
+	else
+		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t).",
+			"", HB_TABLE_COLS);
+	if (!r->meta.info.maps_total)
+		hb_wrapf(f, "", HB_TABLE_COLS, "cold: the first call after the module was loaded (after boot, in the VM)%s%s.",
+			 r->cfg.nr_sizes > 1 ? ", of the first size, " : "",
+			 r->cfg.nr_sizes > 1 ? hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "");
+	if (r->cfg.nr_sizes > 1 || r->meta.info.maps_total)
+		hb_wrap(f, "first: the first call of a size after other calls of the module: not cold, but apart from the warm ones.",
+			"", HB_TABLE_COLS);
+	if (wide)
+		hb_wrap(f, "median 95% CI: from order statistics (binomial ranks); it needs n >= 6.",
+			"", HB_TABLE_COLS);
+	else
+		hb_wrap(f, sweep ? "--wide shows each size in full." :
+				   "--wide adds min, max and the median's interval.",
+			"", HB_TABLE_COLS);
 }
 
 static void hb_table_notes(FILE *f, const struct hb_result *r,
@@ -123,35 +274,36 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 
 	for (i = 0; i < nr; i++)
 		phase |= sum[i].st[HB_M_MEMMAP_INIT].n > 0;
-	fputs("\n± is the half-width of the 95% confidence interval of the mean (Student t, n-1 degrees of freedom).\n"
-	      "median CI95 is from order statistics (binomial ranks) and needs n >= 6; cold is the first iteration of each size.\n",
-	      f);
 	if (!phase)
-		fputs("memmap_init phase: not measured - the module could not probe memmap_init_zone_device() on this kernel.\n",
-		      f);
+		hb_wrap(f, "memmap_init phase: not measured - the module could not probe memmap_init_zone_device() on this kernel.",
+			"", HB_TABLE_COLS);
 	if (r->nr_sources)
-		fprintf(f, "note: pooled over %zu runs, the intervals take every sample as independent, but samples of one boot are not: the run-to-run spread is missing from them (hmmbench compare tests the run means).\n",
-			r->nr_sources);
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: pooled over %zu runs, the intervals take every sample as independent, but samples of one boot are not: the run-to-run spread is missing from them (hmmbench compare tests the run means).",
+			 r->nr_sources);
 	if (r->meta.info.maps_total)
-		fprintf(f, "note: the module had made %" PRIu64 " mappings before this run, so the cold iteration is not the first after loading it.\n",
-			(uint64_t)r->meta.info.maps_total);
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
+			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, sum, nr);
-	fprintf(f, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)\n",
-		hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
-		hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));
+	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
+		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
+		 hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));
 	if (!r->complete)
-		fprintf(f, "INCOMPLETE (%s): only %zu samples were measured.\n",
-			r->stop_reason ? r->stop_reason : "stopped",
-			r->nr_samples);
+		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): only %zu samples were measured.",
+			 r->stop_reason ? r->stop_reason : "stopped",
+			 r->nr_samples);
 }
 
 void hb_render_table(FILE *f, const struct hb_result *r,
-		     const struct hb_summary *sum, size_t nr)
+		     const struct hb_summary *sum, size_t nr, bool wide)
 {
+	bool sweep = r->cfg.nr_sizes > 1;
 	size_t i;
 
 	hb_table_header(f, r);
-	for (i = 0; i + 1 < nr; i += 2)
-		hb_table_size(f, &sum[i], &sum[i + 1]);
+	if (sweep)
+		hb_table_sweep(f, sum, nr);
+	for (i = 0; i + 1 < nr && (wide || !sweep); i += 2)
+		hb_table_size(f, r, &sum[i], &sum[i + 1], wide);
+	hb_table_legend(f, r, sweep, wide);
 	hb_table_notes(f, r, sum, nr);
 }

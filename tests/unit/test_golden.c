@@ -110,16 +110,56 @@ static void golden(const char *name, char *text)
 	free(text);
 }
 
-/* @r in every result format, as golden/@stem.<format>. */
+/* Columns of the longest line of @text: UTF-8 continuation bytes add none. */
+static size_t widest(const char *text)
+{
+	size_t w = 0, col = 0;
+	const char *p;
+
+	for (p = text; *p; p++) {
+		if (*p == '\n') {
+			col = 0;
+			continue;
+		}
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+		if (col > w)
+			w = col;
+	}
+	return w;
+}
+
+static char *render_wide(const struct hb_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(hb_render_as(f, HB_FMT_TABLE, true, r), 0);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * @r in every result format, as golden/@stem.<format>, and its --wide
+ * table as golden/@stem.wide; the table fits 80 columns, the cover 72.
+ */
 static void golden_result(const char *stem, const struct hb_result *r)
 {
-	char name[64];
+	char name[64], *t;
 	size_t fmt;
 
 	for (fmt = 0; fmt < N(formats); fmt++) {
 		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmt]);
-		golden(name, fixture_render(fmt, r));
+		t = fixture_render(fmt, r);
+		if (fmt == HB_FMT_TABLE && t)
+			assert_in_range(widest(t), 40, 80);
+		if (fmt == HB_FMT_COVER && t)
+			assert_in_range(widest(t), 40, 72);
+		golden(name, t);
 	}
+	snprintf(name, sizeof(name), "%s.wide", stem);
+	golden(name, render_wide(r));
 }
 
 static char *render_info(enum hb_format fmt, const struct hb_meta *m)
@@ -292,20 +332,42 @@ static char *render_compare(enum hb_format fmt, const struct hb_comparison *c)
 	return buf;
 }
 
-/* Compares @in and checks table, csv, json and cover. */
+static char *render_compare_wide(const struct hb_comparison *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(hb_render_compare_as(f, HB_FMT_TABLE, true, c), 0);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Compares @in and checks table, csv, json, cover and the --wide table;
+ * the table fits 80 columns, the cover 72.
+ */
 static void golden_compare(const char *stem, struct hb_input *in, size_t n,
 			   bool force)
 {
 	struct hb_comparison c;
-	char name[64], err[512];
+	char name[64], err[512], *t;
 	size_t fmt;
 
 	assert_int_equal(hb_compare(in, n, 0.05, force, &c, err, sizeof(err)),
 			 0);
 	for (fmt = 0; fmt <= HB_FMT_COVER; fmt++) {
 		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmt]);
-		golden(name, render_compare(fmt, &c));
+		t = render_compare(fmt, &c);
+		if (fmt == HB_FMT_TABLE)
+			assert_in_range(widest(t), 40, 80);
+		if (fmt == HB_FMT_COVER)
+			assert_in_range(widest(t), 40, 72);
+		golden(name, t);
 	}
+	snprintf(name, sizeof(name), "%s.wide", stem);
+	golden(name, render_compare_wide(&c));
 	hb_comparison_free(&c);
 	free_inputs(in, n);
 }

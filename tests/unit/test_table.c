@@ -23,15 +23,48 @@ static char *table(struct hb_result *r)
 	return text;
 }
 
-static void legend_explains_plus_minus_and_median_interval(void **state)
+static char *wide(struct hb_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(hb_render_as(f, HB_FMT_TABLE, true, r), 0);
+	fclose(f);
+	return buf;
+}
+
+static void legend_explains_plus_minus_cold_and_wide(void **state)
 {
 	char *t = fixture_text(HB_FMT_TABLE);
 
 	(void)state;
 	assert_non_null(t);
-	assert_non_null(strstr(t, "± is the half-width of the 95% confidence interval of the mean (Student t, n-1 degrees of freedom)."));
-	assert_non_null(strstr(t, "needs n >= 6"));
+	assert_non_null(strstr(t, "± is the half-width of the 95% confidence interval of the warm mean (Student\nt)."));
+	assert_non_null(strstr(t, "cold: the first call after the module was loaded (after boot, in the VM)."));
+	assert_non_null(strstr(t, "--wide adds min, max and the median's interval."));
+	assert_null(strstr(t, "median 95% CI"));
 	free(t);
+}
+
+/* --wide: min, max and the median's interval, which needs n >= 6. */
+static void wide_table_has_min_max_and_median_interval(void **state)
+{
+	struct hb_result r;
+	char *t, *row;
+
+	(void)state;
+	fixture_result(&r);
+	t = wide(&r);
+	assert_non_null(strstr(t, "median 95% CI"));
+	assert_non_null(strstr(t, "it needs n >= 6"));
+	row = strstr(t, "\nmemremap_pages ");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "26.0 ms"));
+	assert_non_null(strstr(row, "30.0 ms"));
+	free(t);
+	hb_result_free(&r);
 }
 
 static void memremap_row_has_cold_and_warm_statistics(void **state)
@@ -44,11 +77,7 @@ static void memremap_row_has_cold_and_warm_statistics(void **state)
 	t = table(&r);
 	row = strstr(t, "\nmemremap_pages ");
 	assert_non_null(row);
-	assert_non_null(strstr(row, "58.0 ms"));
-	assert_non_null(strstr(row, "28.0 ms ± 5.0 ms"));
-	assert_non_null(strstr(row, "26.0 ms"));
-	assert_non_null(strstr(row, "30.0 ms"));
-	assert_non_null(strstr(row, "7.1%"));
+	assert_non_null(strstr(row, "            58.0 ms     28.0 ms     ± 5.0 ms     28.0 ms   7.1%\n"));
 	free(t);
 	hb_result_free(&r);
 }
@@ -59,11 +88,38 @@ static void wall_time_says_what_it_covers(void **state)
 
 	(void)state;
 	assert_non_null(t);
-	assert_non_null(strstr(t, "wall time 500.0 ms (the measurement loop, not the whole command), kernel time 422.0 ms"));
+	assert_non_null(strstr(t, "wall time 500.0 ms (the measurement loop, not the whole command), kernel time\n422.0 ms"));
 	free(t);
 }
 
 /* Ten calls of 64 GiB switching between about 1.4 s and 2.0 s. */
+/* A sweep: one row per size by default, each size in full with --wide. */
+static void sweep_table_has_one_row_per_size(void **state)
+{
+	static const double ms[] = { 30.0, 31.0, 29.0 };
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, ms, 3);
+	r.cfg.command = "sweep";
+	r.cfg.sizes[r.cfg.nr_sizes++] = 2ULL << 30;
+	t = table(&r);
+	assert_non_null(strstr(t, "\nsize           memremap_pages     memmap_init phase  ns/4KiB    phase  memunmap\n"
+				  "1 GiB        30.0 ms ± 2.5 ms      27.0 ms ± 2.2 ms    114.4    103.0   50.0 ms\n"
+				  "2 GiB                       -                     -        -        -         -\n"));
+	assert_null(strstr(t, "\nregion request"));
+	assert_non_null(strstr(t, "cold: the first call after the module was loaded (after boot, in the VM), of the\nfirst size, 1 GiB."));
+	assert_non_null(strstr(t, "first: the first call of a size after other calls"));
+	free(t);
+	t = wide(&r);
+	assert_non_null(strstr(t, "\nregion request"));
+	assert_non_null(strstr(t, "\n1 GiB                        cold"));
+	assert_non_null(strstr(t, "\n2 GiB                       first"));
+	free(t);
+	hb_result_free(&r);
+}
+
 static void two_level_run_gets_a_note(void **state)
 {
 	static const double ms[] = {
@@ -91,7 +147,7 @@ static void sample_counts_are_shown(void **state)
 
 	(void)state;
 	assert_non_null(t);
-	assert_non_null(strstr(t, "samples (n)                       1            3\n"));
+	assert_non_null(strstr(t, "samples (n)                     1           3\n"));
 	free(t);
 }
 
@@ -149,8 +205,8 @@ static void merged_runs_warn_that_intervals_miss_the_run_spread(void **state)
 	(void)state;
 	fixture_runs(&r, "base", 58.0, runs_ms, 3, 4);
 	t = table(&r);
-	assert_non_null(strstr(t, "3 cold + 12 warm iterations from 3 merged runs"));
-	assert_non_null(strstr(t, "note: pooled over 3 runs, the intervals take every sample as independent"));
+	assert_non_null(strstr(t, "3 first + 12 warm iterations from 3 merged"));
+	assert_non_null(strstr(t, "note: pooled over 3 runs, the intervals take every sample as independent, but\n"));
 	free(t);
 	hb_result_free(&r);
 	fixture_result(&r);
@@ -163,9 +219,11 @@ static void merged_runs_warn_that_intervals_miss_the_run_spread(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(legend_explains_plus_minus_and_median_interval),
+		cmocka_unit_test(legend_explains_plus_minus_cold_and_wide),
+		cmocka_unit_test(wide_table_has_min_max_and_median_interval),
 		cmocka_unit_test(memremap_row_has_cold_and_warm_statistics),
 		cmocka_unit_test(wall_time_says_what_it_covers),
+		cmocka_unit_test(sweep_table_has_one_row_per_size),
 		cmocka_unit_test(two_level_run_gets_a_note),
 		cmocka_unit_test(sample_counts_are_shown),
 		cmocka_unit_test(phase_never_measured_gets_a_note),
