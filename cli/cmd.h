@@ -35,6 +35,7 @@ int hb_cmd_info(int argc, char **argv);
 int hb_cmd_compare(int argc, char **argv);
 int hb_cmd_merge(int argc, char **argv);
 int hb_cmd_show(int argc, char **argv);
+int hb_cmd_plot(int argc, char **argv);
 
 /*
  * -h/--help, --usage and -V/--version, a child of every command's argp,

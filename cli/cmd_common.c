@@ -154,7 +154,7 @@ const struct argp hb_inputs_argp = {
 
 void hb_arg_unexpected(struct argp_state *state, const char *arg)
 {
-	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, compare, merge or show)",
+	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, compare, merge, show or plot)",
 		   arg);
 }
 

@@ -18,6 +18,7 @@
  *   reading a result file back          result_read.c; a comparison:
  *                                       cmp_read.c (for show)
  *   outliers and two levels             shape.c
+ *   pictures (gnuplot scripts)          plot.c; run by cmd_plot.c
  *   an output format                    render/<format>.c, cmp_<format>.c
  *   parsing numbers; writing them       parse.c; fmt.c
  *   -o FILE                             outfile.c
@@ -46,6 +47,8 @@ static const struct hb_command hb_commands[] = {
 	  "-o OUT.json IN.json...: pool runs of one configuration" },
 	{ "show", hb_cmd_show,
 	  "FILE...: render saved results or a comparison in any format" },
+	{ "plot", hb_cmd_plot,
+	  "-o PICTURE.png FILE: draw a result or comparison with gnuplot" },
 };
 
 #define HB_NR_COMMANDS	(sizeof(hb_commands) / sizeof(hb_commands[0]))
@@ -73,6 +76,7 @@ static void hb_help(void)
 	     "    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
 	     "    hmmbench compare base.json new.json --format cover\n"
 	     "    hmmbench show --format cover base.json\n"
+	     "    hmmbench plot -o sweep.png sweep.json\n"
 	     "\n"
 	     "Exit status: 0 success, 1 runtime failure (or unreadable or\n"
 	     "mismatched input), 2 usage error, 130 interrupted (results written,\n"

@@ -38,7 +38,7 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep info compare merge show; do
+		for c in run sweep info compare merge show plot; do
 			grep -q "^    $c " "$out" || return 1
 		done
 }
@@ -113,7 +113,12 @@ show_two_files_as_json_is_refused() {
 		grep -q "^hmmbench: --format json writes one document: give one file$" "$err"
 }
 
-echo "1..17"
+plot_without_output_says_how() {
+	hb plot "$golden/run.json"
+	[ $rc = 2 ] && grep -q "^hmmbench: plot needs -o PICTURE.png or PICTURE.svg to write$" "$err"
+}
+
+echo "1..19"
 check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
@@ -121,6 +126,7 @@ check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --
 check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BASE.json NEW.json..." --alpha --iters
 check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
 check show_help command_help show "Usage: hmmbench show [OPTION...] FILE..." --format --alpha
+check plot_help command_help plot "Usage: hmmbench plot [OPTION...] -o PICTURE.png FILE.json" --trace --alpha
 check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
 check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
@@ -131,5 +137,6 @@ check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
 check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
 check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
+check plot_without_output_says_how plot_without_output_says_how
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench unit tests: the pictures.  The gnuplot scripts of the saved
+ * results and comparisons in golden/ (a run, a sweep, merged runs, two
+ * comparisons) carry their data and plots; run through gnuplot, each
+ * gives a PNG of the size asked for, with a valid header, of a sensible
+ * number of bytes.  Without gnuplot (Debian's gnuplot-nox, which
+ * tests/deps installs) the drawing tests are skipped, saying so.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <json-c/json.h>
+
+#include "cmp_read.h"
+#include "plot.h"
+
+#define WIDTH	1000
+#define HEIGHT	480
+
+/* The script for golden/@stem.json, drawing to @out. */
+static char *script(const char *stem, const char *out, bool trace)
+{
+	struct hb_plot_opts o = {
+		.output = out, .term = hb_plot_term_of(out),
+		.width = WIDTH, .height = HEIGHT, .trace = trace,
+	};
+	char path[4096], err[512], *buf = NULL;
+	struct json_object *doc;
+	struct hb_cmp_doc d;
+	struct hb_input in;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	snprintf(path, sizeof(path), "%s/%s.json", GOLDEN_DIR, stem);
+	assert_int_equal(hb_json_load(path, &doc, err, sizeof(err)), 0);
+	if (!strncmp(stem, "compare", 7)) {
+		assert_int_equal(hb_cmp_take(&d, path, doc, err, sizeof(err)), 0);
+		assert_int_equal(hb_plot_compare(f, &d.c, &o), 0);
+		hb_cmp_doc_free(&d);
+	} else {
+		assert_int_equal(hb_input_take(&in, path, doc, err, sizeof(err)), 0);
+		assert_int_equal(hb_plot_result(f, &in.r, &o), 0);
+		hb_input_free(&in);
+	}
+	fclose(f);
+	return buf;
+}
+
+static void run_trace_has_every_call_and_the_first_apart(void **state)
+{
+	char *s = script("run", "/tmp/x.png", false);
+
+	(void)state;
+	assert_non_null(strstr(s, "set terminal pngcairo size 1000,480"));
+	assert_non_null(strstr(s, "set output '/tmp/x.png'\n"));
+	/* calls 1 to 5: 58 ms cold, warmup 30, then 26, 28, 30 */
+	assert_non_null(strstr(s, "$m0 << EOD\n1 58\n2 30\n3 26\n4 28\n5 30\nEOD\n"));
+	/* call 4 has no phase */
+	assert_non_null(strstr(s, "$m1 << EOD\n1 20\n2 20\n3 20\n5 20\nEOD\n"));
+	assert_non_null(strstr(s, "$first << EOD\n1 58\nEOD\n"));
+	assert_non_null(strstr(s, "title 'first call'"));
+	free(s);
+}
+
+/* 1 and 4 GiB: the warm means with intervals, the first calls, ns/4KiB. */
+static void sweep_has_one_row_per_size(void **state)
+{
+	char *s = script("sweep", "/tmp/x.svg", false), *row;
+
+	(void)state;
+	assert_non_null(strstr(s, "set terminal svg size 1000,480"));
+	row = strstr(s, "$sweep << EOD\n1 ");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "\n4 "));
+	assert_non_null(strstr(s, "set logscale x 2"));
+	assert_non_null(strstr(s, "with yerrorlines"));
+	assert_non_null(strstr(s, "'first call, memremap'"));
+	free(s);
+}
+
+static void comparison_has_means_and_change(void **state)
+{
+	char *s = script("compare-runs", "/tmp/x.png", false);
+
+	(void)state;
+	/* 1 GiB: base 91.8 ms, new 55.8 ms, -39.2157 % */
+	assert_non_null(strstr(s, "$c1 << EOD\n1 91.8 "));
+	assert_non_null(strstr(s, " 55.8 "));
+	assert_non_null(strstr(s, " -39.2157 "));
+	assert_non_null(strstr(s, "memmap_init phase, warm calls"));
+	free(s);
+}
+
+/* PNG: signature, then IHDR with the width and height, big-endian. */
+static void check_png(const char *path)
+{
+	static const unsigned char sig[8] = {
+		0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+	};
+	unsigned char h[24];
+	FILE *f = fopen(path, "rb");
+	long size;
+
+	assert_non_null(f);
+	assert_int_equal(fread(h, 1, sizeof(h), f), sizeof(h));
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	assert_memory_equal(h, sig, sizeof(sig));
+	assert_memory_equal(h + 12, "IHDR", 4);
+	assert_int_equal((h[16] << 24) | (h[17] << 16) | (h[18] << 8) | h[19],
+			 WIDTH);
+	assert_int_equal((h[20] << 24) | (h[21] << 16) | (h[22] << 8) | h[23],
+			 HEIGHT);
+	/* axes, labels and lines: more than a blank page, less than a photo */
+	assert_in_range(size, 10000, 1000000);
+}
+
+/* Draws golden/@stem.json with gnuplot and checks the PNG. */
+static void draw(const char *stem, bool trace)
+{
+	char png[] = "/tmp/hmmbench-plot-XXXXXX.png";
+	char gp[] = "/tmp/hmmbench-plot-XXXXXX.gp";
+	char cmd[256], *s;
+	int fd;
+	FILE *f;
+
+	if (system("command -v gnuplot >/dev/null 2>&1"))
+		skip();
+	fd = mkstemps(png, 4);
+	assert_true(fd >= 0);
+	close(fd);
+	fd = mkstemps(gp, 3);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	s = script(stem, png, trace);
+	fputs(s, f);
+	fclose(f);
+	free(s);
+	snprintf(cmd, sizeof(cmd), "gnuplot %s", gp);
+	assert_int_equal(system(cmd), 0);
+	check_png(png);
+	unlink(png);
+	unlink(gp);
+}
+
+static void run_draws_to_png(void **state)
+{
+	(void)state;
+	draw("run", false);
+}
+
+static void sweep_draws_to_png(void **state)
+{
+	(void)state;
+	draw("sweep", false);
+}
+
+static void sweep_trace_draws_to_png(void **state)
+{
+	(void)state;
+	draw("sweep", true);
+}
+
+static void merged_draws_to_png(void **state)
+{
+	(void)state;
+	draw("merged", false);
+}
+
+static void comparisons_draw_to_png(void **state)
+{
+	(void)state;
+	draw("compare-runs", false);
+	draw("compare-three", false);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(run_trace_has_every_call_and_the_first_apart),
+		cmocka_unit_test(sweep_has_one_row_per_size),
+		cmocka_unit_test(comparison_has_means_and_change),
+		cmocka_unit_test(run_draws_to_png),
+		cmocka_unit_test(sweep_draws_to_png),
+		cmocka_unit_test(sweep_trace_draws_to_png),
+		cmocka_unit_test(merged_draws_to_png),
+		cmocka_unit_test(comparisons_draw_to_png),
+	};
+
+	return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
+}
