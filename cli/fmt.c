@@ -129,6 +129,21 @@ const char *hb_fmt_human(char *buf, size_t len, enum hb_unit unit,
 	return hb_fmt_scaled(buf, len, unit, v, v);
 }
 
+const char *hb_fmt_duration(char *buf, size_t len, double ns)
+{
+	unsigned long long s = ns / 1e9 + 0.5;
+
+	if (!(ns >= 0.0))
+		snprintf(buf, len, "-");
+	else if (ns < 60e9)
+		snprintf(buf, len, "%.1f s", ns / 1e9);
+	else if (s < 3600)
+		snprintf(buf, len, "%llum%02llus", s / 60, s % 60);
+	else
+		snprintf(buf, len, "%lluh%02llum", s / 3600, s / 60 % 60);
+	return buf;
+}
+
 const char *hb_fmt_percent(char *buf, size_t len, double ratio)
 {
 	if (isnan(ratio))

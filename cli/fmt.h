@@ -40,6 +40,9 @@ const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
 const char *hb_fmt_human(char *buf, size_t len, enum hb_unit unit,
 			 double v);
 
+/* A duration of @ns for progress: "12.3 s", "4m05s", "1h02m". */
+const char *hb_fmt_duration(char *buf, size_t len, double ns);
+
 /* "1.6%" or "-". */
 const char *hb_fmt_percent(char *buf, size_t len, double ratio);
 

@@ -187,9 +187,22 @@ static void size_human_rounds_to_one_decimal(void **state)
 	assert_string_equal(hb_size_human(512, buf, sizeof(buf)), "512 B");
 }
 
+/* Progress shows how long a run took and has left, as people say it. */
+static void durations_read_as_people_say_them(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(hb_fmt_duration(buf, sizeof(buf), 12.34e9), "12.3 s");
+	assert_string_equal(hb_fmt_duration(buf, sizeof(buf), 245e9), "4m05s");
+	assert_string_equal(hb_fmt_duration(buf, sizeof(buf), 3725e9), "1h02m");
+	assert_string_equal(hb_fmt_duration(buf, sizeof(buf), -1.0), "-");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(durations_read_as_people_say_them),
 		cmocka_unit_test(k_suffix_is_2_to_the_10),
 		cmocka_unit_test(m_suffix_is_2_to_the_20),
 		cmocka_unit_test(g_suffix_is_2_to_the_30),
