@@ -178,6 +178,16 @@ static int hb_cmp_read_notes(struct json_object *doc,
 	return 0;
 }
 
+static void hb_cmp_read_sizes(struct json_object *a, struct hb_config *cfg)
+{
+	size_t i, n = a ? json_object_array_length(a) : 0;
+
+	for (i = 0; i < n && i < HB_MAX_SWEEP; i++)
+		cfg->sizes[i] = json_object_get_uint64(
+					json_object_array_get_idx(a, i));
+	cfg->nr_sizes = i;
+}
+
 /* What a renderer shows of an input, as its entry in "inputs" says. */
 static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 {
@@ -204,6 +214,9 @@ static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 	r->meta.host.cpus = json_object_get_int(hb_json_path(o, "cpu_count"));
 	r->cfg.chunks = json_object_get_int(hb_json_path(o, "chunks"));
 	r->complete = hb_jbool_at(o, "complete");
+	r->meta.info.maps_total =
+		json_object_get_uint64(hb_json_path(o, "maps_total"));
+	hb_cmp_read_sizes(hb_json_path(o, "sizes"), &r->cfg);
 	runs = json_object_get_int(hb_json_path(o, "runs"));
 	/* the count of merged runs is all a renderer asks of sources */
 	r->nr_sources = runs > 1 ? runs : 0;

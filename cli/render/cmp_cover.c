@@ -144,6 +144,26 @@ static bool hb_cover_has(const struct hb_comparison *c, size_t file,
 	return false;
 }
 
+/*
+ * What the first calls of new input @file are: only the first size's is
+ * the first after boot, and only from a module that had not mapped yet.
+ */
+static void hb_cover_first(FILE *f, const struct hb_comparison *c,
+			   size_t file)
+{
+	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
+	const char *head = ", base -> new, change [95% CI]:\n";
+
+	if (a->meta.info.maps_total || b->meta.info.maps_total)
+		fprintf(f, "\nFirst call of each size%s(none the first after loading the module)\n",
+			head);
+	else if (a->cfg.nr_sizes > 1 || b->cfg.nr_sizes > 1)
+		fprintf(f, "\nFirst call of each size%s(only the first size's is the first after boot)\n",
+			head);
+	else
+		fprintf(f, "\nFirst call after boot%s", head);
+}
+
 static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 			  size_t file, enum hb_kind kind)
 {
@@ -152,9 +172,11 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 
 	if (!hb_cover_has(c, file, kind))
 		return;
-	fprintf(f, "\n%s, base -> new, change [95%% CI]:\n",
-		kind == HB_COLD ? "First call after boot" :
-				  "Average of the calls after the first");
+	if (kind == HB_COLD)
+		hb_cover_first(f, c, file);
+	else
+		fputs("\nAverage of the calls after the first, base -> new, change [95% CI]:\n",
+		      f);
 	hb_cover_metric(f, c, file, kind, first);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		if (hb_metrics[hb_metric_order[mi]].phrase &&

@@ -30,6 +30,11 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 {
 	const struct hb_result *r = &in->r;
 	struct json_object *o = json_object_new_object();
+	struct json_object *sizes = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++)
+		json_object_array_add(sizes, hb_jint(r->cfg.sizes[i]));
 
 	hb_jadd(o, "file", hb_jstr(in->path));
 	hb_jadd(o, "label", hb_jstr(r->cfg.label));
@@ -43,6 +48,8 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "cpu_model", hb_jstr(r->meta.host.cpu_model));
 	hb_jadd(o, "cpu_count", hb_jint(r->meta.host.cpus));
 	hb_jadd(o, "chunks", hb_jint(r->cfg.chunks));
+	hb_jadd(o, "sizes", sizes);
+	hb_jadd(o, "maps_total", hb_jint(r->meta.info.maps_total));
 	return o;
 }
 
