@@ -121,14 +121,14 @@ static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 	char sz[32], pp[32], first[32];
 	size_t i;
 
-	fprintf(f, "\n  %-7s %18s %18s %8s %9s\n", "", "memremap",
+	fprintf(f, "\n  %-7s %19s %19s %8s %9s\n", "", "memremap",
 		"memmap_init", "ns/4KiB", "first");
 	for (i = 0; i + 1 < nr; i += 2) {
 		cold = sum[i].st;
 		warm = sum[i + 1].st;
 		fprintf(f, "  %-7s", hb_size_human(sum[i].size, sz, sizeof(sz)));
-		hb_cover_mean_pm(f, 18, &warm[HB_M_MEMREMAP], HB_UNIT_NS);
-		hb_cover_mean_pm(f, 18, &warm[HB_M_MEMMAP_INIT], HB_UNIT_NS);
+		hb_cover_mean_pm(f, 19, &warm[HB_M_MEMREMAP], HB_UNIT_NS);
+		hb_cover_mean_pm(f, 19, &warm[HB_M_MEMMAP_INIT], HB_UNIT_NS);
 		if (isnan(warm[HB_M_MEMMAP_INIT_PP].mean))
 			snprintf(pp, sizeof(pp), "-");
 		else
