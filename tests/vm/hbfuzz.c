@@ -33,6 +33,8 @@
 #include <linux/hmmbench.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define OFFSETOFEND(type, member) \
+	(offsetof(type, member) + sizeof(((type *)0)->member))
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
 #define PAGE		4096UL
@@ -86,6 +88,18 @@ static const uint32_t op_ksize[] = {
 static const uint32_t op_ver0[] = {
 	HMMBENCH_INFO_SIZE_VER0, HMMBENCH_MAP_SIZE_VER0,
 	HMMBENCH_UNMAP_SIZE_VER0
+};
+
+/* The (out) fields: the only bytes written back, and cleared first. */
+static const struct {
+	uint32_t start, end;
+} op_out[] = {
+	{ offsetof(struct hmmbench_info, abi_version),
+	  OFFSETOFEND(struct hmmbench_info, maps_total) },
+	{ offsetof(struct hmmbench_map, handle),
+	  OFFSETOFEND(struct hmmbench_map, memmap_init_ns) },
+	{ offsetof(struct hmmbench_unmap, valid),
+	  OFFSETOFEND(struct hmmbench_unmap, release_ns) },
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -852,10 +866,13 @@ static unsigned int expect_copy_in(const struct thread *t,
 	return c->nz >= 0 ? OB(OC_E2BIG) : 0;
 }
 
-/* Whether the struct is writable as far as the kernel copies it out. */
+/* Whether the (out) fields the caller declared are writable. */
 static bool out_ok(const struct thread *t, const struct call *c)
 {
-	return range_ok(t, c->ptr, MIN(c->ksize, c->usize), P_RW);
+	uint32_t start = op_out[c->op].start;
+	uint32_t end = MIN(op_out[c->op].end, c->usize);
+
+	return end <= start || range_ok(t, c->ptr + start, end - start, P_RW);
 }
 
 static unsigned int expect_info(const struct thread *t, struct call *c)
@@ -899,9 +916,7 @@ static unsigned int map_field_errors(const struct hmmbench_map *m)
 
 /*
  * MAP: the copy-in, the fields, and the (out) fields, which must be
- * writable before a chunk is made.  A struct the kernel cannot copy back
- * whole fails too, with EFAULT or the budget's errno, but never after
- * making a chunk (probe_failed_map() looks).
+ * writable before a chunk is made (probe_failed_map() looks).
  */
 static unsigned int expect_map_cap(const struct thread *t, struct call *c)
 {
@@ -916,16 +931,12 @@ static unsigned int expect_map_cap(const struct thread *t, struct call *c)
 	x = map_field_errors(&m);
 	if (x)
 		return x;
-	if (!range_ok(t, c->ptr + offsetof(struct hmmbench_map, handle),
-		      offsetof(struct hmmbench_map, __reserved) -
-		      offsetof(struct hmmbench_map, handle), P_RW))
+	if (!out_ok(t, c))
 		return OB(OC_EFAULT);
 	c->may_map = m.length <= 2 * kinfo.max_size;
 	x = OB(OC_ENOMEM) | OB(OC_ENOSPC);
 	if (m.length > kinfo.phys_lo)
 		x |= OB(OC_EINVAL);
-	if (!out_ok(t, c))
-		return x | OB(OC_EFAULT);
 	if (c->may_map)
 		x |= OB(OC_OK);
 	return x;
@@ -957,13 +968,10 @@ static unsigned int expect_unmap(const struct thread *t, struct call *c)
 	kview(c, &u);
 	if (u.flags)
 		return OB(OC_EINVAL);
-	if (!range_ok(t, c->ptr + offsetof(struct hmmbench_unmap, valid),
-		      sizeof(u) - offsetof(struct hmmbench_unmap, valid), P_RW))
+	if (!out_ok(t, c))
 		return OB(OC_EFAULT);
 	if (c->claim)
-		return out_ok(t, c) ? OB(OC_OK) : OB(OC_EFAULT);
-	if (!out_ok(t, c))
-		return OB(OC_ENOENT) | OB(OC_EFAULT);
+		return OB(OC_OK);
 	c->may_find = u.handle != 0;
 	if (c->may_find && (c->maybe || c->inflight))
 		return OB(OC_ENOENT) | OB(OC_OK);
