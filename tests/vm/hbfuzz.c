@@ -68,7 +68,9 @@ static const char *const oc_name[OC_NR] = {
 /*
  * Each thread's structs live in seven pages whose protections the checks
  * know: a struct sits in writable memory, in or across a read-only page,
- * or ends just before a PROT_NONE page or an unmapped hole.
+ * or ends just before a PROT_NONE page or an unmapped hole.  The read-only
+ * page is a memfd page also mapped writable elsewhere, where the fuzzer
+ * fills it: mprotect() takes tens of milliseconds on the debug kernel.
  */
 enum prot { P_NONE, P_RO, P_RW };
 enum { A_RW0, A_RW1, A_RO, A_RW3, A_GUARD, A_RW5, A_HOLE, ARENA_PAGES };
@@ -113,6 +115,7 @@ struct thread {
 	uint64_t rng;
 	uint64_t end;		/* stops before this call index */
 	char *arena;
+	char *ro_alias;		/* the read-only page, writable */
 	pthread_t tid;
 };
 
@@ -303,18 +306,24 @@ static bool range_ok(const struct thread *t, uintptr_t a, uint64_t n,
 	return true;
 }
 
-static char *arena_new(void)
+static void arena_new(struct thread *t)
 {
+	int fd = memfd_create("hbfuzz", MFD_CLOEXEC);
 	char *a = mmap(NULL, ARENA_PAGES * PAGE, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (a == MAP_FAILED)
-		die("mmap: %s", strerror(errno));
-	if (mprotect(a + A_RO * PAGE, PAGE, PROT_READ) ||
+	if (fd < 0 || a == MAP_FAILED || ftruncate(fd, PAGE))
+		die("arena: %s", strerror(errno));
+	t->ro_alias = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED,
+			   fd, 0);
+	if (t->ro_alias == MAP_FAILED ||
+	    mmap(a + A_RO * PAGE, PAGE, PROT_READ, MAP_SHARED | MAP_FIXED,
+		 fd, 0) == MAP_FAILED ||
 	    mprotect(a + A_GUARD * PAGE, PAGE, PROT_NONE) ||
 	    munmap(a + A_HOLE * PAGE, PAGE))
 		die("arena: %s", strerror(errno));
-	return a;
+	close(fd);
+	t->arena = a;
 }
 
 /* The hole is ours only as long as nothing else got mapped there. */
@@ -325,10 +334,14 @@ static bool hole_unmapped(const struct thread *t)
 	return mincore(t->arena + A_HOLE * PAGE, PAGE, &v) && errno == ENOMEM;
 }
 
-static void set_ro_page(struct thread *t, int prot)
+/* Where the fuzzer writes the byte at @a: the alias of the read-only page. */
+static unsigned char *fill_ptr(const struct thread *t, uintptr_t a)
 {
-	if (mprotect(t->arena + A_RO * PAGE, PAGE, prot))
-		die("mprotect: %s", strerror(errno));
+	uintptr_t ro = (uintptr_t)t->arena + A_RO * PAGE;
+
+	if (a >= ro && a < ro + PAGE)
+		return (unsigned char *)t->ro_alias + (a - ro);
+	return (unsigned char *)a;
 }
 
 static bool hset_has(const struct hset *s, uint32_t h)
@@ -993,31 +1006,27 @@ static unsigned int expect(const struct thread *t, struct call *c)
 }
 
 /* Writes the struct and its declared tail where the arena has pages. */
-static void arena_fill(struct thread *t, const struct call *c)
+static void arena_fill(const struct thread *t, const struct call *c)
 {
 	uint64_t n = MAX(c->ksize, MIN(c->usize, 2 * PAGE));
-	uintptr_t ro = (uintptr_t)t->arena + A_RO * PAGE;
-	bool touch_ro = c->ptr < ro + PAGE && c->ptr + n > ro;
 	uint64_t off, len, k;
 	unsigned char *dst;
+	uintptr_t a;
 
 	if (c->place == PL_BAD)
 		return;
-	if (touch_ro)
-		set_ro_page(t, PROT_READ | PROT_WRITE);
 	for (off = 0; off < n; off += len) {
-		dst = (unsigned char *)(c->ptr + off);
-		len = MIN(n - off, PAGE - (uintptr_t)dst % PAGE);
-		if (prot_at(t, (uintptr_t)dst) == P_NONE)
+		a = c->ptr + off;
+		len = MIN(n - off, PAGE - a % PAGE);
+		if (prot_at(t, a) == P_NONE)
 			continue;
+		dst = fill_ptr(t, a);
 		k = off < c->ksize ? MIN(len, c->ksize - off) : 0;
 		memcpy(dst, c->img.b + off, k);
 		memset(dst + k, 0, len - k);
 	}
 	if (c->nz >= 0)
-		((unsigned char *)c->ptr)[c->nz] = 0x80 | (c->index & 0x7f);
-	if (touch_ro)
-		set_ro_page(t, PROT_READ);
+		*fill_ptr(t, c->ptr + c->nz) = 0x80 | (c->index & 0x7f);
 }
 
 /* Copies back what the kernel wrote; false if it cannot be read. */
@@ -1697,11 +1706,11 @@ static void init_threads(struct thread *th, struct thread *nocap)
 		th[i].id = i;
 		th[i].rng = env.seed ^ (0x5851f42d4c957f2dULL * (i + 1));
 		th[i].end = env.calls;
-		th[i].arena = arena_new();
+		arena_new(&th[i]);
 	}
 	*nocap = th[0];
 	nocap->rng = env.seed ^ 0x2545f4914f6cdd1dULL;
-	nocap->arena = arena_new();
+	arena_new(nocap);
 }
 
 static void init_fds(void)
