@@ -50,6 +50,9 @@ struct hb_out_range {
 
 #define HB_OUT(type, first, last) \
 	((struct hb_out_range){ offsetof(type, first), offsetofend(type, last) })
+#define HB_INFO_OUT HB_OUT(struct hmmbench_info, abi_version, maps_total)
+#define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
+#define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -94,7 +97,8 @@ static int hb_ioctl_info(void __user *uarg)
 	u32 usize;
 	int ret;
 
-	ret = hb_copy_in(&info, sizeof(info), HMMBENCH_INFO_SIZE_VER0, uarg, &usize);
+	ret = hb_copy_in(&info, sizeof(info), HMMBENCH_INFO_SIZE_VER0, uarg,
+			 &usize);
 	if (ret)
 		return ret;
 	if (info.flags)
@@ -116,9 +120,7 @@ static int hb_ioctl_info(void __user *uarg)
 	info.live_chunks = hb_live_chunks();
 	info.nr_nodes = num_online_nodes();
 	info.maps_total = hb_maps_total();
-	return hb_copy_out(uarg, &info,
-			   HB_OUT(struct hmmbench_info, abi_version, maps_total),
-			   usize);
+	return hb_copy_out(uarg, &info, HB_INFO_OUT, usize);
 }
 
 static int hb_check_map(const struct hmmbench_map *map)
@@ -142,9 +144,6 @@ static int hb_check_map(const struct hmmbench_map *map)
 	}
 	return 0;
 }
-
-#define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
-#define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 
 /*
  * The chunk's handle is reserved first and the chunk published under it
