@@ -24,13 +24,13 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/random.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/capability.h>
 
 #include <linux/hmmbench.h>
+
+#include "guest.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define OFFSETOFEND(type, member) \
@@ -1493,19 +1493,6 @@ static void *fuzz_loop(void *arg)
 		fuzz_one(t, i);
 	}
 	return NULL;
-}
-
-static int drop_cap_sys_admin(void)
-{
-	struct __user_cap_header_struct hdr = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[0].effective &= ~(1U << CAP_SYS_ADMIN);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
 }
 
 /*

@@ -23,13 +23,13 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/capability.h>
 
 #include <linux/hmmbench.h>
+
+#include "guest.h"
 
 #define GIB (1ULL << 30)
 #define MIB (1ULL << 20)
@@ -435,19 +435,6 @@ static void case_bad_ioctl(void)
 	      ENOTTY, "other magic");
 	CHECK(xioctl(fd, HMMBENCH_IOC_INFO, NULL) == EFAULT, "NULL argument");
 	close(fd);
-}
-
-static int drop_cap_sys_admin(void)
-{
-	struct __user_cap_header_struct hdr = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[0].effective &= ~(1U << CAP_SYS_ADMIN);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
 }
 
 static void case_no_cap_sys_admin(void)
