@@ -85,3 +85,46 @@ hb_host_can_run() {
 	fi
 	return 1
 }
+
+# hb_accel auto|kvm|tcg: prints the accelerator's name and its QEMU
+# options, or says why KVM cannot be had.  HMMBENCH_KVM_DEV stands in for
+# /dev/kvm, so that tests can show both choices on a machine without KVM.
+hb_accel() {
+	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm} why=
+
+	if [ ! -e "$dev" ]; then
+		why="$dev does not exist (no virtualisation extensions, or the kvm module is not loaded)"
+	elif [ ! -c "$dev" ]; then
+		why="$dev is not a character device"
+	elif ! { : <>"$dev"; } 2>/dev/null; then
+		why="$dev cannot be opened read-write by $(id -un) (add the user to its group)"
+	fi
+	case $1 in
+	auto|kvm)
+		if [ -z "$why" ]; then
+			echo "kvm -accel kvm -cpu host"
+		elif [ "$1" = kvm ]; then
+			die "--accel kvm: $why"
+		else
+			note "no KVM: $why"
+			echo "tcg -accel tcg"
+		fi ;;
+	tcg) echo "tcg -accel tcg" ;;
+	*) die "--accel takes kvm, tcg or auto, not '$1'" ;;
+	esac
+}
+
+# hb_check_modopts KO OPT...: succeeds when every NAME=VALUE is an option
+# of the module KO; insmod would only log an unknown one and go on.
+hb_check_modopts() {
+	local ko=$1 opt names
+	shift
+
+	names=$(modinfo -F parm "$ko" | cut -d: -f1 | sort -u)
+	for opt in "$@"; do
+		[[ $opt =~ ^[a-z_][a-z0-9_]*=[^[:space:]\']*$ ]] ||
+			die "module option '$opt' is not NAME=VALUE"
+		grep -qx -- "${opt%%=*}" <<<"$names" ||
+			die "hmmbench.ko has no option '${opt%%=*}' (it has: $(echo $names | sed 's/ /, /g'))"
+	done
+}
