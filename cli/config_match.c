@@ -6,6 +6,7 @@
  * be comparable.  Kernel releases are expected to differ in a
  * comparison: they are what is compared; merge pools one kernel only.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,12 +27,26 @@ static const struct hb_match_table hb_match_tables[] = {
 	{ &hb_host_fields, offsetof(struct hb_result, meta.host) },
 };
 
+/* A text field an older file did not record; it matches anything. */
+static bool hb_unrecorded(const struct hb_field *f, const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	if (f->type == HB_F_CHARS)
+		return !*(const char *)v;
+	if (f->type == HB_F_STRING)
+		return !*(const char *const *)v;
+	return false;
+}
+
 /* Appends @f to @out when it differs; returns the new count. */
 static size_t hb_match_field(const struct hb_field *f, const void *a,
 			     const void *b, struct hb_mismatch *out, size_t n)
 {
 	char ta[2048], tb[2048];
 
+	if (hb_unrecorded(f, a) || hb_unrecorded(f, b))
+		return n;
 	hb_field_text(ta, sizeof(ta), f, a);
 	hb_field_text(tb, sizeof(tb), f, b);
 	if (!strcmp(ta, tb) || n == HB_MAX_MISMATCH)

@@ -56,6 +56,9 @@ static const struct hb_field hb_host_rows[] = {
 	HB_MATCHED(struct hb_host, "kernel_version", kernel_version,
 		   HB_F_CHARS, HB_MATCH_MERGE, "kernel build (uname -v)"),
 	HB_HOST("kernel_cmdline", cmdline, HB_F_CHARS),
+	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
+		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, none)"),
+	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
 };
 
 #define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t)

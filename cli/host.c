@@ -5,6 +5,9 @@
  * is kept apart from rendering so outputs are deterministic in tests.
  */
 #include <ctype.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +130,59 @@ static void hb_host_date(struct hb_host *h)
 		strftime(h->date, sizeof(h->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+const char *hb_host_accel_name(const char *sig)
+{
+	static const struct {
+		const char sig[13];
+		const char *name;
+	} known[] = {
+		{ "KVMKVMKVM\0\0\0", "kvm" },
+		{ "TCGTCGTCGTCG", "tcg" },
+		{ "Microsoft Hv", "hyperv" },
+		{ "VMwareVMware", "vmware" },
+		{ "XenVMMXenVMM", "xen" },
+	};
+	size_t i;
+
+	if (!sig)
+		return "none";
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!memcmp(sig, known[i].sig, 12))
+			return known[i].name;
+	return "other";
+}
+
+/*
+ * CPUID tells the accelerator (KVM and QEMU's TCG both sign leaf
+ * 0x40000000); where it cannot, the VM harness's word is taken.
+ */
+static void hb_host_accel(struct hb_host *h)
+{
+	const char *env = getenv("HMMBENCH_VM_ACCEL");
+	const char *name = "";
+
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d;
+	char sig[12];
+
+	if (__get_cpuid(1, &a, &b, &c, &d) && !(c & (1U << 31))) {
+		name = hb_host_accel_name(NULL);
+	} else {
+		__cpuid(0x40000000, a, b, c, d);
+		memcpy(sig, &b, 4);
+		memcpy(sig + 4, &c, 4);
+		memcpy(sig + 8, &d, 4);
+		name = hb_host_accel_name(sig);
+	}
+#endif
+	if (env && *env && (!*name || !strcmp(name, "other")))
+		name = env;
+	snprintf(h->accel, sizeof(h->accel), "%s", name);
+	env = getenv("HMMBENCH_VM_QEMU");
+	if (env)
+		snprintf(h->qemu_version, sizeof(h->qemu_version), "%s", env);
+}
+
 void hb_host_gather(struct hb_host *h)
 {
 	static char buf[65536];
@@ -136,6 +192,7 @@ void hb_host_gather(struct hb_host *h)
 	memset(h, 0, sizeof(*h));
 	hb_host_uname(h);
 	hb_host_date(h);
+	hb_host_accel(h);
 	if (!hb_read_file("/proc/cpuinfo", buf, sizeof(buf)))
 		hb_host_cpu_model(buf, h->cpu_model, sizeof(h->cpu_model));
 	if (!hb_read_file("/proc/cmdline", h->cmdline, sizeof(h->cmdline)))

@@ -17,6 +17,8 @@ struct hb_host {
 	char cpu_model[128];
 	char cmdline[4096];	/* /proc/cmdline, without the newline */
 	char date[32];		/* UTC, ISO 8601 */
+	char accel[16];		/* none, kvm, tcg, or another hypervisor */
+	char qemu_version[32];	/* when run by the hmmbench VM harness */
 	unsigned int cpus;	/* online */
 	unsigned int numa_nodes;	/* online; 1 without NUMA */
 	uint64_t total_ram;	/* bytes, MemTotal */
@@ -27,6 +29,13 @@ void hb_host_gather(struct hb_host *h);
 
 /* CPU model from /proc/cpuinfo text (x86 "model name", arm, powerpc). */
 void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len);
+
+/*
+ * The accelerator from a CPUID hypervisor signature (leaf 0x40000000, 12
+ * bytes, NULL when CPUID has no hypervisor bit): "none" on bare metal,
+ * "kvm", "tcg", a few others by name, else "other".
+ */
+const char *hb_host_accel_name(const char *sig);
 
 /* Number of entries in a sysfs list such as "0-3,5"; 0 when malformed. */
 unsigned int hb_host_count_list(const char *list);

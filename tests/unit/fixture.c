@@ -24,6 +24,8 @@ static void fixture_meta(struct hb_meta *m)
 	strcpy(h->hostname, "testhost");
 	strcpy(h->cpu_model, "Test CPU @ 1.00GHz");
 	strcpy(h->cmdline, "console=ttyS0 quiet");
+	strcpy(h->accel, "tcg");
+	strcpy(h->qemu_version, "7.2.22");
 	strcpy(h->date, "2025-01-02T03:04:05Z");
 	h->cpus = 2;
 	h->numa_nodes = 1;

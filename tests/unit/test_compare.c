@@ -231,6 +231,44 @@ static void page_size_mismatch_is_refused_naming_the_field(void **state)
 	pair_free(&p);
 }
 
+static void kvm_against_tcg_is_refused(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(b.meta.host.accel, "kvm");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "accelerator (kvm, tcg, none) (\"tcg\" against \"kvm\")"));
+	pair_free(&p);
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(b.meta.host.accel, "kvm");
+	pair_compare(&p, &a, &b, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.forced);
+	pair_free(&p);
+}
+
+/* A file from before the field existed matches either accelerator. */
+static void unrecorded_accelerator_is_not_a_mismatch(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	b.meta.host.accel[0] = 0;
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	pair_free(&p);
+}
+
 static void chunk_mismatch_is_compared_with_force(void **state)
 {
 	struct hb_result a, b;
@@ -635,6 +673,8 @@ int main(void)
 		cmocka_unit_test(identical_runs_show_tilde_and_no_detectable_change),
 		cmocka_unit_test(page_size_mismatch_is_refused_naming_the_field),
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
+		cmocka_unit_test(kvm_against_tcg_is_refused),
+		cmocka_unit_test(unrecorded_accelerator_is_not_a_mismatch),
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(high_cv_warns),
 		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),

@@ -59,6 +59,16 @@ static void node_list_ranges_and_singles_are_counted(void **state)
 	assert_int_equal(hb_host_count_list("0-1,4,6-7\n"), 5);
 }
 
+static void hypervisor_signatures_name_the_accelerator(void **state)
+{
+	(void)state;
+	assert_string_equal(hb_host_accel_name(NULL), "none");
+	assert_string_equal(hb_host_accel_name("KVMKVMKVM\0\0\0"), "kvm");
+	assert_string_equal(hb_host_accel_name("TCGTCGTCGTCG"), "tcg");
+	assert_string_equal(hb_host_accel_name("Microsoft Hv"), "hyperv");
+	assert_string_equal(hb_host_accel_name("KVMKVMKVMKVM"), "other");
+}
+
 static void malformed_node_list_counts_zero(void **state)
 {
 	(void)state;
@@ -74,6 +84,7 @@ int main(void)
 		cmocka_unit_test(arm_cpu_model_comes_from_model),
 		cmocka_unit_test(powerpc_cpu_model_comes_from_cpu),
 		cmocka_unit_test(unknown_cpuinfo_gives_an_empty_model),
+		cmocka_unit_test(hypervisor_signatures_name_the_accelerator),
 		cmocka_unit_test(node_list_ranges_and_singles_are_counted),
 		cmocka_unit_test(malformed_node_list_counts_zero),
 	};
