@@ -138,8 +138,11 @@ static int hb_check_map(const struct hmmbench_map *map)
 	if (map->vmemmap_shift) {
 		if (!HB_FEAT_VMEMMAP_SHIFT)
 			return -EOPNOTSUPP;
-		/* A compound page may not span memory sections. */
-		if (map->vmemmap_shift > PFN_SECTION_SHIFT)
+		/* devdax's largest compound page, as memremap_pages() knows */
+		if (map->vmemmap_shift > PUD_SHIFT - PAGE_SHIFT)
+			return -EINVAL;
+		/* memunmap_pages() counts whole compound pages */
+		if (!IS_ALIGNED(map->length, PAGE_SIZE << map->vmemmap_shift))
 			return -EINVAL;
 	}
 	return 0;

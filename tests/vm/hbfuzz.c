@@ -47,6 +47,7 @@
 #define NR_GONE		8
 #define MAX_NODES	1024	/* the largest MAX_NUMNODES a kernel has */
 #define SECTION_SHIFT	15	/* x86-64 PFN_SECTION_SHIFT */
+#define PUD_ORDER	18	/* x86-64 PUD_SHIFT - PAGE_SHIFT */
 #define MAX_REPORTS	100	/* violations shown */
 
 /* Outcomes of a call, as bits of the set the contract allows. */
@@ -695,7 +696,8 @@ static int32_t pick_node(struct thread *t)
 static uint32_t pick_shift(struct thread *t)
 {
 	const uint32_t shifts[] = {
-		1, 9, SECTION_SHIFT, SECTION_SHIFT + 1, 31, 32, 63, 64,
+		1, 9, SECTION_SHIFT, SECTION_SHIFT + 1, PUD_ORDER,
+		PUD_ORDER + 1, 31, 32, 63, 64,
 		0xffffffff
 	};
 
@@ -759,7 +761,7 @@ static void spoil_map(struct thread *t, struct hmmbench_map *m)
 		m->node = -2 - (int32_t)below(t, 1000);
 		break;
 	default:
-		m->vmemmap_shift = SECTION_SHIFT + 1 + below(t, 100);
+		m->vmemmap_shift = PUD_ORDER + 1 + below(t, 100);
 		break;
 	}
 }
@@ -922,7 +924,8 @@ static unsigned int map_field_errors(const struct hmmbench_map *m)
 	if (m->vmemmap_shift &&
 	    !(kinfo.features & HMMBENCH_FEAT_VMEMMAP_SHIFT))
 		x |= OB(OC_EOPNOTSUPP);
-	if (m->vmemmap_shift > SECTION_SHIFT)
+	if (m->vmemmap_shift > PUD_ORDER ||
+	    m->length % ((uint64_t)PAGE << m->vmemmap_shift))
 		x |= OB(OC_EINVAL);
 	return x;
 }

@@ -282,8 +282,21 @@ static void case_vmemmap_shift(void)
 	if (!err)
 		CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
 	map = good_map(GIB);
+	map.vmemmap_shift = 18;	/* 1 GiB compound pages, across sections */
+	err = xioctl(fd, HMMBENCH_IOC_MAP, &map);
+	CHECK(err == 0, "MAP with vmemmap_shift 18: %s", strerror(err));
+	if (!err)
+		CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	map = good_map(GIB);
+	map.vmemmap_shift = 19;	/* larger than a PUD */
+	expect_map_errno(fd, &map, EINVAL);
+	map = good_map(GIB + 128 * MIB);	/* not whole 1 GiB pages */
+	map.vmemmap_shift = 18;
+	expect_map_errno(fd, &map, EINVAL);
+	map = good_map(GIB);
 	map.vmemmap_shift = 63;
 	expect_map_errno(fd, &map, EINVAL);
+	check_no_trace(fd);
 	close(fd);
 }
 

@@ -17,7 +17,8 @@
  *   EINVAL	understood but invalid: size field too small, unknown flag,
  *		non-zero reserved field, zero or unaligned length, length
  *		larger than the physical address space, node not online,
- *		vmemmap_shift out of range
+ *		vmemmap_shift above a PUD's order (18 on x86-64) or
+ *		length not a multiple of the compound page
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do
@@ -115,7 +116,8 @@ struct hmmbench_info {
  * @length: (in) bytes of device memory, a multiple of info.size_align
  * @node: (in) NUMA node for the struct pages, or HMMBENCH_NODE_LOCAL
  * @vmemmap_shift: (in) 0 for base pages, else log2 of the pages per
- *	compound page (needs HMMBENCH_FEAT_VMEMMAP_SHIFT)
+ *	compound page (needs HMMBENCH_FEAT_VMEMMAP_SHIFT), at most a PUD's
+ *	order, as for device DAX; @length must be a multiple of it
  * @handle: (out) names the chunk in UNMAP, non-zero; it is valid from the
  *	moment MAP returns success
  * @valid: (out) HMMBENCH_T_* bits for the timings below that were measured
