@@ -51,6 +51,7 @@ static int hb_fail(struct hb_loop *l, enum hb_dev_op op, int err,
 		.length = st->size,
 		.node = l->r->cfg.node,
 		.chunks = 1,	/* the one that failed */
+		.vmemmap_shift = l->r->cfg.vmemmap_shift,
 		.handle = handle,
 		.info = &l->dev->info,
 	};
@@ -84,7 +85,8 @@ static int hb_map_one(struct hb_loop *l, struct hb_step *st)
 	int ret;
 
 	do
-		ret = hb_dev_map(l->dev, st->size, l->r->cfg.node, &map);
+		ret = hb_dev_map(l->dev, st->size, l->r->cfg.node,
+				 l->r->cfg.vmemmap_shift, &map);
 	while (ret == -EINTR && !*l->stop);
 	if (ret == -EINTR)
 		return HB_STOPPED;

@@ -23,10 +23,13 @@
 #define HB_ITERS_MAX	1000000
 #define HB_NODE_MAX	1023
 #define HB_LABEL_MAX	128
+#define HB_COMPOUND_MIN	(1ULL << 12)	/* 4K: base pages */
+#define HB_COMPOUND_MAX	(1ULL << 40)
 
 enum {
 	HB_OPT_DEVICE = 0x200,
 	HB_OPT_WIDE,
+	HB_OPT_COMPOUND,
 };
 
 static const struct argp_option hb_measure_opts[] = {
@@ -35,6 +38,7 @@ static const struct argp_option hb_measure_opts[] = {
 	{ "iters", 'i', "N", 0, "Measured iterations after the cold one (default 10)", 2 },
 	{ "warmup", 'w', "N", 0, "Iterations after the cold one left out of the statistics (default 0)", 2 },
 	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 2 },
+	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, "Compound pages of SIZE, as device DAX makes them (2M, 1G; sets vmemmap_shift; default 4K: base pages)", 2 },
 	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
 	{ NULL, 0, NULL, 0, "Output:", 3 },
@@ -86,6 +90,14 @@ static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
 	case 'N':
 		env->node = hb_arg_num(state, arg, false, 0, HB_NODE_MAX,
 				       "--node");
+		return 0;
+	case HB_OPT_COMPOUND:
+		env->compound = hb_arg_num(state, arg, true, HB_COMPOUND_MIN,
+					   HB_COMPOUND_MAX, "--compound");
+		if (env->compound & (env->compound - 1))
+			argp_error(state,
+				   "--compound takes a power of two such as 2M or 1G, not '%s'",
+				   arg);
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -223,12 +235,39 @@ static void hb_on_progress(const struct hb_progress *p, void *arg)
 		fputs("\r\033[K", stderr);
 }
 
+/*
+ * --compound in pages of this kernel: cfg->vmemmap_shift, and the size it
+ * stands for in cfg->compound_size.
+ */
+static int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
+			     const struct hmmbench_info *info)
+{
+	char a[32], b[32], msg[160];
+
+	cfg->vmemmap_shift = 0;
+	cfg->compound_size = info->page_size;
+	if (!compound || !info->page_size)
+		return 0;
+	if (compound < info->page_size) {
+		snprintf(msg, sizeof(msg),
+			 "--compound %s is smaller than this kernel's %s pages: use %s or more",
+			 hb_size_str(compound, a, sizeof(a)),
+			 hb_size_str(info->page_size, b, sizeof(b)), b);
+		hb_err(msg);
+		return -EINVAL;
+	}
+	while (info->page_size << cfg->vmemmap_shift < compound)
+		cfg->vmemmap_shift++;
+	cfg->compound_size = compound;
+	return 0;
+}
+
 /* Refuses sizes the module will refuse, before measuring anything. */
 static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 {
 	struct hb_dev_ctx ctx = {
 		.path = dev->path, .node = cfg->node, .chunks = cfg->chunks,
-		.info = &dev->info,
+		.vmemmap_shift = cfg->vmemmap_shift, .info = &dev->info,
 	};
 	char msg[512];
 	size_t k;
@@ -300,7 +339,8 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	hb_config_from_env(env, cmd, &r.cfg);
 	if (hb_open_device(env->device, &dev))
 		return HB_EXIT_FAIL;
-	if (hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->output)) {
+	if (hb_compound_shift(env->compound, &r.cfg, &dev.info) ||
+	    hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->output)) {
 		hb_dev_close(&dev);
 		return HB_EXIT_FAIL;
 	}

@@ -26,6 +26,7 @@ struct hb_measure_env {
 	unsigned int iters;
 	unsigned int warmup;
 	int node;
+	uint64_t compound;		/* --compound bytes, 0: base pages */
 	const char *label;
 	enum hb_format format;
 	bool wide;			/* --wide */

@@ -53,12 +53,13 @@ int hb_dev_info(struct hb_dev *dev)
 }
 
 int hb_dev_map(struct hb_dev *dev, uint64_t length, int node,
-	       struct hmmbench_map *map)
+	       unsigned int vmemmap_shift, struct hmmbench_map *map)
 {
 	memset(map, 0, sizeof(*map));
 	map->size = sizeof(*map);
 	map->length = length;
 	map->node = node;
+	map->vmemmap_shift = vmemmap_shift;
 	if (ioctl(dev->fd, HMMBENCH_IOC_MAP, map))
 		return -errno;
 	/* The ABI promises a non-zero handle; 0 would be unmappable. */
@@ -82,14 +83,29 @@ uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 	return length / info->page_size * info->struct_page_size;
 }
 
+uint64_t hb_dev_compound_size(const struct hmmbench_info *info,
+			      unsigned int vmemmap_shift)
+{
+	if (vmemmap_shift >= 64 || info->page_size > UINT64_MAX >> vmemmap_shift)
+		return 0;
+	return info->page_size << vmemmap_shift;
+}
+
 int hb_dev_check(const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
 	uint64_t n = ctx->chunks > 1 ? ctx->chunks : 1;
+	uint64_t cp;
 
 	if (i->size_align && ctx->length % i->size_align)
 		return -EINVAL;
 	if (ctx->length < i->min_size)
+		return -EINVAL;
+	if (ctx->vmemmap_shift &&
+	    !(i->features & HMMBENCH_FEAT_VMEMMAP_SHIFT))
+		return -EOPNOTSUPP;
+	cp = hb_dev_compound_size(i, ctx->vmemmap_shift);
+	if (ctx->vmemmap_shift && (!cp || ctx->length % cp))
 		return -EINVAL;
 	if (ctx->node != HMMBENCH_NODE_LOCAL &&
 	    (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
@@ -231,6 +247,29 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 	return buf;
 }
 
+/* EINVAL for a MAP of compound pages. */
+static const char *hb_explain_compound(char *buf, size_t len,
+				       const struct hb_dev_ctx *ctx)
+{
+	uint64_t bytes = hb_dev_compound_size(ctx->info, ctx->vmemmap_shift);
+	char sz[32], cp[32];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (!bytes)
+		snprintf(buf, len,
+			 "the module refused compound pages of 2^%u pages: use a smaller --compound",
+			 ctx->vmemmap_shift);
+	else if (ctx->length % bytes)
+		snprintf(buf, len,
+			 "--size %s is not a whole number of %s compound pages: use a multiple of %s, or a smaller --compound",
+			 sz, hb_size_str(bytes, cp, sizeof(cp)), cp);
+	else
+		snprintf(buf, len,
+			 "the kernel refuses %s compound pages: the largest it takes is a PUD (1G with 4K pages), as for device DAX; use a smaller --compound",
+			 hb_size_str(bytes, cp, sizeof(cp)));
+	return buf;
+}
+
 static const char *hb_explain_einval(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
@@ -238,6 +277,8 @@ static const char *hb_explain_einval(char *buf, size_t len,
 	char sz[32], al[48];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (i && ctx->vmemmap_shift)
+		return hb_explain_compound(buf, len, ctx);
 	if (i && i->size_align && ctx->length % i->size_align)
 		snprintf(buf, len,
 			 "%s is not a valid chunk size on this kernel: use a multiple of %s",
@@ -275,9 +316,13 @@ static const char *hb_explain_map(char *buf, size_t len, int err,
 			 sz);
 		break;
 	case EOPNOTSUPP:
-		snprintf(buf, len,
-			 "the module cannot map a %s chunk the way it was asked on this kernel: see the features in hmmbench info",
-			 sz);
+		if (ctx->vmemmap_shift)
+			snprintf(buf, len,
+				 "this kernel has no compound ZONE_DEVICE pages (dev_pagemap.vmemmap_shift, Linux 5.17 and later): leave out --compound");
+		else
+			snprintf(buf, len,
+				 "the module cannot map a %s chunk the way it was asked on this kernel: see the features in hmmbench info",
+				 sz);
 		break;
 	case EPROTO:
 		snprintf(buf, len,

@@ -31,6 +31,7 @@ struct hb_dev_ctx {
 	uint64_t length;	/* MAP: chunk length */
 	int node;		/* MAP: node or HMMBENCH_NODE_LOCAL */
 	unsigned int chunks;	/* MAP: chunks mapped at once */
+	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
 	uint32_t handle;	/* UNMAP */
 	const struct hmmbench_info *info;	/* NULL when unknown */
 };
@@ -42,7 +43,7 @@ void hb_dev_close(struct hb_dev *dev);
 int hb_dev_info(struct hb_dev *dev);
 
 int hb_dev_map(struct hb_dev *dev, uint64_t length, int node,
-	       struct hmmbench_map *map);
+	       unsigned int vmemmap_shift, struct hmmbench_map *map);
 int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
 		 struct hmmbench_unmap *unmap);
 
@@ -58,6 +59,10 @@ uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
  * measuring anything.
  */
 int hb_dev_check(const struct hb_dev_ctx *ctx);
+
+/* Bytes per compound page of 2^@vmemmap_shift pages; 0 on overflow. */
+uint64_t hb_dev_compound_size(const struct hmmbench_info *info,
+			      unsigned int vmemmap_shift);
 
 /* One sentence saying what failed and what to do; returns @buf. */
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,

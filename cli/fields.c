@@ -86,7 +86,8 @@ static const struct hb_field hb_config_rows[] = {
 		   HB_MATCH_ALWAYS, "NUMA node (--node)"),
 	HB_CONFIG("interleave", cfg.interleave, HB_F_BOOL),
 	HB_MATCHED(struct hb_result, "vmemmap_shift", cfg.vmemmap_shift,
-		   HB_F_U32, HB_MATCH_ALWAYS, "vmemmap shift"),
+		   HB_F_U32, HB_MATCH_ALWAYS, "vmemmap shift (--compound)"),
+	HB_CONFIG("compound_size", cfg.compound_size, HB_F_BYTES),
 };
 
 const struct hb_fields hb_module_fields = HB_TABLE(hb_module_rows);

@@ -4,9 +4,11 @@
  * iteration kinds (cold, warmup, warm) and the module's feature bits,
  * shared by the loop, the reader and every renderer.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "result.h"
 
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter)
@@ -73,4 +75,15 @@ void hb_result_free(struct hb_result *r)
 unsigned int hb_result_runs(const struct hb_result *r)
 {
 	return r->nr_sources ? r->nr_sources : 1;
+}
+
+const char *hb_config_compound(const struct hb_config *c, char *buf,
+			       size_t len)
+{
+	if (!c->vmemmap_shift)
+		return NULL;
+	if (c->compound_size)
+		return hb_size_str(c->compound_size, buf, len);
+	snprintf(buf, len, "2^%u-page", c->vmemmap_shift);
+	return buf;
 }

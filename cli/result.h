@@ -35,6 +35,7 @@ struct hb_config {
 	bool interleave;	/* sweep sizes round-robin per iteration */
 	const char *label;	/* NULL when not given */
 	unsigned int vmemmap_shift;	/* log2 pages per compound page */
+	uint64_t compound_size;	/* bytes per (compound) page; 0: unknown */
 };
 
 /* One chunk's MAP and UNMAP. */
@@ -87,6 +88,13 @@ struct hb_result {
 /* Kind of iteration @iter under @cfg. */
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter);
 const char *hb_kind_name(enum hb_kind kind);
+
+/*
+ * The compound page size of --compound, "2M" (or "2^9-page" from a file
+ * that did not record the size); NULL for base pages.
+ */
+const char *hb_config_compound(const struct hb_config *c, char *buf,
+			       size_t len);
 
 /* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
 const char *hb_feature_name(unsigned int bit);

@@ -20,7 +20,7 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32];
+	char ram[32], cp[32];
 
 	fprintf(f, "hmmbench %s, Linux %s %s", HB_VERSION,
 		r->meta.info.kernel_release, h->machine);
@@ -31,7 +31,10 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 		hb_size_human(h->total_ram, ram, sizeof(ram)));
 	if (c->label)
 		fprintf(f, ", label \"%s\"", c->label);
-	fprintf(f, ".\nDEVICE_PRIVATE memremap_pages() and memunmap_pages(), %u chunk%s at a\n"
+	fprintf(f, ".\nDEVICE_PRIVATE memremap_pages() and memunmap_pages()");
+	if (hb_config_compound(c, cp, sizeof(cp)))
+		fprintf(f, " of %s compound\npages", cp);
+	fprintf(f, ", %u chunk%s at a\n"
 		"time: the first call, then the mean of %u more%s.\n",
 		c->chunks, c->chunks == 1 ? "" : "s", c->iters,
 		c->warmup ? " after warm-up runs" : "");

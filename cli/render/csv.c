@@ -16,7 +16,7 @@ static void hb_csv_header(FILE *f)
 	fputs("label,size,iteration,chunk,kind,phys_start", f);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
-	fputc('\n', f);
+	fputs(",compound_size\n", f);
 }
 
 static void hb_csv_row(FILE *f, const struct hb_result *r,
@@ -35,6 +35,10 @@ static void hb_csv_row(FILE *f, const struct hb_result *r,
 				   &r->meta, &v);
 		fprintf(f, ",%s", t ? t : "");
 	}
+	/* later columns: after the metrics, in the order they were added */
+	fputc(',', f);
+	if (r->cfg.compound_size)
+		fprintf(f, "%" PRIu64, r->cfg.compound_size);
 	fputc('\n', f);
 }
 

@@ -66,11 +66,14 @@ static void hb_gobench_value(FILE *f, const struct hb_result *r,
 static void hb_gobench_line(FILE *f, const struct hb_result *r,
 			    const struct hb_sample *s)
 {
-	char sz[32];
+	char sz[32], cp[32];
 	size_t mi;
 
-	fprintf(f, "BenchmarkMemremap/size=%s/chunks=%u 1",
+	fprintf(f, "BenchmarkMemremap/size=%s/chunks=%u",
 		hb_size_str(s->size, sz, sizeof(sz)), r->cfg.chunks);
+	if (hb_config_compound(&r->cfg, cp, sizeof(cp)))
+		fprintf(f, "/compound=%s", cp);
+	fputs(" 1", f);
 	/* memremap first, as ns/op: benchstat's main time */
 	hb_gobench_value(f, r, s, HB_M_MEMREMAP);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)

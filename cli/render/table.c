@@ -33,7 +33,7 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32];
+	char ram[32], cp[32];
 
 	char *text = NULL;
 	size_t len = 0;
@@ -50,6 +50,8 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 		fprintf(m, " (+%u warmup, excluded)", c->warmup);
 	if (c->interleave)
 		fputs(", sizes interleaved", m);
+	if (hb_config_compound(c, cp, sizeof(cp)))
+		fprintf(m, ", %s compound pages", cp);
 	if (c->label)
 		fprintf(m, ", label \"%s\"", c->label);
 	fclose(m);

@@ -59,6 +59,7 @@ void fixture_result(struct hb_result *r)
 	r->cfg.warmup = 1;
 	r->cfg.iters = 3;
 	r->cfg.node = HMMBENCH_NODE_LOCAL;
+	r->cfg.compound_size = 4096;
 	r->cfg.label = "base";
 	fixture_meta(&r->meta);
 	for (i = 0; i < 5; i++) {
@@ -124,6 +125,7 @@ static void fixture_config(struct hb_result *r, const char *label,
 	r->cfg.chunks = 1;
 	r->cfg.iters = iters;
 	r->cfg.node = HMMBENCH_NODE_LOCAL;
+	r->cfg.compound_size = 4096;
 	r->cfg.label = label;
 	fixture_meta(&r->meta);
 	r->complete = true;

@@ -80,7 +80,7 @@ static void map_sends_length_node_and_size(void **state)
 
 	(void)state;
 	hb_dev_open(&dev, NULL);
-	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, 3, &map), 0);
+	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, 3, 0, &map), 0);
 	assert_true(fake.calls[0].cmd == HMMBENCH_IOC_MAP);
 	assert_int_equal(fake.calls[0].size, sizeof(struct hmmbench_map));
 	assert_int_equal(fake.calls[0].length, 1ULL << 30);
@@ -100,7 +100,7 @@ static void map_with_handle_zero_is_a_protocol_error(void **state)
 	(void)state;
 	fake.zero_handle = true;
 	hb_dev_open(&dev, NULL);
-	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, -1, &map), -EPROTO);
+	assert_int_equal(hb_dev_map(&dev, 1ULL << 30, -1, 0, &map), -EPROTO);
 	hb_dev_close(&dev);
 }
 
@@ -113,7 +113,7 @@ static void map_failure_returns_negative_errno(void **state)
 	fake.fail_cmd = HMMBENCH_IOC_MAP;
 	fake.fail_errno = ENOMEM;
 	hb_dev_open(&dev, NULL);
-	assert_int_equal(hb_dev_map(&dev, 64ULL << 30, -1, &map), -ENOMEM);
+	assert_int_equal(hb_dev_map(&dev, 64ULL << 30, -1, 0, &map), -ENOMEM);
 	hb_dev_close(&dev);
 }
 
@@ -125,7 +125,7 @@ static void unmap_sends_the_handle_and_returns_timings(void **state)
 
 	(void)state;
 	hb_dev_open(&dev, NULL);
-	hb_dev_map(&dev, 1ULL << 30, -1, &map);
+	hb_dev_map(&dev, 1ULL << 30, -1, 0, &map);
 	assert_int_equal(hb_dev_unmap(&dev, map.handle, &un), 0);
 	assert_true(fake.calls[1].cmd == HMMBENCH_IOC_UNMAP);
 	assert_int_equal(fake.calls[1].size, sizeof(struct hmmbench_unmap));

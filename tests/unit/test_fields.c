@@ -186,7 +186,7 @@ static void other_vmemmap_shift_is_a_mismatch_read_back(void **state)
 	reload(&in, &b, NULL);
 	assert_int_equal(in.r.cfg.vmemmap_shift, 9);
 	assert_int_equal(hb_config_diff(&a, &in.r, false, mm), 1);
-	assert_string_equal(mm[0].field, "vmemmap shift");
+	assert_string_equal(mm[0].field, "vmemmap shift (--compound)");
 	assert_string_equal(mm[0].base, "0");
 	assert_string_equal(mm[0].other, "9");
 	hb_input_free(&in);
