@@ -3,9 +3,11 @@
 #
 #   make            driver/hmmbench.ko and cli/hmmbench
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
-#                   (ARGS="..." for other arguments)
+#                   (ARGS="..." for other arguments, KERNEL=6.12 for
+#                   that test kernel in the VM)
 #   make check      unit tests, then VM scenarios
 #   make ab NEW=... A/B comparison of two kernels in the VM
+#                   (BASE=6.1 NEW=6.12, or source trees)
 #   make deps       install the Debian packages this needs
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
@@ -45,7 +47,7 @@ $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 ARGS ?= --size 64G --iters 10
 
 run: deps
-	$(VM)/main-job $(ARGS)
+	KERNEL="$(KERNEL)" $(VM)/main-job $(ARGS)
 
 # A/B comparison of two kernels in the VM, e.g.
 #   make ab NEW=~/src/linux ARGS="--size 64G --iters 10"
