@@ -102,6 +102,17 @@ ab_without_new_says_how() {
 	[ $? = 1 ] && grep -q "^ab: --new needs a value: make ab NEW=KERNEL" "$err"
 }
 
+# A kernel that is neither a Debian test kernel nor a directory is named
+# before anything is built or booted, by ab, run and make run alike.
+unknown_kernel_is_refused_by_name() {
+	"$vm/ab" --new 5.4 >"$out" 2>"$err"
+	[ $? = 2 ] && grep -q "kernel '5.4' is neither one of: 6.1 6.12" "$err" &&
+	"$vm/run" --kernel 5.4-rc1 -- true >"$out" 2>"$err"
+	[ $? = 2 ] && grep -q "kernel '5.4-rc1' is neither" "$err" &&
+	KERNEL=4.19 "$vm/main-job" --size 1G >"$out" 2>"$err"
+	[ $? = 2 ] && grep -q "kernel '4.19' is neither" "$err"
+}
+
 show_of_a_comparison_renders_its_cover() {
 	hb show --format cover "$golden/compare.json"
 	[ $rc = 0 ] && cmp -s "$out" "$golden/compare.cover"
@@ -135,6 +146,7 @@ check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
+check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name
 check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
 check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
 check plot_without_output_says_how plot_without_output_says_how
