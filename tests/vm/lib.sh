@@ -86,32 +86,34 @@ hb_host_can_run() {
 	return 1
 }
 
-# hb_accel auto|kvm|tcg: prints the accelerator's name and its QEMU
-# options, or says why KVM cannot be had.  HMMBENCH_KVM_DEV stands in for
-# /dev/kvm, so that tests can show both choices on a machine without KVM.
+# hb_accel auto|kvm|tcg: sets hb_accel_name (kvm or tcg), hb_accel_opts
+# (its QEMU options) and hb_accel_why (why KVM cannot be had, if it
+# cannot), or dies when kvm was asked for and cannot be had.
+# HMMBENCH_KVM_DEV stands in for /dev/kvm, so that tests can show both
+# choices on a machine without KVM.
 hb_accel() {
-	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm} why=
+	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm}
 
+	hb_accel_why=
 	if [ ! -e "$dev" ]; then
-		why="$dev does not exist (no virtualisation extensions, or the kvm module is not loaded)"
+		hb_accel_why="$dev does not exist (no virtualisation extensions, or the kvm module is not loaded)"
 	elif [ ! -c "$dev" ]; then
-		why="$dev is not a character device"
+		hb_accel_why="$dev is not a character device"
 	elif ! { : <>"$dev"; } 2>/dev/null; then
-		why="$dev cannot be opened read-write by $(id -un) (add the user to its group)"
+		hb_accel_why="$dev cannot be opened read-write by $(id -un) (add the user to its group)"
 	fi
 	case $1 in
-	auto|kvm)
-		if [ -z "$why" ]; then
-			echo "kvm -accel kvm -cpu host"
-		elif [ "$1" = kvm ]; then
-			die "--accel kvm: $why"
-		else
-			note "no KVM: $why"
-			echo "tcg -accel tcg"
-		fi ;;
-	tcg) echo "tcg -accel tcg" ;;
+	auto|kvm) ;;
+	tcg) hb_accel_why="--accel tcg" ;;
 	*) die "--accel takes kvm, tcg or auto, not '$1'" ;;
 	esac
+	if [ -z "$hb_accel_why" ]; then
+		hb_accel_name=kvm hb_accel_opts="-accel kvm -cpu host"
+	elif [ "$1" = kvm ]; then
+		die "--accel kvm: $hb_accel_why"
+	else
+		hb_accel_name=tcg hb_accel_opts="-accel tcg"
+	fi
 }
 
 # hb_check_modopts KO OPT...: succeeds when every NAME=VALUE is an option
