@@ -187,9 +187,13 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	ret = hb_copy_out(uarg, &map, HB_MAP_OUT, usize);
 	if (ret)
 		goto err_unmap;
-	/* Storing into a reserved slot allocates nothing and cannot fail. */
-	xa_store(&hf->chunks, map.handle, chunk, GFP_KERNEL);
+	/*
+	 * System-wide first: once the handle is stored, another thread may
+	 * UNMAP and free the chunk.  Storing into a reserved slot allocates
+	 * nothing and cannot fail.
+	 */
 	hb_chunk_publish(chunk);
+	xa_store(&hf->chunks, map.handle, chunk, GFP_KERNEL);
 	return 0;
 
 err_unmap:

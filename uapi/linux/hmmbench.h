@@ -254,7 +254,8 @@ enum hmmbench_attr {
  * One chunk.  ID numbers chunks system-wide from 1, in the order they
  * were created (after 2^32 - 1 it starts again from the lowest free
  * one); HANDLE is the owner's handle, meaningful only on the owner's
- * descriptor.  OWNER_PID and OWNER_COMM are the thread group id
+ * descriptor, where UNMAP accepts it once MAP has returned (a dump or
+ * event may show it a moment earlier).  OWNER_PID and OWNER_COMM are the thread group id
  * (initial PID namespace) and command name of the process that mapped it.
  * PHYS_START and PHYS_END (inclusive) are in dumps only.
  */
