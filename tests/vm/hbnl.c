@@ -132,11 +132,14 @@ static int recv_msg(int fd, char *buf)
 	return len;
 }
 
-/* The negated error of an NLMSG_ERROR, 0 for an ack, 1 for another. */
+/* REPLY: not an error (EPERM is 1). */
+#define REPLY	(-1)
+
+/* The errno of an NLMSG_ERROR, 0 for an ack, REPLY for another message. */
 static int msg_error(struct nlmsghdr *n)
 {
 	if (n->nlmsg_type != NLMSG_ERROR)
-		return 1;
+		return REPLY;
 	return -((struct nlmsgerr *)NLMSG_DATA(n))->error;
 }
 
@@ -194,7 +197,7 @@ static void case_info(int fd, uint16_t family)
 	init_req(&r, family, HMMBENCH_CMD_GET_INFO, 0);
 	send_req(fd, &r);
 	recv_msg(fd, buf);
-	CHECK(msg_error(n) == 1, "GET_INFO failed: %s", strerror(msg_error(n)));
+	CHECK(msg_error(n) == REPLY, "GET_INFO failed: %s", strerror(msg_error(n)));
 	CHECK(get_u32(n, HMMBENCH_A_ABI_VERSION) == info.abi_version, "abi");
 	CHECK(get_u32(n, HMMBENCH_A_FEATURES) == info.features, "features");
 	a = attr(n, HMMBENCH_A_MODULE_VERSION);
@@ -223,8 +226,9 @@ static void expect_error(int fd, struct req *r, int want, const char *what)
 	recv_msg(fd, buf);
 	err = msg_error(n);
 	CHECK(err == want, "%s: got %s, want %s", what,
-	      err == 1 ? "a reply" : strerror(err), strerror(want));
-	printf("%s: %s\n", what, err == 1 ? "a reply" : strerror(err));
+	      err == REPLY ? "a reply" : strerror(err),
+	      want == REPLY ? "a reply" : strerror(want));
+	printf("%s: %s\n", what, err == REPLY ? "a reply" : strerror(err));
 }
 
 /* Requests take no attributes, nor a reserved byte, nor unknown commands. */
@@ -285,7 +289,7 @@ static void case_unprivileged(int fd, uint16_t family)
 	if (drop_cap_sys_admin())
 		die("capset");
 	init_req(&r, family, HMMBENCH_CMD_GET_INFO, 0);
-	expect_error(fd, &r, 1, "GET_INFO without CAP_SYS_ADMIN");
+	expect_error(fd, &r, REPLY, "GET_INFO without CAP_SYS_ADMIN");
 	init_req(&r, family, HMMBENCH_CMD_GET_CHUNKS, NLM_F_DUMP);
 	expect_error(fd, &r, EPERM, "GET_CHUNKS without CAP_SYS_ADMIN");
 	ret = setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &grp,

@@ -7,7 +7,7 @@ hold_start() {
 	hmmbench hold --size 128M --chunks "$1" >/tmp/hold.out 2>/tmp/hold.err &
 	holder=$!
 	i=0
-	until grep -q holding /tmp/hold.out; do
+	until grep -q holding /tmp/hold.out 2>/dev/null; do
 		kill -0 $holder 2>/dev/null ||
 			{ echo "hold exited: $(cat /tmp/hold.err)"; exit 1; }
 		i=$((i + 1))
@@ -22,7 +22,7 @@ monitor_start() {
 	hmmbench monitor "$@" >/tmp/mon.out 2>/tmp/mon.err &
 	monitor=$!
 	i=0
-	until grep -q listening /tmp/mon.err; do
+	until grep -q listening /tmp/mon.err 2>/dev/null; do
 		kill -0 $monitor 2>/dev/null ||
 			{ echo "monitor exited: $(cat /tmp/mon.err)"; exit 1; }
 		i=$((i + 1))
