@@ -34,12 +34,14 @@ static void hb_chunks_summary(FILE *f, const struct hb_nl_chunks *l,
 		bytes += l->v[i].size;
 	if (info && info->page_size)
 		pages = bytes / info->page_size * info->struct_page_size;
+	if (info)
+		fprintf(f, "module %s on Linux %s\n", info->module_version,
+			info->kernel_release);
 	fprintf(f, "%zu chunk%s live, %s of device memory", l->n,
 		l->n == 1 ? "" : "s", hb_size_human(bytes, dev, sizeof(dev)));
 	if (info)
-		fprintf(f, ", %s of struct pages; module %s on Linux %s",
-			hb_size_human(pages, meta, sizeof(meta)),
-			info->module_version, info->kernel_release);
+		fprintf(f, ", %s of struct pages",
+			hb_size_human(pages, meta, sizeof(meta)));
 	fputc('\n', f);
 }
 
@@ -53,13 +55,13 @@ void hb_render_chunks_table(FILE *f, const struct hb_nl_chunks *l,
 	hb_chunks_summary(f, l, info);
 	if (!l->n)
 		return;
-	fprintf(f, "%4s %7s %-15s %6s %8s %4s %-13s %8s %8s\n", "ID", "PID",
+	fprintf(f, "%4s %7s %-15s %6s %8s %4s %-12s %8s %8s\n", "ID", "PID",
 		"COMMAND", "HANDLE", "SIZE", "NODE", "PHYS", "MEMREMAP",
 		"MMINIT");
 	for (i = 0; i < l->n; i++) {
 		c = &l->v[i];
 		snprintf(phys, sizeof(phys), "%#" PRIx64, c->phys_start);
-		fprintf(f, "%4" PRIu32 " %7" PRIu32 " %-15s %6" PRIu32 " %8s %4" PRIu32 " %-13s %8s %8s\n",
+		fprintf(f, "%4" PRIu32 " %7" PRIu32 " %-15s %6" PRIu32 " %8s %4" PRIu32 " %-12s %8s %8s\n",
 			c->id, c->pid, c->comm, c->handle,
 			hb_size_human(c->size, size, sizeof(size)), c->node,
 			c->has_phys ? phys : "-",

@@ -426,6 +426,39 @@ static void list_json_has_every_chunk_with_its_physical_range(void **state)
 	hb_nl_chunks_free(&list);
 }
 
+static const struct hmmbench_info table_info = {
+	.module_version = "0.1.0", .kernel_release = "6.1.192",
+	.page_size = 4096, .struct_page_size = 64,
+};
+
+static void chunks_table(FILE *f, const void *arg)
+{
+	hb_render_chunks_table(f, arg, &table_info);
+}
+
+static void list_table_fits_80_columns_with_a_summary_line(void **state)
+{
+	struct hb_nl_chunks list = { 0 };
+	struct nl_msg *m = chunks_msg(1, 2);
+	char *s, *line;
+
+	(void)state;
+	assert_int_equal(hb_nl_parse_chunks(m, &list), 0);
+	nlmsg_free(m);
+	list.v[1].valid &= ~HMMBENCH_T_MEMMAP_INIT;
+	s = render(chunks_table, &list);
+	assert_string_equal(s,
+"module 0.1.0 on Linux 6.1.192\n"
+"2 chunks live, 256 MiB of device memory, 4 MiB of struct pages\n"
+"  ID     PID COMMAND         HANDLE     SIZE NODE PHYS         MEMREMAP   MMINIT\n"
+"   1     101 hmmbench             1  128 MiB    0 0x100000000   1002 ns  1003 ns\n"
+"   2     102 hmmbench             2  128 MiB    0 0x200000000   2002 ns        -\n");
+	for (line = s; *line; line = strchr(line, '\n') + 1)
+		assert_true(strchr(line, '\n') - line <= 80);
+	free(s);
+	hb_nl_chunks_free(&list);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -444,6 +477,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(event_json_line_has_null_for_an_unmeasured_phase, reset, teardown),
 		cmocka_unit_test_setup_teardown(unmapped_event_text_has_the_unmap_timings, reset, teardown),
 		cmocka_unit_test_setup_teardown(list_json_has_every_chunk_with_its_physical_range, reset, teardown),
+		cmocka_unit_test_setup_teardown(list_table_fits_80_columns_with_a_summary_line, reset, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nl", tests, NULL, NULL);
