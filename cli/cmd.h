@@ -36,6 +36,9 @@ int hb_cmd_compare(int argc, char **argv);
 int hb_cmd_merge(int argc, char **argv);
 int hb_cmd_show(int argc, char **argv);
 int hb_cmd_plot(int argc, char **argv);
+int hb_cmd_list(int argc, char **argv);
+int hb_cmd_monitor(int argc, char **argv);
+int hb_cmd_hold(int argc, char **argv);
 
 /*
  * -h/--help, --usage and -V/--version, a child of every command's argp,

@@ -22,6 +22,8 @@
  *   an output format                    render/<format>.c, cmp_<format>.c
  *   parsing numbers; writing them       parse.c; fmt.c
  *   -o FILE                             outfile.c
+ *   list, monitor: generic netlink      nl.c (libnl); render/chunks.c;
+ *                                       hold: cmd_hold.c
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,11 @@ static const struct hb_command hb_commands[] = {
 	  "FILE...: render saved results or a comparison in any format" },
 	{ "plot", hb_cmd_plot,
 	  "-o PICTURE.png FILE: draw a result or comparison with gnuplot" },
+	{ "list", hb_cmd_list, "every chunk alive now, in all processes" },
+	{ "monitor", hb_cmd_monitor,
+	  "a line per chunk mapped or unmapped, as it happens" },
+	{ "hold", hb_cmd_hold,
+	  "map --chunks chunks of --size and keep them until a signal" },
 };
 
 #define HB_NR_COMMANDS	(sizeof(hb_commands) / sizeof(hb_commands[0]))
@@ -77,6 +84,7 @@ static void hb_help(void)
 	     "    hmmbench compare base.json new.json --format cover\n"
 	     "    hmmbench show --format cover base.json\n"
 	     "    hmmbench plot -o sweep.png sweep.json\n"
+	     "    hmmbench monitor --format json\n"
 	     "\n"
 	     "Exit status: 0 success, 1 runtime failure (or unreadable or\n"
 	     "mismatched input), 2 usage error, 130 interrupted (results written,\n"

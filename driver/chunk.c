@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/nodemask.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 
 #include "hb.h"
@@ -20,6 +21,7 @@
 struct hb_chunk {
 	struct dev_pagemap pgmap;
 	struct resource *res;
+	struct hb_live live;
 };
 
 unsigned int hb_reserve_mb;
@@ -165,7 +167,31 @@ static int hb_chunk_map_locked(struct hb_chunk *chunk,
 	return 0;
 }
 
-/* Creates a chunk as @map asks; @map is validated and gets the timings. */
+/* What the registry and the netlink family tell about a new chunk. */
+static void hb_chunk_describe(struct hb_chunk *chunk,
+			      const struct hmmbench_map *map, int nid)
+{
+	struct hb_live *live = &chunk->live;
+
+	live->handle = map->handle;
+	live->tgid = task_tgid_nr(current);
+	get_task_comm(live->comm, current);
+	live->size = map->length;
+	live->node = nid;
+	live->phys_start = chunk->res->start;
+	live->phys_end = chunk->res->end;
+	live->created_ns = ktime_get_real_ns();
+	live->valid = map->valid;
+	live->region_ns = map->region_ns;
+	live->memremap_ns = map->memremap_ns;
+	live->memmap_init_ns = map->memmap_init_ns;
+}
+
+/*
+ * Creates a chunk as @map asks; @map is validated, its handle reserved,
+ * and gets the timings.  The chunk's registry id is reserved before it is
+ * measured, so nothing after the measurement can fail.
+ */
 int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp)
 {
 	struct hb_chunk *chunk;
@@ -175,30 +201,51 @@ int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp)
 	chunk = kzalloc(sizeof(*chunk), GFP_KERNEL);
 	if (!chunk)
 		return -ENOMEM;
+	ret = hb_registry_reserve(&chunk->live);
+	if (ret)
+		goto err_free_chunk;
 
 	/* A signal restarts the call unless its handler says otherwise. */
 	if (mutex_lock_interruptible(&hb_measure_lock)) {
 		ret = -ERESTARTSYS;
-		goto err_free_chunk;
+		goto err_release_id;
 	}
 	ret = hb_chunk_map_locked(chunk, map, nid);
 	mutex_unlock(&hb_measure_lock);
 	if (ret)
-		goto err_free_chunk;
+		goto err_release_id;
 
+	hb_chunk_describe(chunk, map, nid);
 	atomic_inc(&hb_nr_live);
 	atomic64_inc(&hb_nr_maps);
 	*chunkp = chunk;
 	return 0;
 
+err_release_id:
+	hb_registry_remove(&chunk->live);
 err_free_chunk:
 	kfree(chunk);
 	return ret;
 }
 
-/* Destroys @chunk and frees it; @unmap, if not NULL, gets the timings. */
+/*
+ * Makes @chunk visible system-wide, once its owner can name it: in the
+ * netlink dump, and as a mapped event.
+ */
+void hb_chunk_publish(struct hb_chunk *chunk)
+{
+	hb_registry_publish(&chunk->live);
+	hb_nl_event(HMMBENCH_CMD_CHUNK_MAPPED, &chunk->live, NULL);
+}
+
+/*
+ * Destroys @chunk and frees it; @unmap, if not NULL, gets the timings.  A
+ * published chunk leaves the registry and sends its unmapped event after
+ * the measured section.
+ */
 void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 {
+	struct hb_unmap_times times;
 	u64 t0, t1, t2;
 
 	mutex_lock(&hb_measure_lock);
@@ -209,11 +256,16 @@ void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 	t2 = ktime_get_ns();
 	mutex_unlock(&hb_measure_lock);
 
+	times.memunmap_ns = t1 - t0;
+	times.release_ns = t2 - t1;
+	times.valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
 	atomic_dec(&hb_nr_live);
+	if (hb_registry_remove(&chunk->live))
+		hb_nl_event(HMMBENCH_CMD_CHUNK_UNMAPPED, &chunk->live, &times);
 	kfree(chunk);
 	if (unmap) {
-		unmap->memunmap_ns = t1 - t0;
-		unmap->release_ns = t2 - t1;
-		unmap->valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
+		unmap->memunmap_ns = times.memunmap_ns;
+		unmap->release_ns = times.release_ns;
+		unmap->valid = times.valid;
 	}
 }

@@ -11,6 +11,7 @@
 #define _HB_COMPAT_H
 
 #include <linux/memremap.h>
+#include <net/genetlink.h>
 #include <linux/hmmbench.h>
 
 #ifdef HB_HAVE_VMEMMAP_SHIFT
@@ -29,6 +30,16 @@
 #define HB_FEAT_PRIVATE_PAGEMAP HMMBENCH_FEAT_PRIVATE_PAGEMAP
 #else
 #define HB_FEAT_PRIVATE_PAGEMAP 0
+#endif
+
+/*
+ * Generic netlink multicast groups that only CAP_SYS_ADMIN may join (6.7,
+ * backported to 6.1.y); older kernels let anyone join.
+ */
+#ifdef GENL_MCAST_CAP_SYS_ADMIN
+#define HB_MCAST_CAP_SYS_ADMIN GENL_MCAST_CAP_SYS_ADMIN
+#else
+#define HB_MCAST_CAP_SYS_ADMIN 0
 #endif
 
 static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,

@@ -91,6 +91,28 @@ static u32 hb_features(void)
 	return feat;
 }
 
+/* The (out) fields of INFO, for the ioctl and the netlink family. */
+void hb_info_fill(struct hmmbench_info *info)
+{
+	info->abi_version = HMMBENCH_ABI_VERSION;
+	info->features = hb_features();
+	strscpy(info->module_version, HB_VERSION,
+		sizeof(info->module_version));
+	strscpy(info->kernel_release, utsname()->release,
+		sizeof(info->kernel_release));
+	info->page_size = PAGE_SIZE;
+	info->struct_page_size = sizeof(struct page);
+	info->size_align = hb_size_align();
+	info->min_size = hb_size_align();
+	info->max_size = hb_max_size();
+	info->budget = hb_budget_bytes();
+	info->mem_available = hb_mem_available();
+	info->reserve = hb_reserve_bytes();
+	info->live_chunks = hb_live_chunks();
+	info->nr_nodes = num_online_nodes();
+	info->maps_total = hb_maps_total();
+}
+
 static int hb_ioctl_info(void __user *uarg)
 {
 	struct hmmbench_info info;
@@ -104,22 +126,7 @@ static int hb_ioctl_info(void __user *uarg)
 	if (info.flags)
 		return -EINVAL;
 
-	info.abi_version = HMMBENCH_ABI_VERSION;
-	info.features = hb_features();
-	strscpy(info.module_version, HB_VERSION, sizeof(info.module_version));
-	strscpy(info.kernel_release, utsname()->release,
-		sizeof(info.kernel_release));
-	info.page_size = PAGE_SIZE;
-	info.struct_page_size = sizeof(struct page);
-	info.size_align = hb_size_align();
-	info.min_size = hb_size_align();
-	info.max_size = hb_max_size();
-	info.budget = hb_budget_bytes();
-	info.mem_available = hb_mem_available();
-	info.reserve = hb_reserve_bytes();
-	info.live_chunks = hb_live_chunks();
-	info.nr_nodes = num_online_nodes();
-	info.maps_total = hb_maps_total();
+	hb_info_fill(&info);
 	return hb_copy_out(uarg, &info, HB_INFO_OUT, usize);
 }
 
@@ -183,7 +190,12 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	ret = hb_copy_out(uarg, &map, HB_MAP_OUT, usize);
 	if (ret)
 		goto err_unmap;
-	/* Storing into a reserved slot allocates nothing and cannot fail. */
+	/*
+	 * System-wide first: once the handle is stored, another thread may
+	 * UNMAP and free the chunk.  Storing into a reserved slot allocates
+	 * nothing and cannot fail.
+	 */
+	hb_chunk_publish(chunk);
 	xa_store(&hf->chunks, map.handle, chunk, GFP_KERNEL);
 	return 0;
 

@@ -14,11 +14,17 @@ static int __init hb_init(void)
 	ret = hb_probe_init();
 	if (ret)
 		return ret;
-	ret = hb_dev_init();
+	/* Chunks send events: the family exists before the first can. */
+	ret = hb_nl_init();
 	if (ret)
 		goto err_probe_exit;
+	ret = hb_dev_init();
+	if (ret)
+		goto err_nl_exit;
 	return 0;
 
+err_nl_exit:
+	hb_nl_exit();
 err_probe_exit:
 	hb_probe_exit();
 	return ret;
@@ -27,6 +33,7 @@ err_probe_exit:
 static void __exit hb_exit(void)
 {
 	hb_dev_exit();
+	hb_nl_exit();
 	hb_probe_exit();
 }
 

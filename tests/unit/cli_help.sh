@@ -38,7 +38,8 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep info compare merge show plot; do
+		for c in run sweep info compare merge show plot list monitor \
+			hold; do
 			grep -q "^    $c " "$out" || return 1
 		done
 }
@@ -138,6 +139,9 @@ check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BAS
 check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
 check show_help command_help show "Usage: hmmbench show [OPTION...] FILE..." --format --alpha
 check plot_help command_help plot "Usage: hmmbench plot [OPTION...] -o PICTURE.png FILE.json" --trace --alpha
+check list_help command_help list "Usage: hmmbench list [OPTION...]" --format --iters
+check monitor_help command_help monitor "Usage: hmmbench monitor [OPTION...]" --count --iters
+check hold_help command_help hold "Usage: hmmbench hold [OPTION...]" --chunks --format
 check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
 check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
  * hmmbench: ioctl ABI of /dev/hmmbench, which creates and destroys
- * DEVICE_PRIVATE ZONE_DEVICE chunks and times each phase in the kernel.
+ * DEVICE_PRIVATE ZONE_DEVICE chunks and times each phase in the kernel,
+ * and its generic netlink family (at the end), which reports them
+ * system-wide.  Structs use fixed-width fields only; the enums at the end
+ * number netlink commands and attributes and never appear in a struct.
  *
  * Every argument struct starts with __u32 size (set by the caller to the
  * sizeof() it was built with) and __u32 flags.  A smaller size than the
@@ -169,5 +172,115 @@ struct hmmbench_unmap {
 #define HMMBENCH_IOC_INFO	_IOWR(HMMBENCH_IOC_MAGIC, 0x00, struct hmmbench_info)
 #define HMMBENCH_IOC_MAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x01, struct hmmbench_map)
 #define HMMBENCH_IOC_UNMAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x02, struct hmmbench_unmap)
+
+/*
+ * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
+ * what is system-wide, for any process, where the ioctls above serve the
+ * process that owns a chunk.  The family lives in the initial network
+ * namespace only.  Requests carry no attributes: the policy of every
+ * command rejects all of them, strictly (EINVAL), as it does a non-zero
+ * reserved byte in the generic netlink header.
+ *
+ * HMMBENCH_CMD_GET_INFO (do, anyone): the reply carries the HMMBENCH_A_*
+ *	attributes with the values of struct hmmbench_info, without its
+ *	size and flags.  /proc/meminfo and uname tell as much.
+ *
+ * HMMBENCH_CMD_GET_CHUNKS (dump, CAP_SYS_ADMIN, else EPERM): every chunk
+ *	alive now, in all processes, in the order of HMMBENCH_CHUNK_A_ID.
+ *	Each message holds one HMMBENCH_A_CHUNKS nest of chunk nests (type
+ *	0, attributes HMMBENCH_CHUNK_A_*); a dump spans as many messages as
+ *	it needs and resumes after the last chunk sent, so it is complete
+ *	however many chunks live.  A chunk mapped or unmapped while the dump
+ *	runs may or may not appear; the message after such a change has
+ *	NLM_F_DUMP_INTR set.  It needs CAP_SYS_ADMIN because it shows
+ *	physical addresses, which /proc/iomem hides from unprivileged users,
+ *	and who holds how much memory.
+ *
+ * Multicast group HMMBENCH_GENL_MCGRP_EVENTS: one HMMBENCH_CMD_CHUNK_MAPPED
+ *	message per chunk created and one HMMBENCH_CMD_CHUNK_UNMAPPED per
+ *	chunk destroyed (by UNMAP or by closing its descriptor), each with
+ *	an HMMBENCH_A_CHUNK nest, sent after the measured section, never
+ *	inside it.  A MAP that fails after it made its chunk (EFAULT) sends
+ *	neither: the chunk never became visible, in dumps either.  Kernels
+ *	whose generic netlink has GENL_MCAST_CAP_SYS_ADMIN (6.7 and stable
+ *	backports such as Debian's 6.1.192) refuse to join the group
+ *	without CAP_SYS_ADMIN (EPERM); on older ones anyone may join, which
+ *	is why events never carry the physical range.  A CHUNK_MAPPED event
+ *	may arrive before the MAP that made it has returned to its caller.
+ *
+ * Attribute types: u32 and u64 are NLA_U32 and NLA_U64 (64-bit values are
+ * padded with HMMBENCH_A_PAD or HMMBENCH_CHUNK_A_PAD), strings are
+ * NUL-terminated.  Durations are nanoseconds; a timing is present only
+ * when it was measured (its HMMBENCH_T_* bit is in HMMBENCH_CHUNK_A_VALID).
+ */
+#define HMMBENCH_GENL_NAME		"hmmbench"
+#define HMMBENCH_GENL_VERSION		1
+#define HMMBENCH_GENL_MCGRP_EVENTS	"events"
+
+enum hmmbench_cmd {
+	HMMBENCH_CMD_UNSPEC,
+	HMMBENCH_CMD_GET_INFO,		/* do */
+	HMMBENCH_CMD_GET_CHUNKS,	/* dump */
+	HMMBENCH_CMD_CHUNK_MAPPED,	/* event */
+	HMMBENCH_CMD_CHUNK_UNMAPPED,	/* event */
+	__HMMBENCH_CMD_MAX
+};
+#define HMMBENCH_CMD_MAX (__HMMBENCH_CMD_MAX - 1)
+
+/* Top-level attributes; the INFO ones are the fields of hmmbench_info. */
+enum hmmbench_attr {
+	HMMBENCH_A_UNSPEC,
+	HMMBENCH_A_PAD,
+	HMMBENCH_A_ABI_VERSION,		/* u32 */
+	HMMBENCH_A_FEATURES,		/* u32, HMMBENCH_FEAT_* */
+	HMMBENCH_A_MODULE_VERSION,	/* string */
+	HMMBENCH_A_KERNEL_RELEASE,	/* string */
+	HMMBENCH_A_PAGE_SIZE,		/* u64 */
+	HMMBENCH_A_STRUCT_PAGE_SIZE,	/* u64 */
+	HMMBENCH_A_SIZE_ALIGN,		/* u64 */
+	HMMBENCH_A_MIN_SIZE,		/* u64 */
+	HMMBENCH_A_MAX_SIZE,		/* u64 */
+	HMMBENCH_A_BUDGET,		/* u64 */
+	HMMBENCH_A_MEM_AVAILABLE,	/* u64 */
+	HMMBENCH_A_RESERVE,		/* u64 */
+	HMMBENCH_A_LIVE_CHUNKS,		/* u32 */
+	HMMBENCH_A_NR_NODES,		/* u32 */
+	HMMBENCH_A_MAPS_TOTAL,		/* u64 */
+	HMMBENCH_A_CHUNKS,		/* nest of nests of HMMBENCH_CHUNK_A_* */
+	HMMBENCH_A_CHUNK,		/* nest of HMMBENCH_CHUNK_A_* (events) */
+	__HMMBENCH_A_MAX
+};
+#define HMMBENCH_A_MAX (__HMMBENCH_A_MAX - 1)
+
+/*
+ * One chunk.  ID numbers chunks system-wide from 1, in the order they
+ * were created (after 2^32 - 1 it starts again from the lowest free
+ * one); HANDLE is the owner's handle, meaningful only on the owner's
+ * descriptor, where UNMAP accepts it once MAP has returned (a dump or
+ * event may show it a moment earlier).  OWNER_PID and OWNER_COMM are the thread group id
+ * (initial PID namespace) and command name of the process that mapped it.
+ * PHYS_START and PHYS_END (inclusive) are in dumps only.
+ */
+enum hmmbench_chunk_attr {
+	HMMBENCH_CHUNK_A_UNSPEC,
+	HMMBENCH_CHUNK_A_PAD,
+	HMMBENCH_CHUNK_A_ID,		/* u32 */
+	HMMBENCH_CHUNK_A_HANDLE,	/* u32 */
+	HMMBENCH_CHUNK_A_OWNER_PID,	/* u32 */
+	HMMBENCH_CHUNK_A_OWNER_COMM,	/* string */
+	HMMBENCH_CHUNK_A_SIZE,		/* u64, bytes */
+	HMMBENCH_CHUNK_A_NODE,		/* u32, NUMA node of its struct pages */
+	HMMBENCH_CHUNK_A_PHYS_START,	/* u64, dumps only */
+	HMMBENCH_CHUNK_A_PHYS_END,	/* u64, dumps only */
+	HMMBENCH_CHUNK_A_CREATED_NS,	/* u64, CLOCK_REALTIME at MAP */
+	HMMBENCH_CHUNK_A_VALID,		/* u32, HMMBENCH_T_* */
+	HMMBENCH_CHUNK_A_REGION_NS,	/* u64 */
+	HMMBENCH_CHUNK_A_MEMREMAP_NS,	/* u64 */
+	HMMBENCH_CHUNK_A_MEMMAP_INIT_NS,	/* u64 */
+	HMMBENCH_CHUNK_A_MEMUNMAP_NS,	/* u64, CHUNK_UNMAPPED only */
+	HMMBENCH_CHUNK_A_RELEASE_NS,	/* u64, CHUNK_UNMAPPED only */
+	__HMMBENCH_CHUNK_A_MAX
+};
+#define HMMBENCH_CHUNK_A_MAX (__HMMBENCH_CHUNK_A_MAX - 1)
 
 #endif /* _UAPI_LINUX_HMMBENCH_H */
