@@ -150,7 +150,7 @@ static int hb_hold_map(struct hb_dev *dev, const struct hb_hold_env *env)
 
 	ret = hb_dev_check(&ctx);
 	for (i = 0; !ret && i < env->chunks && !hb_hold_stop; i++)
-		ret = hb_dev_map(dev, env->size, env->node, &map);
+		ret = hb_dev_map(dev, env->size, env->node, 0, &map);
 	if (ret == -EINTR && hb_hold_stop)
 		return i - 1;
 	if (ret) {
