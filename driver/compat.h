@@ -5,12 +5,16 @@
  *   HB_HAVE_VMEMMAP_SHIFT	dev_pagemap.vmemmap_shift (5.17)
  *   HB_HAVE_FOLIO_FREE		dev_pagemap_ops.folio_free replaced
  *				page_free (6.19)
+ *   MAX_FOLIO_ORDER		(#ifdef) memremap_pages() WARNs and fails
+ *				on a larger vmemmap_shift (6.18)
  *   HB_HAVE_PRIVATE_PAGEMAP	memremap_device_private_pagemap() exists
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
 
 #include <linux/memremap.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/hmmbench.h>
 
 #ifdef HB_HAVE_VMEMMAP_SHIFT
@@ -36,6 +40,16 @@ static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,
 {
 #ifdef HB_HAVE_VMEMMAP_SHIFT
 	pgmap->vmemmap_shift = shift;
+#endif
+}
+
+/* The largest vmemmap_shift: a compound page stays within a section. */
+static inline unsigned int hb_vmemmap_shift_max(void)
+{
+#ifdef MAX_FOLIO_ORDER
+	return min_t(unsigned int, PFN_SECTION_SHIFT, MAX_FOLIO_ORDER);
+#else
+	return PFN_SECTION_SHIFT;
 #endif
 }
 

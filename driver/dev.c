@@ -138,8 +138,8 @@ static int hb_check_map(const struct hmmbench_map *map)
 	if (map->vmemmap_shift) {
 		if (!HB_FEAT_VMEMMAP_SHIFT)
 			return -EOPNOTSUPP;
-		/* A compound page may not span memory sections. */
-		if (map->vmemmap_shift > PFN_SECTION_SHIFT)
+		/* Within a memory section and the kernel's largest folio. */
+		if (map->vmemmap_shift > hb_vmemmap_shift_max())
 			return -EINVAL;
 	}
 	return 0;
