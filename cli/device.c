@@ -265,7 +265,7 @@ static const char *hb_explain_compound(char *buf, size_t len,
 			 sz, hb_size_str(bytes, cp, sizeof(cp)), cp);
 	else
 		snprintf(buf, len,
-			 "the kernel refuses %s compound pages: the largest it takes is a PUD (1G with 4K pages), as for device DAX; use a smaller --compound",
+			 "the kernel refuses %s compound pages: the largest it takes is a PUD (1G with 4K pages), as for device DAX, and from Linux 6.18 its largest folio; use a smaller --compound",
 			 hb_size_str(bytes, cp, sizeof(cp)));
 	return buf;
 }

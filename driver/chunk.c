@@ -2,7 +2,8 @@
 /*
  * Chunk lifecycle: a free physical address range plus a DEVICE_PRIVATE
  * dev_pagemap, created with memremap_pages() and destroyed with
- * memunmap_pages(), each phase timed with ktime_get_ns().
+ * memunmap_pages() (or whatever compat.h says replaces them on this
+ * kernel), each phase timed with ktime_get_ns().
  */
 #include <linux/err.h>
 #include <linux/ioport.h>
@@ -71,7 +72,11 @@ static const struct dev_pagemap_ops hb_pagemap_ops = {
 	.migrate_to_ram = hb_migrate_to_ram,
 };
 
-/* request_free_mem_region() rounds every request up to a memory section. */
+/*
+ * request_free_mem_region() rounds every request up to a memory section;
+ * chunks keep that granularity where no physical range is involved, so
+ * that sizes compare across kernels.
+ */
 u64 hb_size_align(void)
 {
 	return 1ULL << PA_SECTION_SHIFT;
@@ -115,50 +120,43 @@ static u64 hb_memmap_cost(u64 length)
 	return (length >> PAGE_SHIFT) * sizeof(struct page);
 }
 
-static void hb_release_region(struct resource *res)
-{
-	release_mem_region(res->start, resource_size(res));
-}
-
 /* The measured part of MAP; called with hb_measure_lock held. */
 static int hb_chunk_map_locked(struct hb_chunk *chunk,
 			       struct hmmbench_map *map, int nid)
 {
 	struct resource *res;
 	u64 t0, t1, t2, phase_ns;
-	void *addr;
+	int ret;
 
 	if (hb_memmap_cost(map->length) > hb_budget_bytes())
 		return -ENOMEM;
 
 	t0 = ktime_get_ns();
-	res = request_free_mem_region(&iomem_resource, map->length, "hmmbench");
+	res = hb_region_request(map->length);
 	t1 = ktime_get_ns();
 	if (IS_ERR(res))
 		return PTR_ERR(res) == -ERANGE ? -ENOSPC : PTR_ERR(res);
 
 	chunk->res = res;
 	chunk->pgmap.type = MEMORY_DEVICE_PRIVATE;
-	chunk->pgmap.range.start = res->start;
-	chunk->pgmap.range.end = res->end;
-	chunk->pgmap.nr_range = 1;
 	chunk->pgmap.ops = &hb_pagemap_ops;
 	chunk->pgmap.owner = chunk;
+	hb_pagemap_prepare(&chunk->pgmap, res, map->length);
 	hb_set_vmemmap_shift(&chunk->pgmap, map->vmemmap_shift);
 
 	hb_probe_begin();
 	t2 = ktime_get_ns();
-	addr = memremap_pages(&chunk->pgmap, nid);
+	ret = hb_pagemap_map(&chunk->pgmap, nid);
 	map->memremap_ns = ktime_get_ns() - t2;
-	if (IS_ERR(addr)) {
+	if (ret) {
 		hb_probe_end(&phase_ns);
-		hb_release_region(res);
-		return PTR_ERR(addr);
+		hb_region_release(res);
+		return ret;
 	}
 
-	map->phys_start = res->start;
-	map->region_ns = t1 - t0;
-	map->valid = HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP;
+	map->phys_start = chunk->pgmap.range.start;
+	map->region_ns = HB_T_REGION ? t1 - t0 : 0;
+	map->valid = HB_T_REGION | HMMBENCH_T_MEMREMAP;
 	map->memmap_init_ns = 0;
 	if (hb_probe_end(&phase_ns)) {
 		map->memmap_init_ns = phase_ns;
@@ -178,8 +176,8 @@ static void hb_chunk_describe(struct hb_chunk *chunk,
 	get_task_comm(live->comm, current);
 	live->size = map->length;
 	live->node = nid;
-	live->phys_start = chunk->res->start;
-	live->phys_end = chunk->res->end;
+	live->phys_start = chunk->pgmap.range.start;
+	live->phys_end = chunk->pgmap.range.end;
 	live->created_ns = ktime_get_real_ns();
 	live->valid = map->valid;
 	live->region_ns = map->region_ns;
@@ -250,15 +248,15 @@ void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 
 	mutex_lock(&hb_measure_lock);
 	t0 = ktime_get_ns();
-	memunmap_pages(&chunk->pgmap);
+	hb_pagemap_unmap(&chunk->pgmap);
 	t1 = ktime_get_ns();
-	hb_release_region(chunk->res);
+	hb_region_release(chunk->res);
 	t2 = ktime_get_ns();
 	mutex_unlock(&hb_measure_lock);
 
 	times.memunmap_ns = t1 - t0;
-	times.release_ns = t2 - t1;
-	times.valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
+	times.release_ns = HB_T_RELEASE ? t2 - t1 : 0;
+	times.valid = HMMBENCH_T_MEMUNMAP | HB_T_RELEASE;
 	atomic_dec(&hb_nr_live);
 	if (hb_registry_remove(&chunk->live))
 		hb_nl_event(HMMBENCH_CMD_CHUNK_UNMAPPED, &chunk->live, &times);

@@ -1,20 +1,44 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Every kernel API difference hmmbench depends on, in one place.  The
- * HB_HAVE_* symbols come from feature probes in Kbuild:
- *   HB_HAVE_VMEMMAP_SHIFT	dev_pagemap.vmemmap_shift (5.17)
- *   HB_HAVE_FOLIO_FREE		dev_pagemap_ops.folio_free replaced
- *				page_free (6.19)
- *   HB_HAVE_PRIVATE_PAGEMAP	memremap_device_private_pagemap() exists
+ * HB_HAVE_* symbols come from feature probes of memremap.h in Kbuild; a
+ * macro the kernel defines is tested with #ifdef.  driver/COMPAT.md says
+ * which kernels each was checked against.
+ *
+ * probe (since)          kernel                      hmmbench
+ * ---------------------- --------------------------- ------------------------
+ * HB_HAVE_VMEMMAP_SHIFT  dev_pagemap.vmemmap_shift   honours map.vmemmap_shift
+ * (5.17)                                             (else EOPNOTSUPP)
+ * MAX_FOLIO_ORDER        memremap_pages() WARNs and  caps vmemmap_shift there,
+ * (#ifdef, 6.18)         fails above it              so no user value WARNs
+ * HB_HAVE_FOLIO_FREE     ops.folio_free(folio)       sets .folio_free, not
+ * (6.19)                 replaced page_free(page)    .page_free
+ * HB_HAVE_PRIVATE_       memremap_device_private_    makes chunks with it: no
+ * PAGEMAP (posted        pagemap(pgmap, nid);        physical range, no region
+ * series, unmerged)      memremap_pages() refuses    or release phase, no
+ *                        DEVICE_PRIVATE              vmemmap_shift, no phase
+ *                                                    probe, length capped
+ * HB_HAS_PRIVATE_        that name in another form   stops the build
+ * PAGEMAP_NAME           (the RFC had no nid)
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
 
+#include <linux/err.h>
+#include <linux/ioport.h>
+#include <linux/limits.h>
 #include <linux/memremap.h>
 #include <net/genetlink.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/hmmbench.h>
 
-#ifdef HB_HAVE_VMEMMAP_SHIFT
+#if defined(HB_HAS_PRIVATE_PAGEMAP_NAME) && !defined(HB_HAVE_PRIVATE_PAGEMAP)
+#error "memremap_device_private_pagemap() has a form compat.h does not know"
+#endif
+
+/* Device-private struct pages cannot be compound pages there. */
+#if defined(HB_HAVE_VMEMMAP_SHIFT) && !defined(HB_HAVE_PRIVATE_PAGEMAP)
 #define HB_FEAT_VMEMMAP_SHIFT HMMBENCH_FEAT_VMEMMAP_SHIFT
 #else
 #define HB_FEAT_VMEMMAP_SHIFT 0
@@ -24,12 +48,6 @@
 #define HB_FEAT_FOLIO_FREE HMMBENCH_FEAT_FOLIO_FREE
 #else
 #define HB_FEAT_FOLIO_FREE 0
-#endif
-
-#ifdef HB_HAVE_PRIVATE_PAGEMAP
-#define HB_FEAT_PRIVATE_PAGEMAP HMMBENCH_FEAT_PRIVATE_PAGEMAP
-#else
-#define HB_FEAT_PRIVATE_PAGEMAP 0
 #endif
 
 /*
@@ -45,9 +63,110 @@
 static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,
 					unsigned int shift)
 {
-#ifdef HB_HAVE_VMEMMAP_SHIFT
+#if HB_FEAT_VMEMMAP_SHIFT
 	pgmap->vmemmap_shift = shift;
 #endif
 }
+
+/*
+ * The largest vmemmap_shift: a PUD, device DAX's largest compound page
+ * (memremap_pages() populates one across sections), and from 6.18 no more
+ * than the kernel's largest folio, above which memremap_pages() WARNs.
+ */
+static inline unsigned int hb_vmemmap_shift_max(void)
+{
+#ifdef MAX_FOLIO_ORDER
+	return min_t(unsigned int, PUD_SHIFT - PAGE_SHIFT, MAX_FOLIO_ORDER);
+#else
+	return PUD_SHIFT - PAGE_SHIFT;
+#endif
+}
+
+#ifdef HB_HAVE_PRIVATE_PAGEMAP
+
+/*
+ * The kernel gives device-private memory an address space of its own and
+ * allocates its struct pages with kvzalloc(): there is no physical range
+ * to reserve or release, and memmap_init_zone_device() does not run.
+ */
+#define HB_FEAT_PRIVATE_PAGEMAP HMMBENCH_FEAT_PRIVATE_PAGEMAP
+#define HB_T_REGION 0
+#define HB_T_RELEASE 0
+#define HB_MEMMAP_INIT_PROBED false
+
+static inline struct resource *hb_region_request(u64 length)
+{
+	return NULL;
+}
+
+static inline void hb_region_release(struct resource *res)
+{
+}
+
+/* kvzalloc() refuses, with a WARN, more than INT_MAX bytes. */
+static inline u64 hb_length_max(void)
+{
+	return (u64)(INT_MAX / sizeof(struct page)) << PAGE_SHIFT;
+}
+
+static inline void hb_pagemap_prepare(struct dev_pagemap *pgmap,
+				      const struct resource *res, u64 length)
+{
+	pgmap->nr_pages = length >> PAGE_SHIFT;
+}
+
+/* 0 or a negative errno, which the series returns as an unsigned long. */
+static inline int hb_pagemap_map(struct dev_pagemap *pgmap, int nid)
+{
+	return (int)(long)memremap_device_private_pagemap(pgmap, nid);
+}
+
+static inline void hb_pagemap_unmap(struct dev_pagemap *pgmap)
+{
+	memunmap_device_private_pagemap(pgmap);
+}
+
+#else /* !HB_HAVE_PRIVATE_PAGEMAP */
+
+/* A free physical range, no RAM, then memremap_pages() over it. */
+#define HB_FEAT_PRIVATE_PAGEMAP 0
+#define HB_T_REGION HMMBENCH_T_REGION
+#define HB_T_RELEASE HMMBENCH_T_RELEASE
+#define HB_MEMMAP_INIT_PROBED true
+
+static inline struct resource *hb_region_request(u64 length)
+{
+	return request_free_mem_region(&iomem_resource, length, "hmmbench");
+}
+
+static inline void hb_region_release(struct resource *res)
+{
+	release_mem_region(res->start, resource_size(res));
+}
+
+static inline u64 hb_length_max(void)
+{
+	return iomem_resource.end;
+}
+
+static inline void hb_pagemap_prepare(struct dev_pagemap *pgmap,
+				      const struct resource *res, u64 length)
+{
+	pgmap->range.start = res->start;
+	pgmap->range.end = res->end;
+	pgmap->nr_range = 1;
+}
+
+static inline int hb_pagemap_map(struct dev_pagemap *pgmap, int nid)
+{
+	return PTR_ERR_OR_ZERO(memremap_pages(pgmap, nid));
+}
+
+static inline void hb_pagemap_unmap(struct dev_pagemap *pgmap)
+{
+	memunmap_pages(pgmap);
+}
+
+#endif /* HB_HAVE_PRIVATE_PAGEMAP */
 
 #endif /* _HB_COMPAT_H */

@@ -76,7 +76,7 @@ static u64 hb_max_size(void)
 {
 	u64 align = hb_size_align();
 	u64 pages = hb_budget_bytes() / sizeof(struct page);
-	u64 max = min_t(u64, pages << PAGE_SHIFT, iomem_resource.end);
+	u64 max = min_t(u64, pages << PAGE_SHIFT, hb_length_max());
 
 	return round_down(max, align);
 }
@@ -136,7 +136,7 @@ static int hb_check_map(const struct hmmbench_map *map)
 		return -EINVAL;
 	if (!map->length || !IS_ALIGNED(map->length, hb_size_align()))
 		return -EINVAL;
-	if (map->length > iomem_resource.end)
+	if (map->length > hb_length_max())
 		return -EINVAL;
 	if (map->node != HMMBENCH_NODE_LOCAL &&
 	    (map->node < 0 || map->node >= MAX_NUMNODES ||
@@ -145,8 +145,7 @@ static int hb_check_map(const struct hmmbench_map *map)
 	if (map->vmemmap_shift) {
 		if (!HB_FEAT_VMEMMAP_SHIFT)
 			return -EOPNOTSUPP;
-		/* devdax's largest compound page, as memremap_pages() knows */
-		if (map->vmemmap_shift > PUD_SHIFT - PAGE_SHIFT)
+		if (map->vmemmap_shift > hb_vmemmap_shift_max())
 			return -EINVAL;
 		/* memunmap_pages() counts whole compound pages */
 		if (!IS_ALIGNED(map->length, PAGE_SIZE << map->vmemmap_shift))

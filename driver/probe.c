@@ -12,6 +12,7 @@
 #include <linux/sched.h>
 
 #include "hb.h"
+#include "compat.h"
 
 #ifdef CONFIG_KRETPROBES
 
@@ -62,6 +63,10 @@ int hb_probe_init(void)
 
 	if (!hb_phase_probe) {
 		pr_info("phase_probe=0: memmap_init phase is not timed\n");
+		return 0;
+	}
+	if (!HB_MEMMAP_INIT_PROBED) {
+		pr_info("this kernel initialises device-private struct pages outside memmap_init_zone_device(): that phase is not timed\n");
 		return 0;
 	}
 	ret = register_kretprobe(&hb_kretprobe);

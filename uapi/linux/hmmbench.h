@@ -19,9 +19,12 @@
  *   ENOTTY	unknown ioctl command
  *   EINVAL	understood but invalid: size field too small, unknown flag,
  *		non-zero reserved field, zero or unaligned length, length
- *		larger than the physical address space, node not online,
- *		vmemmap_shift above a PUD's order (18 on x86-64) or
- *		length not a multiple of the compound page
+ *		larger than the physical address space (or than the kernel
+ *		allocates device-private struct pages for at once, see
+ *		hmmbench_info.max_size), node not online, vmemmap_shift
+ *		above a PUD's order (18 on x86-64; from Linux 6.18 also
+ *		above the kernel's largest folio) or length not a multiple
+ *		of the compound page
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do
@@ -56,7 +59,7 @@
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
 #define HMMBENCH_FEAT_VMEMMAP_SHIFT	(1U << 1) /* map.vmemmap_shift works */
 #define HMMBENCH_FEAT_FOLIO_FREE	(1U << 2) /* built with folio_free */
-#define HMMBENCH_FEAT_PRIVATE_PAGEMAP	(1U << 3) /* kernel has
+#define HMMBENCH_FEAT_PRIVATE_PAGEMAP	(1U << 3) /* chunks are made with
 						   * memremap_device_private_pagemap
 						   */
 
@@ -120,13 +123,17 @@ struct hmmbench_info {
  * @node: (in) NUMA node for the struct pages, or HMMBENCH_NODE_LOCAL
  * @vmemmap_shift: (in) 0 for base pages, else log2 of the pages per
  *	compound page (needs HMMBENCH_FEAT_VMEMMAP_SHIFT), at most a PUD's
- *	order, as for device DAX; @length must be a multiple of it
+ *	order, as for device DAX (and the largest folio's from 6.18);
+ *	@length must be a multiple of the compound page
  * @handle: (out) names the chunk in UNMAP, non-zero; it is valid from the
  *	moment MAP returns success
  * @valid: (out) HMMBENCH_T_* bits for the timings below that were measured
- * @phys_start: (out) first physical address of the chunk
- * @region_ns: (out) request_free_mem_region()
- * @memremap_ns: (out) memremap_pages(), total
+ * @phys_start: (out) first physical address of the chunk (its first
+ *	device-private address with HMMBENCH_FEAT_PRIVATE_PAGEMAP)
+ * @region_ns: (out) request_free_mem_region(); there is no such phase with
+ *	HMMBENCH_FEAT_PRIVATE_PAGEMAP
+ * @memremap_ns: (out) memremap_pages(), total (with
+ *	HMMBENCH_FEAT_PRIVATE_PAGEMAP, memremap_device_private_pagemap())
  * @memmap_init_ns: (out) time spent inside memmap_init_zone_device()
  *	during that memremap_pages() call
  * @__reserved: must be 0
@@ -152,8 +159,10 @@ struct hmmbench_map {
  * @flags: (in) must be 0
  * @handle: (in) from hmmbench_map.handle
  * @valid: (out) HMMBENCH_T_* bits for the timings below
- * @memunmap_ns: (out) memunmap_pages()
- * @release_ns: (out) release of the physical address range
+ * @memunmap_ns: (out) memunmap_pages() (with HMMBENCH_FEAT_PRIVATE_PAGEMAP,
+ *	memunmap_device_private_pagemap())
+ * @release_ns: (out) release of the physical address range, which there
+ *	is not with HMMBENCH_FEAT_PRIVATE_PAGEMAP
  */
 struct hmmbench_unmap {
 	__u32 size;
