@@ -5,7 +5,7 @@
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
 #                   (ARGS="..." for other arguments, KERNEL=6.12 for
 #                   that test kernel in the VM)
-#   make check      unit tests, then VM scenarios
+#   make check      unit and install tests, then VM scenarios
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees)
 #   make deps       install the Debian packages this needs
@@ -62,13 +62,16 @@ ab: deps
 	$(VM)/ab --base "$(BASE)" --new "$(NEW)" --rounds $(ROUNDS) -- $(ARGS)
 
 check: deps
-	tests/check unit vm
+	tests/check unit install vm
 
 check-unit: deps
 	tests/check unit
 
 check-vm: deps
 	tests/check vm
+
+check-install: deps
+	tests/check install
 
 # Installation.  PREFIX, the *DIR below and DESTDIR (a staging root
 # that packagers set) as in GNU makefiles.
@@ -134,6 +137,6 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest run ab check check-unit check-vm deps style \
-	sparse clean install uninstall modules_install dkms-src dkms-install \
-	dkms-uninstall
+.PHONY: all module cli guest run ab check check-unit check-vm check-install \
+	deps style sparse clean install uninstall modules_install dkms-src \
+	dkms-install dkms-uninstall
