@@ -97,7 +97,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR)
 
 # The kernel's modules_install: $(INSTALL_MOD_PATH)/lib/modules/<kernel>/
-# extra/hmmbench.ko (INSTALL_MOD_DIR= another directory), then depmod.
+# updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;
+# then depmod.
 modules_install: module
 	$(MAKE) -C driver KDIR="$(KDIR_CMD)" modules_install
 
