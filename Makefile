@@ -5,10 +5,14 @@
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
 #                   (ARGS="..." for other arguments, KERNEL=6.12 for
 #                   that test kernel in the VM)
-#   make check      unit tests, then VM scenarios
+#   make check      unit and install tests, then VM scenarios
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees)
 #   make deps       install the Debian packages this needs
+#   make install    the CLI, its man page and bash completion
+#                   (PREFIX=/usr/local, DESTDIR=); make uninstall
+#   make modules_install   hmmbench.ko for KDIR (INSTALL_MOD_PATH=)
+#   make dkms-install      the module's sources for dkms, built by it
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
 # the running kernel's when it has DEVICE_PRIVATE, else the test kernel's.
@@ -58,13 +62,65 @@ ab: deps
 	$(VM)/ab --base "$(BASE)" --new "$(NEW)" --rounds $(ROUNDS) -- $(ARGS)
 
 check: deps
-	tests/check unit vm
+	tests/check unit install vm
 
 check-unit: deps
 	tests/check unit
 
 check-vm: deps
 	tests/check vm
+
+check-install: deps
+	tests/check install
+
+# Installation.  PREFIX, the *DIR below and DESTDIR (a staging root
+# that packagers set) as in GNU makefiles.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/hmmbench
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+INSTALLED = $(BINDIR)/hmmbench $(MANDIR)/man1/hmmbench.1 \
+	$(BASHCOMPDIR)/hmmbench $(DOCDIR)/README.md $(DOCDIR)/FORMATS.md
+
+install: cli
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 755 cli/hmmbench $(DESTDIR)$(BINDIR)/hmmbench
+	$(INSTALL) -m 644 man/hmmbench.1 $(DESTDIR)$(MANDIR)/man1/hmmbench.1
+	$(INSTALL) -m 644 completion/hmmbench $(DESTDIR)$(BASHCOMPDIR)/hmmbench
+	$(INSTALL) -m 644 README.md cli/FORMATS.md $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(DOCDIR)
+
+# The kernel's modules_install: $(INSTALL_MOD_PATH)/lib/modules/<kernel>/
+# updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;
+# then depmod.
+modules_install: module
+	$(MAKE) -C driver KDIR="$(KDIR_CMD)" modules_install
+
+# dkms: the module's sources in $(DKMS_SRC), where dkms looks for
+# hmmbench/<version>; dkms.conf says how to build them.
+DKMS_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_SRC = $(DESTDIR)/usr/src/hmmbench-$(DKMS_VERSION)
+
+dkms-src:
+	$(INSTALL) -d $(DKMS_SRC)/driver $(DKMS_SRC)/uapi/linux
+	$(INSTALL) -m 644 dkms.conf LICENSE $(DKMS_SRC)/
+	$(INSTALL) -m 644 driver/Makefile driver/Kbuild \
+		$(filter driver/%,$(KSOURCES)) $(DKMS_SRC)/driver/
+	$(INSTALL) -m 644 uapi/linux/hmmbench.h $(DKMS_SRC)/uapi/linux/
+
+dkms-install: dkms-src
+	dkms add hmmbench/$(DKMS_VERSION)
+	dkms install hmmbench/$(DKMS_VERSION)
+
+dkms-uninstall:
+	-dkms remove hmmbench/$(DKMS_VERSION) --all
+	rm -rf $(DKMS_SRC)
 
 deps:
 	@tests/deps
@@ -82,5 +138,6 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest run ab check check-unit check-vm deps style \
-	sparse clean
+.PHONY: all module cli guest run ab check check-unit check-vm check-install \
+	deps style sparse clean install uninstall modules_install dkms-src \
+	dkms-install dkms-uninstall

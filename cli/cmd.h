@@ -98,6 +98,9 @@ int hb_write_finish(struct hb_out *out, int ret, const char *what);
 /* Opens the device at @path and reads INFO; says why on failure. */
 int hb_open_device(const char *path, struct hb_dev *dev);
 
+/* hb_host_gather(), and the git describe of this hmmbench's build. */
+void hb_host_gather_build(struct hb_host *h);
+
 /* Reads @files; NULL, the sentence printed, on failure. */
 struct hb_input *hb_inputs_load(char *const *files, size_t n);
 void hb_inputs_free(struct hb_input *in, size_t n);

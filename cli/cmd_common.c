@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "host.h"
 #include "parse.h"
 #include "version.h"
 
@@ -47,7 +48,10 @@ static error_t hb_help_parse(int key, char *arg, struct argp_state *state)
 		hb_print_usage(state);
 		exit(HB_EXIT_OK);
 	case 'V':
-		printf("hmmbench %s\n", HB_VERSION);
+		if (hb_git_describe[0])
+			printf("hmmbench %s (%s)\n", HB_VERSION, hb_git_describe);
+		else
+			printf("hmmbench %s\n", HB_VERSION);
 		exit(HB_EXIT_OK);
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -212,6 +216,13 @@ void hb_inputs_free(struct hb_input *in, size_t n)
 	for (i = 0; i < n; i++)
 		hb_input_free(&in[i]);
 	free(in);
+}
+
+void hb_host_gather_build(struct hb_host *h)
+{
+	hb_host_gather(h);
+	snprintf(h->hmmbench_git, sizeof(h->hmmbench_git), "%s",
+		 hb_git_describe);
 }
 
 struct hb_input *hb_inputs_load(char *const *files, size_t n)

@@ -91,7 +91,7 @@ int hb_cmd_info(int argc, char **argv)
 		return HB_EXIT_FAIL;
 	meta.info = dev.info;
 	hb_dev_close(&dev);
-	hb_host_gather(&meta.host);
+	hb_host_gather_build(&meta.host);
 	if (hb_out_open(&out, env.output))
 		return HB_EXIT_FAIL;
 	return hb_write_finish(&out, hb_render_info(out.f, env.format, &meta),

@@ -344,7 +344,7 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 		hb_dev_close(&dev);
 		return HB_EXIT_FAIL;
 	}
-	hb_host_gather(&r.meta.host);
+	hb_host_gather_build(&r.meta.host);
 	r.meta.info = dev.info;
 	hb_catch_signals();
 	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);

@@ -59,6 +59,7 @@ static const struct hb_field hb_host_rows[] = {
 	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
 		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, none)"),
 	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
+	HB_HOST("hmmbench_git", hmmbench_git, HB_F_CHARS),
 };
 
 #define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t)

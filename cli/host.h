@@ -22,6 +22,8 @@ struct hb_host {
 	unsigned int cpus;	/* online */
 	unsigned int numa_nodes;	/* online; 1 without NUMA */
 	uint64_t total_ram;	/* bytes, MemTotal */
+	/* git describe of the hmmbench that gathered it; "" when unknown */
+	char hmmbench_git[64];
 };
 
 /* Fills @h from uname, /proc and /sys; missing facts stay empty or 0. */

@@ -27,6 +27,7 @@ static void fixture_meta(struct hb_meta *m)
 	strcpy(h->accel, "tcg");
 	strcpy(h->qemu_version, "7.2.22");
 	strcpy(h->date, "2025-01-02T03:04:05Z");
+	strcpy(h->hmmbench_git, "v0.1.0-1-g0123abc");
 	h->cpus = 2;
 	h->numa_nodes = 1;
 	h->total_ram = 4 * GIB;

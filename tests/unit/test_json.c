@@ -88,6 +88,8 @@ static void metadata_keeps_host_module_and_label(void **state)
 			 4LL << 30);
 	assert_string_equal(json_object_get_string(get("metadata.host.kernel_cmdline")),
 			    "console=ttyS0 quiet");
+	assert_string_equal(json_object_get_string(get("metadata.host.hmmbench_git")),
+			    "v0.1.0-1-g0123abc");
 	assert_string_equal(json_object_get_string(get("metadata.module.version")),
 			    "0.1");
 	assert_int_equal(json_object_get_int(get("metadata.module.struct_page_size")),
