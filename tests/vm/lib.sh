@@ -8,6 +8,9 @@ HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 # The Debian kernel sources the harness builds; the first is the default.
 HB_KERNELS="6.1 6.12"
 HB_DEFAULT_KERNEL=6.1
+# "template" is the default one with the series of patches/template-init/:
+# three memmap init loops in one binary, chosen at run time.
+HB_TEMPLATE_KERNEL=6.1
 
 die() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
@@ -46,6 +49,37 @@ hb_debian_tree() {
 	printf '%s\n' "$dst"
 }
 
+# hb_patched_tree VERSION SERIES: Debian's VERSION tree with the patches of
+# patches/SERIES/VERSION/ applied, in the cache beside the tree (a copy of
+# hard links; patched files get their own); prints its path.  The path
+# names a hash of the series, so a changed series is a new tree.
+hb_patched_tree() {
+	local v=$1 series=$2 src dir hash dst tmp p f
+
+	src=$(hb_debian_tree "$v")
+	dir=$HB_VM_DIR/patches/$series/$v
+	compgen -G "$dir/*.patch" >/dev/null || die "no $series patches for $v in $dir"
+	hash=$(cat "$dir"/*.patch | sha256sum | cut -c1-12)
+	dst=$src+$series-$hash
+	if [ ! -d "$dst" ]; then
+		note "applying $series to $(basename "$src")"
+		tmp=$(mktemp -d "$HB_CACHE/src/.patch.XXXXXX")
+		rmdir "$tmp"
+		cp -al "$src" "$tmp"
+		for p in "$dir"/*.patch; do
+			# patch(1) may write in place: unshare what it touches
+			for f in $(sed -n 's|^+++ b/||p' "$p"); do
+				[ -f "$tmp/$f" ] && cp "$tmp/$f" "$tmp/$f.unshared" &&
+					mv "$tmp/$f.unshared" "$tmp/$f"
+			done
+			patch -d "$tmp" -p1 -s --no-backup-if-mismatch <"$p" ||
+				{ rm -rf "$tmp"; die "${p##*/} does not apply to $v"; }
+		done
+		mv "$tmp" "$dst"
+	fi
+	printf '%s\n' "$dst"
+}
+
 # hb_kernel_args KERNEL: the build-kernel and run options that select
 # KERNEL, one per line: a Debian version from HB_KERNELS, "default", or
 # the path of a source tree.
@@ -55,10 +89,10 @@ hb_kernel_args() {
 	case $1 in
 	default|'') echo --kernel; echo "$HB_DEFAULT_KERNEL"; return ;;
 	esac
-	for k in $HB_KERNELS; do
+	for k in $HB_KERNELS template; do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
-	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS, nor a source directory"
+	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template, nor a source directory"
 	echo --kernel-tree
 	(cd "$1" && pwd)
 }
