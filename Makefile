@@ -7,7 +7,10 @@
 #                   that test kernel in the VM)
 #   make check      unit and install tests, then VM scenarios
 #   make ab NEW=... A/B comparison of two kernels in the VM
-#                   (BASE=6.1 NEW=6.12, or source trees)
+#                   (BASE=6.1 NEW=6.12, or source trees), or of two
+#                   command lines of one (KERNEL=template
+#                   BASE_APPEND=memmap_init_mode=loop
+#                   NEW_APPEND=memmap_init_mode=template)
 #   make deps       install the Debian packages this needs
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
@@ -59,7 +62,10 @@ BASE ?= default
 ROUNDS ?= 6
 
 ab: deps
-	$(VM)/ab --base "$(BASE)" --new "$(NEW)" --rounds $(ROUNDS) -- $(ARGS)
+	$(VM)/ab --base "$(if $(KERNEL),$(KERNEL),$(BASE))" \
+		--new "$(if $(KERNEL),$(KERNEL),$(NEW))" --rounds $(ROUNDS) \
+		--base-append "$(BASE_APPEND)" --new-append "$(NEW_APPEND)" \
+		-- $(ARGS)
 
 check: deps
 	tests/check unit install vm
