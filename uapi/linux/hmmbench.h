@@ -28,12 +28,13 @@
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do
- *   EPERM	MAP or UNMAP without CAP_SYS_ADMIN
+ *   EPERM	MAP, UNMAP or VERIFY without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget)
  *   ENOSPC	no free physical address range large enough
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
- *		and the handle of a MAP still in progress never name one)
+ *		and the handle of a MAP still in progress never name one; a
+ *		chunk that another thread is verifying is not found either)
  *   EFAULT	bad user pointer.  If the struct stops being writable while
  *		the call runs, MAP destroys the chunk it made before failing
  *		and UNMAP has destroyed the chunk when it fails.
@@ -54,6 +55,7 @@
 #define HMMBENCH_INFO_SIZE_VER0		192
 #define HMMBENCH_MAP_SIZE_VER0		72
 #define HMMBENCH_UNMAP_SIZE_VER0	32
+#define HMMBENCH_VERIFY_SIZE_VER0	688
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -62,6 +64,7 @@
 #define HMMBENCH_FEAT_PRIVATE_PAGEMAP	(1U << 3) /* chunks are made with
 						   * memremap_device_private_pagemap
 						   */
+#define HMMBENCH_FEAT_VERIFY		(1U << 4) /* HMMBENCH_IOC_VERIFY works */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -174,6 +177,84 @@ struct hmmbench_unmap {
 };
 
 /*
+ * hmmbench_verify.checks[]: invariants of every struct page of a chunk, as
+ * memremap_pages() leaves them (the rules of __init_zone_device_page() and
+ * memmap_init_compound() in mm/mm_init.c).  A page counts once per
+ * invariant it breaks.
+ */
+#define HMMBENCH_CHECK_REFCOUNT		0 /* refcount is not 0 */
+#define HMMBENCH_CHECK_MAPCOUNT		1 /* mapcount is not reset (-1) */
+#define HMMBENCH_CHECK_ZONE		2 /* zone is not ZONE_DEVICE */
+#define HMMBENCH_CHECK_NODE		3 /* node is not the chunk's */
+#define HMMBENCH_CHECK_PGMAP		4 /* a head or base page's pgmap is
+					   * not the chunk's dev_pagemap
+					   */
+#define HMMBENCH_CHECK_COMPOUND		5 /* head flag, order or a tail's
+					   * compound head is not what
+					   * vmemmap_shift makes them
+					   */
+#define HMMBENCH_CHECK_POINTER		6 /* a word holds a kernel address
+					   * other than the chunk's pgmap,
+					   * the page itself or its head
+					   */
+#define HMMBENCH_CHECK_MIGRATETYPE	7 /* a pageblock (counted once, by
+					   * its first pfn) is not
+					   * MIGRATE_MOVABLE
+					   */
+#define HMMBENCH_CHECK_NR		8
+#define HMMBENCH_CHECK_SLOTS		16 /* room in struct hmmbench_verify */
+#define HMMBENCH_CHECK_PFNS		4
+
+/**
+ * struct hmmbench_check - one invariant over a chunk
+ * @count: (out) pages (pageblocks for MIGRATETYPE) that break it
+ * @pfn: (out) the first @count of them, at most HMMBENCH_CHECK_PFNS, in
+ *	pfn order
+ */
+struct hmmbench_check {
+	__aligned_u64 count;
+	__aligned_u64 pfn[HMMBENCH_CHECK_PFNS];
+};
+
+/**
+ * struct hmmbench_verify - read back a chunk's struct pages
+ * @size: (in) sizeof(struct hmmbench_verify)
+ * @flags: (in) must be 0
+ * @handle: (in) a chunk made on this file descriptor
+ * @checks_nr: (out) HMMBENCH_CHECK_NR of this module: @checks beyond it
+ *	are zero
+ * @pages: (out) struct pages read, one per page of the chunk
+ * @digest: (out) a hash of every word of every struct page, in pfn order,
+ *	after each word that holds the chunk's dev_pagemap, the address of
+ *	the word itself (a list head pointing to itself) or the page's
+ *	compound head (tail pages) was replaced by a constant naming what
+ *	it points to, and every other kernel address by one constant; two
+ *	chunks of the same length and vmemmap_shift whose struct pages hold
+ *	the same values have the same digest, across boots and kernels of
+ *	the same @layout
+ * @layout: (out) a hash of what the digest depends on besides the values:
+ *	sizeof(struct page), the positions of its fields and of the zone
+ *	and node in the flags, ZONE_DEVICE and the page flag numbers.
+ *	Digests of different layouts are not comparable.
+ * @bad_pages: (out) pages that break at least one invariant
+ * @checks: (out) per invariant, indexed by HMMBENCH_CHECK_*
+ *
+ * VERIFY waits for any measured MAP or UNMAP to finish and holds off new
+ * ones while it reads, so it never runs inside another caller's timing.
+ */
+struct hmmbench_verify {
+	__u32 size;
+	__u32 flags;
+	__u32 handle;
+	__u32 checks_nr;
+	__aligned_u64 pages;
+	__aligned_u64 digest;
+	__aligned_u64 layout;
+	__aligned_u64 bad_pages;
+	struct hmmbench_check checks[HMMBENCH_CHECK_SLOTS];
+};
+
+/*
  * The kernel dispatches on the type and number; the size bits of the
  * command are not used, the size field of the struct is.
  */
@@ -181,6 +262,7 @@ struct hmmbench_unmap {
 #define HMMBENCH_IOC_INFO	_IOWR(HMMBENCH_IOC_MAGIC, 0x00, struct hmmbench_info)
 #define HMMBENCH_IOC_MAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x01, struct hmmbench_map)
 #define HMMBENCH_IOC_UNMAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x02, struct hmmbench_unmap)
+#define HMMBENCH_IOC_VERIFY	_IOWR(HMMBENCH_IOC_MAGIC, 0x03, struct hmmbench_verify)
 
 /*
  * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
