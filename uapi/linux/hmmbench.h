@@ -197,17 +197,13 @@ struct hmmbench_unmap {
 					   * other than the chunk's pgmap,
 					   * the page itself or its head
 					   */
-#define HMMBENCH_CHECK_MIGRATETYPE	7 /* a pageblock (counted once, by
-					   * its first pfn) is not
-					   * MIGRATE_MOVABLE
-					   */
-#define HMMBENCH_CHECK_NR		8
+#define HMMBENCH_CHECK_NR		7
 #define HMMBENCH_CHECK_SLOTS		16 /* room in struct hmmbench_verify */
 #define HMMBENCH_CHECK_PFNS		4
 
 /**
  * struct hmmbench_check - one invariant over a chunk
- * @count: (out) pages (pageblocks for MIGRATETYPE) that break it
+ * @count: (out) pages that break it
  * @pfn: (out) the first @count of them, at most HMMBENCH_CHECK_PFNS, in
  *	pfn order
  */
