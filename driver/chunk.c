@@ -22,6 +22,7 @@
 struct hb_chunk {
 	struct dev_pagemap pgmap;
 	struct resource *res;
+	unsigned int vmemmap_shift;
 	struct hb_live live;
 };
 
@@ -143,6 +144,7 @@ static int hb_chunk_map_locked(struct hb_chunk *chunk,
 	chunk->pgmap.owner = chunk;
 	hb_pagemap_prepare(&chunk->pgmap, res, map->length);
 	hb_set_vmemmap_shift(&chunk->pgmap, map->vmemmap_shift);
+	chunk->vmemmap_shift = map->vmemmap_shift;
 
 	hb_probe_begin();
 	t2 = ktime_get_ns();
@@ -223,6 +225,22 @@ err_release_id:
 	hb_registry_remove(&chunk->live);
 err_free_chunk:
 	kfree(chunk);
+	return ret;
+}
+
+/*
+ * Reads back the struct pages of @chunk into @v, which the caller keeps
+ * from being unmapped, outside any other caller's measured section.
+ */
+int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v)
+{
+	int ret;
+
+	if (mutex_lock_interruptible(&hb_measure_lock))
+		return -ERESTARTSYS;
+	ret = hb_memmap_verify(&chunk->pgmap, chunk->live.node,
+			       chunk->vmemmap_shift, v);
+	mutex_unlock(&hb_measure_lock);
 	return ret;
 }
 

@@ -20,6 +20,9 @@
  *                                                    probe, length capped
  * HB_HAS_PRIVATE_        that name in another form   stops the build
  * PAGEMAP_NAME           (the RFC had no nid)
+ * HB_HAVE_PAGE_PGMAP     page_pgmap(page), in        VERIFY reads a page's
+ * (6.15, mmzone.h)       mmzone.h: the pgmap lives   pgmap with it, else
+ *                        in the folio                page->pgmap
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
@@ -44,6 +47,16 @@
 #define HB_FEAT_VMEMMAP_SHIFT 0
 #endif
 
+/*
+ * VERIFY walks pfn_to_page() over the chunk's physical range, which
+ * device-private memory without one does not have.
+ */
+#ifndef HB_HAVE_PRIVATE_PAGEMAP
+#define HB_FEAT_VERIFY HMMBENCH_FEAT_VERIFY
+#else
+#define HB_FEAT_VERIFY 0
+#endif
+
 #ifdef HB_HAVE_FOLIO_FREE
 #define HB_FEAT_FOLIO_FREE HMMBENCH_FEAT_FOLIO_FREE
 #else
@@ -65,6 +78,15 @@ static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,
 {
 #if HB_FEAT_VMEMMAP_SHIFT
 	pgmap->vmemmap_shift = shift;
+#endif
+}
+
+static inline const struct dev_pagemap *hb_page_pgmap(const struct page *page)
+{
+#ifdef HB_HAVE_PAGE_PGMAP
+	return page_pgmap(page);
+#else
+	return page->pgmap;
 #endif
 }
 

@@ -19,6 +19,7 @@
 static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
 
 /*
  * Copies a size-prefixed struct in and returns 0 or a negative errno: a
@@ -53,6 +54,7 @@ struct hb_out_range {
 #define HB_INFO_OUT HB_OUT(struct hmmbench_info, abi_version, maps_total)
 #define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
+#define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, checks)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -84,7 +86,7 @@ static u64 hb_max_size(void)
 static u32 hb_features(void)
 {
 	u32 feat = HB_FEAT_VMEMMAP_SHIFT | HB_FEAT_FOLIO_FREE |
-		   HB_FEAT_PRIVATE_PAGEMAP;
+		   HB_FEAT_PRIVATE_PAGEMAP | HB_FEAT_VERIFY;
 
 	if (hb_probe_active())
 		feat |= HMMBENCH_FEAT_PHASE_PROBE;
@@ -244,6 +246,70 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 	return hb_copy_out(uarg, &unmap, HB_UNMAP_OUT, usize);
 }
 
+/*
+ * Lends the chunk named @handle to VERIFY: its slot stays reserved, so an
+ * UNMAP finds nothing (ENOENT) and no MAP reuses the handle until
+ * hb_return_chunk().
+ */
+static struct hb_chunk *hb_borrow_chunk(struct hb_file *hf, u32 handle)
+{
+	struct hb_chunk *chunk;
+
+	xa_lock(&hf->chunks);
+	chunk = xa_load(&hf->chunks, handle);
+	/* NULL in an allocating xarray reserves; replacing allocates nothing */
+	if (chunk)
+		__xa_store(&hf->chunks, handle, NULL, GFP_ATOMIC);
+	xa_unlock(&hf->chunks);
+	return chunk;
+}
+
+static void hb_return_chunk(struct hb_file *hf, u32 handle,
+			    struct hb_chunk *chunk)
+{
+	xa_store(&hf->chunks, handle, chunk, GFP_KERNEL);
+}
+
+static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_verify *v;
+	struct hb_chunk *chunk;
+	u32 usize;
+	int ret;
+
+	if (!HB_FEAT_VERIFY)
+		return -EOPNOTSUPP;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	v = kmalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	ret = hb_copy_in(v, sizeof(*v), HMMBENCH_VERIFY_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		goto out;
+	ret = -EINVAL;
+	if (v->flags)
+		goto out;
+	ret = hb_clear_out(uarg, HB_VERIFY_OUT, usize);
+	if (ret)
+		goto out;
+
+	memset((void *)v + HB_VERIFY_OUT.start, 0,
+	       HB_VERIFY_OUT.end - HB_VERIFY_OUT.start);
+	chunk = hb_borrow_chunk(hf, v->handle);
+	ret = -ENOENT;
+	if (!chunk)
+		goto out;
+	ret = hb_chunk_verify(chunk, v);
+	hb_return_chunk(hf, v->handle, chunk);
+	if (!ret)
+		ret = hb_copy_out(uarg, v, HB_VERIFY_OUT, usize);
+out:
+	kfree(v);
+	return ret;
+}
+
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hb_file *hf = file->private_data;
@@ -259,6 +325,8 @@ static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return hb_ioctl_map(hf, uarg);
 	case _IOC_NR(HMMBENCH_IOC_UNMAP):
 		return hb_ioctl_unmap(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_VERIFY):
+		return hb_ioctl_verify(hf, uarg);
 	default:
 		return -ENOTTY;
 	}

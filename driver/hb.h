@@ -72,6 +72,13 @@ int hb_registry_fill(struct sk_buff *skb, unsigned long *next,
 		     int (*fill)(struct sk_buff *skb,
 				 const struct hb_live *live));
 
+int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v);
+
+/* verify.c */
+struct dev_pagemap;
+int hb_memmap_verify(const struct dev_pagemap *pgmap, int nid,
+		     unsigned int shift, struct hmmbench_verify *v);
+
 /* probe.c */
 int hb_probe_init(void);
 void hb_probe_exit(void);

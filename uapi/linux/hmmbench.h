@@ -27,7 +27,9 @@
  *		of the compound page
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
- *   EOPNOTSUPP	a known field with a value this kernel cannot do
+ *   EOPNOTSUPP	a known field with a value this kernel cannot do, or VERIFY
+ *		where the module cannot read struct pages back (no
+ *		HMMBENCH_FEAT_VERIFY)
  *   EPERM	MAP, UNMAP or VERIFY without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget)
