@@ -464,6 +464,10 @@ static void case_no_cap_sys_admin(void)
 			_exit(2);
 		CHECK(xioctl(fd, HMMBENCH_IOC_MAP, &map) == EPERM, "MAP");
 		CHECK(unmap_chunk(fd, 1, NULL) == EPERM, "UNMAP");
+		CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY,
+			     &(struct hmmbench_verify){
+				.size = sizeof(struct hmmbench_verify),
+				.handle = 1 }) == EPERM, "VERIFY");
 		CHECK(xioctl(fd, HMMBENCH_IOC_INFO, &info) == 0, "INFO");
 		_exit(failures ? 1 : 0);
 	}
@@ -1130,6 +1134,201 @@ static void case_budget_exhaust(void)
 	close(fd);
 }
 
+static int verify_chunk(int fd, uint32_t handle, struct hmmbench_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->size = sizeof(*v);
+	v->handle = handle;
+	return xioctl(fd, HMMBENCH_IOC_VERIFY, v);
+}
+
+/* Maps, verifies and unmaps one chunk; every invariant must hold. */
+static uint64_t verified_digest(int fd, uint64_t length, unsigned int shift,
+				uint64_t *layout)
+{
+	struct hmmbench_map map = good_map(length);
+	struct hmmbench_verify v;
+	unsigned int i;
+	uint64_t t0;
+	int err;
+
+	map.vmemmap_shift = shift;
+	err = xioctl(fd, HMMBENCH_IOC_MAP, &map);
+	if (!CHECK(err == 0, "MAP: %s", strerror(err)))
+		return 0;
+	t0 = now_ns();
+	err = verify_chunk(fd, map.handle, &v);
+	CHECK(err == 0, "VERIFY: %s", strerror(err));
+	CHECK(v.checks_nr == HMMBENCH_CHECK_NR, "checks_nr %u", v.checks_nr);
+	CHECK(v.pages == length / 4096, "%llu pages",
+	      (unsigned long long)v.pages);
+	CHECK(v.bad_pages == 0, "%llu bad pages",
+	      (unsigned long long)v.bad_pages);
+	for (i = 0; i < HMMBENCH_CHECK_SLOTS; i++)
+		CHECK(v.checks[i].count == 0,
+		      "check %u broken by %llu pages, first pfn %#llx", i,
+		      (unsigned long long)v.checks[i].count,
+		      (unsigned long long)v.checks[i].pfn[0]);
+	CHECK(v.digest != 0 && v.layout != 0, "digest or layout 0");
+	printf("# %llu MiB, vmemmap_shift %u: digest %#018llx, layout %#018llx, read in %llu ms\n",
+	       (unsigned long long)(length / MIB), shift,
+	       (unsigned long long)v.digest, (unsigned long long)v.layout,
+	       (unsigned long long)((now_ns() - t0) / 1000000));
+	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	*layout = v.layout;
+	return v.digest;
+}
+
+static void case_verify_base(void)
+{
+	struct hmmbench_map a, b;
+	struct hmmbench_verify va, vb;
+	uint64_t layout, layout2, d;
+	int fd = open_dev();
+
+	CHECK(get_info(fd).features & HMMBENCH_FEAT_VERIFY, "no FEAT_VERIFY");
+	d = verified_digest(fd, GIB, 0, &layout);
+	/* Another chunk at another address, with another pgmap: the same */
+	CHECK(map_chunk(fd, GIB, &a) == 0, "MAP a");
+	CHECK(map_chunk(fd, GIB, &b) == 0, "MAP b");
+	CHECK(verify_chunk(fd, a.handle, &va) == 0, "VERIFY a");
+	CHECK(verify_chunk(fd, b.handle, &vb) == 0, "VERIFY b");
+	CHECK(va.digest == d && vb.digest == d,
+	      "digests %#llx, %#llx and %#llx of three 1 GiB chunks",
+	      (unsigned long long)d, (unsigned long long)va.digest,
+	      (unsigned long long)vb.digest);
+	CHECK(verify_chunk(fd, a.handle, &va) == 0 && va.digest == d,
+	      "second VERIFY of a");
+	CHECK(unmap_chunk(fd, a.handle, NULL) == 0, "UNMAP a");
+	CHECK(unmap_chunk(fd, b.handle, NULL) == 0, "UNMAP b");
+	CHECK(verified_digest(fd, 512 * MIB, 0, &layout2) != d,
+	      "512 MiB has the digest of 1 GiB");
+	CHECK(layout2 == layout, "layout changed");
+	check_no_trace(fd);
+	close(fd);
+}
+
+static void case_verify_compound(void)
+{
+	uint64_t layout, base, d9, d18;
+	int fd = open_dev();
+
+	base = verified_digest(fd, GIB, 0, &layout);
+	d9 = verified_digest(fd, GIB, 9, &layout);
+	d18 = verified_digest(fd, GIB, 18, &layout);
+	CHECK(d9 != base && d18 != base && d9 != d18,
+	      "digests of base, 2 MiB and 1 GiB pages: %#llx %#llx %#llx",
+	      (unsigned long long)base, (unsigned long long)d9,
+	      (unsigned long long)d18);
+	check_no_trace(fd);
+	close(fd);
+}
+
+static void case_verify_errors(void)
+{
+	struct hmmbench_verify v;
+	struct hmmbench_map map;
+	int fd = open_dev(), other = open_dev();
+
+	CHECK(verify_chunk(fd, 0, &v) == ENOENT, "handle 0");
+	CHECK(verify_chunk(fd, 12345, &v) == ENOENT, "unknown handle");
+	CHECK(map_chunk(fd, 256 * MIB, &map) == 0, "MAP");
+	CHECK(verify_chunk(other, map.handle, &v) == ENOENT,
+	      "another descriptor's handle");
+	memset(&v, 0, sizeof(v));
+	v.size = sizeof(v);
+	v.handle = map.handle;
+	v.flags = 1;
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "flags 1");
+	v.flags = 0;
+	v.size = HMMBENCH_VERIFY_SIZE_VER0 - 8;
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "size too small");
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, NULL) == EFAULT, "NULL");
+	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	CHECK(verify_chunk(fd, map.handle, &v) == ENOENT, "after UNMAP");
+	check_no_trace(fd);
+	close(other);
+	close(fd);
+}
+
+struct verify_race {
+	int fd;
+	uint32_t handle;
+	volatile int verifying;	/* a VERIFY is in the kernel */
+	volatile int stop;
+	unsigned int verifies, enoent_during, other_errors;
+};
+
+static void *verify_racer(void *arg)
+{
+	struct verify_race *r = arg;
+	struct hmmbench_verify v;
+	int err;
+
+	while (!r->stop) {
+		r->verifying = 1;
+		err = verify_chunk(r->fd, r->handle, &v);
+		r->verifying = 0;
+		if (err == ENOENT)
+			break;
+		if (err || v.pages != 4 * GIB / 4096)
+			r->other_errors++;
+		r->verifies++;
+	}
+	return NULL;
+}
+
+/*
+ * UNMAP while another thread verifies the same chunk: the UNMAP finds
+ * nothing (ENOENT) until the VERIFY is done, the chunk is destroyed once,
+ * and a VERIFY after it finds nothing.  A 4 GiB chunk takes long enough
+ * to read that the UNMAPs land inside VERIFY calls.
+ */
+static void case_verify_unmap_race(void)
+{
+	struct verify_race r = { .fd = open_dev() };
+	struct hmmbench_map map;
+	unsigned int unmapped = 0, tries = 0;
+	pthread_t t;
+	int err;
+
+	if (!CHECK(map_chunk(r.fd, 4 * GIB, &map) == 0, "MAP"))
+		return;
+	r.handle = map.handle;
+	pthread_create(&t, NULL, verify_racer, &r);
+	while (!r.verifying)
+		sched_yield();
+	sleep_us(1000);
+	while (!unmapped && tries < 1000000) {
+		int during = r.verifying;
+
+		err = unmap_chunk(r.fd, r.handle, NULL);
+		tries++;
+		if (!err)
+			unmapped++;
+		else if (err == ENOENT && during && r.verifying)
+			r.enoent_during++;
+		else if (err != ENOENT)
+			r.other_errors++;
+		if (r.enoent_during < 3)
+			continue;
+		/* The UNMAP succeeds once no VERIFY holds the chunk. */
+		r.stop = 1;
+	}
+	r.stop = 1;
+	pthread_join(t, NULL);
+	CHECK(unmapped == 1, "UNMAP succeeded %u times", unmapped);
+	CHECK(r.enoent_during >= 3, "only %u UNMAPs met a VERIFY",
+	      r.enoent_during);
+	CHECK(r.other_errors == 0, "%u unexpected results", r.other_errors);
+	CHECK(verify_chunk(r.fd, r.handle, &(struct hmmbench_verify){}) ==
+	      ENOENT, "VERIFY after UNMAP");
+	printf("# %u VERIFYs, %u UNMAPs refused while one ran, %u tries\n",
+	       r.verifies, r.enoent_during, tries);
+	check_no_trace(r.fd);
+	close(r.fd);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -1164,6 +1363,10 @@ static const struct test_case cases[] = {
 	{ "sigkill-mid-map", case_sigkill_mid_map },
 	{ "four-processes", case_four_processes },
 	{ "budget-exhaust", case_budget_exhaust },
+	{ "verify-base", case_verify_base },
+	{ "verify-compound", case_verify_compound },
+	{ "verify-errors", case_verify_errors },
+	{ "verify-unmap-race", case_verify_unmap_race },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */
