@@ -68,7 +68,7 @@ hb_patched_tree() {
 		cp -al "$src" "$tmp"
 		for p in "$dir"/*.patch; do
 			# patch(1) may write in place: unshare what it touches
-			for f in $(sed -n 's|^+++ b/||p' "$p"); do
+			for f in $(hb_patch_files "$p"); do
 				[ -f "$tmp/$f" ] && cp "$tmp/$f" "$tmp/$f.unshared" &&
 					mv "$tmp/$f.unshared" "$tmp/$f"
 			done
@@ -78,6 +78,16 @@ hb_patched_tree() {
 		mv "$tmp" "$dst"
 	fi
 	printf '%s\n' "$dst"
+}
+
+# hb_patch_files PATCH...: the files the patches change, once each.
+hb_patch_files() {
+	sed -n 's|^+++ b/||p' "$@" | sort -u
+}
+
+# hb_series_files VERSION SERIES: the files the series changes.
+hb_series_files() {
+	hb_patch_files "$HB_VM_DIR/patches/$2/$1"/*.patch
 }
 
 # hb_kernel_args KERNEL: the build-kernel and run options that select
