@@ -10,7 +10,10 @@
 #                   (BASE=6.1 NEW=6.12, or source trees), or of two
 #                   command lines of one (KERNEL=template
 #                   BASE_APPEND=memmap_init_mode=loop
-#                   NEW_APPEND=memmap_init_mode=template)
+#                   NEW_APPEND=memmap_init_mode=template), or of two
+#                   settings of a runtime switch in one boot
+#                   (KERNEL=template
+#                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1)
 #   make deps       install the Debian packages this needs
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
@@ -65,7 +68,7 @@ ab: deps
 	$(VM)/ab --base "$(if $(KERNEL),$(KERNEL),$(BASE))" \
 		--new "$(if $(KERNEL),$(KERNEL),$(NEW))" --rounds $(ROUNDS) \
 		--base-append "$(BASE_APPEND)" --new-append "$(NEW_APPEND)" \
-		-- $(ARGS)
+		$(if $(SWITCH),--switch "$(SWITCH)") -- $(ARGS)
 
 check: deps
 	tests/check unit install vm
