@@ -36,6 +36,7 @@ static const char *const hb_features[] = {
 	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
 	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
 	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
+	"verify",		/* HMMBENCH_FEAT_VERIFY */
 };
 
 const char *hb_feature_name(unsigned int bit)
