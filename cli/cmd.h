@@ -32,6 +32,7 @@
 int hb_cmd_run(int argc, char **argv);
 int hb_cmd_sweep(int argc, char **argv);
 int hb_cmd_info(int argc, char **argv);
+int hb_cmd_verify(int argc, char **argv);
 int hb_cmd_compare(int argc, char **argv);
 int hb_cmd_merge(int argc, char **argv);
 int hb_cmd_show(int argc, char **argv);

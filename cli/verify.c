@@ -95,6 +95,8 @@ int hb_verify_chunk(struct hb_dev *dev, const struct hb_config *cfg,
 		return hb_verify_fail(dev, cfg, length, HB_OP_MAP, ret, 0, err,
 				      len);
 	ret = *stop ? HB_STOPPED : hb_dev_verify(dev, map.handle, v);
+	if (ret == -EINTR && *stop)
+		ret = HB_STOPPED;
 	if (ret < 0)
 		hb_verify_fail(dev, cfg, length, HB_OP_VERIFY, ret, map.handle,
 			       err, len);

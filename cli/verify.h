@@ -16,6 +16,16 @@
 #include "device.h"
 #include "result.h"
 
+/* What hmmbench verify found, for its renderers. */
+struct hb_verify_report {
+	struct hb_config cfg;	/* sizes[0], node, vmemmap_shift, compound */
+	struct hmmbench_info info;
+	struct hmmbench_verify v;
+};
+
+/* The schema of hmmbench verify --format json. */
+#define HB_VERIFY_SCHEMA	"hmmbench-verify/1"
+
 /* "refcount", ... for HMMBENCH_CHECK_*, "check8" past the known ones. */
 const char *hb_check_name(char *buf, size_t len, unsigned int i);
 
