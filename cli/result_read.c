@@ -331,18 +331,26 @@ static bool hb_read_hex(struct json_object *o, const char *key, uint64_t *v)
 	return true;
 }
 
+bool hb_json_memmap(struct json_object *o, struct hb_memmap *m)
+{
+	if (!hb_read_hex(o, "digest", &m->digest) ||
+	    !hb_read_hex(o, "layout", &m->layout))
+		return false;
+	m->pages = hb_ju64_at(o, "pages");
+	m->bad_pages = hb_ju64_at(o, "bad_pages");
+	m->valid = true;
+	return true;
+}
+
 /* One entry of "memmaps" into the memmap of its size. */
 static bool hb_read_memmap(struct json_object *o, struct hb_result *r)
 {
-	struct hb_memmap m = { .valid = true };
 	uint64_t size = hb_ju64_at(o, "size");
+	struct hb_memmap m;
 	size_t i;
 
-	if (!hb_read_hex(o, "digest", &m.digest) ||
-	    !hb_read_hex(o, "layout", &m.layout))
+	if (!hb_json_memmap(o, &m))
 		return false;
-	m.pages = hb_ju64_at(o, "pages");
-	m.bad_pages = hb_ju64_at(o, "bad_pages");
 	for (i = 0; i < r->cfg.nr_sizes; i++) {
 		if (r->cfg.sizes[i] == size) {
 			r->memmap[i] = m;
