@@ -91,11 +91,8 @@ static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 	case HB_OPT_DEVICE:
 		env->device = arg;
 		break;
-	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return hb_arg_none(key, arg, state);
 	}
 	return 0;
 }

@@ -353,22 +353,28 @@ static const char *hb_explain_map(char *buf, size_t len, int err,
 	return buf;
 }
 
-static const char *hb_explain_unmap(char *buf, size_t len, int err,
-				    const struct hb_dev_ctx *ctx)
+/*
+ * UNMAP and VERIFY name a chunk: @verb it ("unmap"), @doing it
+ * ("unmapping"); @to says what it was sought for (" to verify").
+ */
+static const char *hb_explain_chunk(char *buf, size_t len, int err,
+				    const struct hb_dev_ctx *ctx,
+				    const char *verb, const char *doing,
+				    const char *to)
 {
 	switch (err) {
 	case ENOENT:
 		snprintf(buf, len,
-			 "the module knows no chunk %" PRIu32 " on this file descriptor: this is a bug in hmmbench, please report it",
-			 ctx->handle);
+			 "the module knows no chunk %" PRIu32 "%s on this file descriptor: this is a bug in hmmbench, please report it",
+			 ctx->handle, to);
 		break;
 	case EINVAL:
 		snprintf(buf, len,
-			 "the module refused to unmap chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
-			 HB_REBUILD_HINT, ctx->handle);
+			 "the module refused to %s chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, verb, ctx->handle);
 		break;
 	default:
-		snprintf(buf, len, "unmapping chunk %" PRIu32 " failed: %s",
+		snprintf(buf, len, "%s chunk %" PRIu32 " failed: %s", doing,
 			 ctx->handle, strerror(err));
 	}
 	return buf;
@@ -378,27 +384,12 @@ static const char *hb_explain_unmap(char *buf, size_t len, int err,
 static const char *hb_explain_verify(char *buf, size_t len, int err,
 				     const struct hb_dev_ctx *ctx)
 {
-	switch (err) {
-	case ENOTTY:
-	case EOPNOTSUPP:
-		snprintf(buf, len,
-			 "the hmmbench module behind %s does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench",
-			 ctx->path);
-		break;
-	case ENOENT:
-		snprintf(buf, len,
-			 "the module knows no chunk %" PRIu32 " to verify on this file descriptor: this is a bug in hmmbench, please report it",
-			 ctx->handle);
-		break;
-	case EINVAL:
-		snprintf(buf, len,
-			 "the module refused to verify chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
-			 HB_REBUILD_HINT, ctx->handle);
-		break;
-	default:
-		snprintf(buf, len, "verifying chunk %" PRIu32 " failed: %s",
-			 ctx->handle, strerror(err));
-	}
+	if (err != ENOTTY && err != EOPNOTSUPP)
+		return hb_explain_chunk(buf, len, err, ctx, "verify",
+					"verifying", " to verify");
+	snprintf(buf, len,
+		 "the hmmbench module behind %s does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench",
+		 ctx->path);
 	return buf;
 }
 
@@ -425,6 +416,7 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 	case HB_OP_VERIFY:
 		return hb_explain_verify(buf, len, err, &c);
 	default:
-		return hb_explain_unmap(buf, len, err, &c);
+		return hb_explain_chunk(buf, len, err, &c, "unmap",
+					"unmapping", "");
 	}
 }
