@@ -77,8 +77,11 @@ void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
 			hb_verify_checks(v), m.pages);
 		return;
 	}
-	fprintf(f, "%" PRIu64 " of %" PRIu64 " pages break an invariant:\n",
-		m.bad_pages, m.pages);
+	if (m.bad_pages)
+		fprintf(f, "%" PRIu64 " of %" PRIu64 " pages break an invariant:\n",
+			m.bad_pages, m.pages);
+	else
+		fputs("an invariant is broken:\n", f);
 	for (i = 0; i < hb_verify_checks(v); i++)
 		if (v->checks[i].count)
 			hb_verify_check_text(f, v, i);

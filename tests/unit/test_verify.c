@@ -183,6 +183,26 @@ static void json_when_invariants_are_broken(void **state)
 	free(json);
 }
 
+/* Pageblocks count in their own check, not in bad_pages. */
+static void a_broken_pageblock_alone_still_fails(void **state)
+{
+	struct hmmbench_check *c = &fake.verify.checks[HMMBENCH_CHECK_MIGRATETYPE];
+	char *text;
+
+	(void)state;
+	c->count = 2;
+	c->pfn[0] = 0xfcf8000;
+	c->pfn[1] = 0xfcf8200;
+	assert_int_equal(verify("--size", "1G", NULL), HB_EXIT_FAIL);
+	text = fixture_slurp(out_path);
+	assert_string_equal(text,
+			    "memmap of 1 GiB (262144 pages, base pages) on this CPU's node, Linux 6.1.0-fake\n"
+			    "digest 0x0000000000001234  layout 0x000000000000abcd\n"
+			    "an invariant is broken:\n"
+			    "  migratetype  2 pageblocks, first pfns 0xfcf8000 0xfcf8200\n");
+	free(text);
+}
+
 static void a_module_without_verify_maps_nothing_and_fails(void **state)
 {
 	(void)state;
@@ -220,6 +240,7 @@ int main(void)
 		T(broken_invariants_are_listed_and_exit_1),
 		T(json_when_the_invariants_hold),
 		T(json_when_invariants_are_broken),
+		T(a_broken_pageblock_alone_still_fails),
 		T(a_module_without_verify_maps_nothing_and_fails),
 		T(a_failed_verify_still_unmaps),
 		T(a_size_the_module_refuses_is_not_mapped),
