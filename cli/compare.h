@@ -68,7 +68,7 @@ struct hb_comparison {
 	size_t nr_rows;
 	char **notes;			/* sentences for stderr and output */
 	size_t nr_notes;
-	struct hb_cmp_memmap *memmaps;	/* per new input, in base's sizes */
+	struct hb_cmp_memmap *memmaps;	/* per new input and size */
 	size_t nr_memmaps;
 };
 

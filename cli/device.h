@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY
- * with the uapi structs - and the one sentence per errno that tells the user what
- * to do.  Functions return 0 or a negative errno and never print.
+ * with the uapi structs - and the one sentence per errno that tells the
+ * user what to do.  Functions return 0 or a negative errno and never
+ * print.
  */
 #ifndef HB_DEVICE_H
 #define HB_DEVICE_H

@@ -18,7 +18,7 @@
 
 /* What hmmbench verify found, for its renderers. */
 struct hb_verify_report {
-	struct hb_config cfg;	/* sizes[0], node, vmemmap_shift, compound */
+	struct hb_config cfg;	/* sizes[0], node, the compound page */
 	struct hmmbench_info info;
 	struct hmmbench_verify v;
 };

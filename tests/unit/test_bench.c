@@ -248,7 +248,7 @@ static char *memmaps_json(void)
 	return m;
 }
 
-static void verify_reads_back_one_more_chunk_per_size_after_the_loop(void **state)
+static void verify_reads_one_more_chunk_per_size_after_the_loop(void **state)
 {
 	unsigned int i;
 	char *m;
@@ -405,7 +405,7 @@ int main(void)
 		T(unmap_error_is_reported_and_stops),
 		T(unmeasured_phase_is_not_marked_valid),
 		T(progress_is_reported_once_per_step),
-		T(verify_reads_back_one_more_chunk_per_size_after_the_loop),
+		T(verify_reads_one_more_chunk_per_size_after_the_loop),
 		T(no_verify_leaves_the_memmaps_out),
 		T(memmaps_survive_a_round_trip_through_the_file),
 		T(a_module_without_verify_gets_the_note_and_no_object),

@@ -719,7 +719,7 @@ static void different_memmap_digests_are_refused(void **state)
 	pair_free(&p);
 }
 
-static void different_memmap_digests_are_compared_with_force(void **state)
+static void memmap_digests_are_compared_with_force(void **state)
 {
 	struct pair p;
 	char *t;
@@ -736,7 +736,7 @@ static void different_memmap_digests_are_compared_with_force(void **state)
 	pair_free(&p);
 }
 
-static void equal_memmap_digests_say_so_in_the_cover_letter(void **state)
+static void equal_memmap_digests_are_in_the_cover_letter(void **state)
 {
 	struct hb_cmp_doc d;
 	char *t, err[256];
@@ -767,7 +767,7 @@ static void equal_memmap_digests_say_so_in_the_cover_letter(void **state)
 	pair_free(&p);
 }
 
-static void different_memmap_layouts_are_noted_not_refused(void **state)
+static void memmap_layouts_differing_are_noted(void **state)
 {
 	struct pair p;
 	char *t;
@@ -830,9 +830,9 @@ int main(void)
 		cmocka_unit_test(json_output_reads_back),
 		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
 		cmocka_unit_test(different_memmap_digests_are_refused),
-		cmocka_unit_test(different_memmap_digests_are_compared_with_force),
-		cmocka_unit_test(equal_memmap_digests_say_so_in_the_cover_letter),
-		cmocka_unit_test(different_memmap_layouts_are_noted_not_refused),
+		cmocka_unit_test(memmap_digests_are_compared_with_force),
+		cmocka_unit_test(equal_memmap_digests_are_in_the_cover_letter),
+		cmocka_unit_test(memmap_layouts_differing_are_noted),
 		cmocka_unit_test(a_memmap_on_one_side_only_says_nothing),
 	};
 
