@@ -3,7 +3,9 @@
  * hmmbench: the measurement loop.  One step maps cfg.chunks chunks of one
  * size and unmaps them again, recording one raw sample per chunk.  The
  * loop stops cleanly on a signal or an error, always leaving nothing
- * mapped, so that what was measured can still be written out.
+ * mapped, so that what was measured can still be written out.  After
+ * the loop, outside every timed step, one more chunk of each size may
+ * be read back through VERIFY for the memmap digest.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 
 #include "bench.h"
 #include "metrics.h"
+#include "verify.h"
 
 /* One step: the chunks it mapped, in order. */
 struct hb_step {
@@ -192,6 +195,26 @@ static int hb_loop_all(struct hb_loop *l)
 	return 0;
 }
 
+/* The memmap of each size, when cfg.verify asks for it; not a sample. */
+static int hb_verify_all(struct hb_loop *l)
+{
+	struct hb_result *r = l->r;
+	struct hmmbench_verify v;
+	size_t k;
+	int ret;
+
+	for (k = 0; k < r->cfg.nr_sizes && r->cfg.verify; k++) {
+		if (*l->stop)
+			return HB_STOPPED;
+		ret = hb_verify_chunk(l->dev, &r->cfg, r->cfg.sizes[k], l->stop,
+				      &v, r->error, sizeof(r->error));
+		if (ret)
+			return ret;
+		hb_memmap_from(&r->memmap[k], &v);
+	}
+	return 0;
+}
+
 int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 		 volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
 {
@@ -210,6 +233,8 @@ int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 	r->error[0] = '\0';
 	ret = hb_loop_all(&l);
 	r->wall_ns = hb_now_ns() - l.start_ns;
+	if (!ret)
+		ret = hb_verify_all(&l);
 	r->complete = !ret;
 	r->stop_reason = !ret ? NULL :
 			 ret == HB_STOPPED ? "interrupted" : "error";

@@ -34,7 +34,9 @@ typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
  * them.  With cfg.interleave the sizes take turns inside each iteration.
  * Checks *@stop after every ioctl; when set it unmaps what is mapped and
  * returns HB_STOPPED.  On a failed ioctl it unmaps too, writes the
- * sentence to r->error and returns the negative errno.  Either way
+ * sentence to r->error and returns the negative errno.  With cfg.verify,
+ * after all that succeeded, it reads back one more chunk of each size
+ * into r->memmap (verify.h), untimed and not a sample.  Either way
  * r->complete, r->stop_reason and r->wall_ns are set.
  */
 int hb_bench_run(struct hb_dev *dev, struct hb_result *r,

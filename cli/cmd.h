@@ -32,6 +32,7 @@
 int hb_cmd_run(int argc, char **argv);
 int hb_cmd_sweep(int argc, char **argv);
 int hb_cmd_info(int argc, char **argv);
+int hb_cmd_verify(int argc, char **argv);
 int hb_cmd_compare(int argc, char **argv);
 int hb_cmd_merge(int argc, char **argv);
 int hb_cmd_show(int argc, char **argv);
@@ -80,6 +81,12 @@ extern const struct argp hb_inputs_argp;
 
 /* A command that takes no arguments was given @arg. */
 void hb_arg_unexpected(struct argp_state *state, const char *arg);
+
+/*
+ * The end of the parser of a command that takes no arguments: refuses
+ * one, and leaves other keys to argp (ARGP_ERR_UNKNOWN).
+ */
+error_t hb_arg_none(int key, char *arg, struct argp_state *state);
 
 /* After parsing: "hmmbench: <message>", the help of @cmd, exit 2. */
 void hb_usage_error(const char *cmd, const char *fmt, ...)

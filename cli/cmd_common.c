@@ -158,8 +158,16 @@ const struct argp hb_inputs_argp = {
 
 void hb_arg_unexpected(struct argp_state *state, const char *arg)
 {
-	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, compare, merge, show or plot)",
+	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, verify, compare, merge, show or plot)",
 		   arg);
+}
+
+error_t hb_arg_none(int key, char *arg, struct argp_state *state)
+{
+	if (key != ARGP_KEY_ARG)
+		return ARGP_ERR_UNKNOWN;
+	hb_arg_unexpected(state, arg);
+	return 0;
 }
 
 void hb_usage_error(const char *cmd, const char *fmt, ...)

@@ -19,17 +19,16 @@
 #include "fmt.h"
 #include "host.h"
 #include "metrics.h"
+#include "verify.h"
 
 #define HB_ITERS_MAX	1000000
-#define HB_NODE_MAX	1023
 #define HB_LABEL_MAX	128
-#define HB_COMPOUND_MIN	(1ULL << 12)	/* 4K: base pages */
-#define HB_COMPOUND_MAX	(1ULL << 40)
 
 enum {
 	HB_OPT_DEVICE = 0x200,
 	HB_OPT_WIDE,
 	HB_OPT_COMPOUND,
+	HB_OPT_NO_VERIFY,
 };
 
 static const struct argp_option hb_measure_opts[] = {
@@ -38,7 +37,8 @@ static const struct argp_option hb_measure_opts[] = {
 	{ "iters", 'i', "N", 0, "Measured iterations after the cold one (default 10)", 2 },
 	{ "warmup", 'w', "N", 0, "Iterations after the cold one left out of the statistics (default 0)", 2 },
 	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 2 },
-	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, "Compound pages of SIZE, as device DAX makes them (2M, 1G; sets vmemmap_shift; default 4K: base pages)", 2 },
+	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, HB_COMPOUND_HELP, 2 },
+	{ "no-verify", HB_OPT_NO_VERIFY, NULL, 0, "Do not read back one more chunk of each size for its memmap digest", 2 },
 	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
 	{ NULL, 0, NULL, 0, "Output:", 3 },
@@ -88,16 +88,13 @@ static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
 					 "--warmup");
 		return 0;
 	case 'N':
-		env->node = hb_arg_num(state, arg, false, 0, HB_NODE_MAX,
-				       "--node");
+		env->node = hb_arg_node(state, arg);
 		return 0;
 	case HB_OPT_COMPOUND:
-		env->compound = hb_arg_num(state, arg, true, HB_COMPOUND_MIN,
-					   HB_COMPOUND_MAX, "--compound");
-		if (env->compound & (env->compound - 1))
-			argp_error(state,
-				   "--compound takes a power of two such as 2M or 1G, not '%s'",
-				   arg);
+		env->compound = hb_arg_compound(state, arg);
+		return 0;
+	case HB_OPT_NO_VERIFY:
+		env->no_verify = true;
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -147,7 +144,24 @@ const struct argp_child hb_measure_children[] = {
 	{},
 };
 
-static volatile sig_atomic_t hb_stop;
+int hb_arg_node(struct argp_state *state, const char *arg)
+{
+	return hb_arg_num(state, arg, false, 0, HB_NODE_MAX, "--node");
+}
+
+uint64_t hb_arg_compound(struct argp_state *state, const char *arg)
+{
+	uint64_t c = hb_arg_num(state, arg, true, HB_COMPOUND_MIN,
+				HB_COMPOUND_MAX, "--compound");
+
+	if (c & (c - 1))
+		argp_error(state,
+			   "--compound takes a power of two such as 2M or 1G, not '%s'",
+			   arg);
+	return c;
+}
+
+volatile sig_atomic_t hb_stop;
 
 /*
  * First signal: finish the step and write; second: die at once, taking
@@ -159,7 +173,7 @@ static void hb_on_signal(int sig)
 	signal(sig, hb_out_fatal_signal);
 }
 
-static void hb_catch_signals(void)
+void hb_catch_signals(void)
 {
 	struct sigaction sa = { .sa_handler = hb_on_signal };
 
@@ -235,11 +249,7 @@ static void hb_on_progress(const struct hb_progress *p, void *arg)
 		fputs("\r\033[K", stderr);
 }
 
-/*
- * --compound in pages of this kernel: cfg->vmemmap_shift, and the size it
- * stands for in cfg->compound_size.
- */
-static int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
+int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
 			     const struct hmmbench_info *info)
 {
 	char a[32], b[32], msg[160];
@@ -262,8 +272,7 @@ static int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
 	return 0;
 }
 
-/* Refuses sizes the module will refuse, before measuring anything. */
-static int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
+int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
 {
 	struct hb_dev_ctx ctx = {
 		.path = dev->path, .node = cfg->node, .chunks = cfg->chunks,
@@ -302,10 +311,24 @@ static void hb_config_from_env(const struct hb_measure_env *env,
 	cfg->label = env->label;
 }
 
+/* Whether to record the memmap digest; the note why not, unless -q. */
+static void hb_verify_decide(const struct hb_measure_env *env,
+			     struct hb_config *cfg,
+			     const struct hmmbench_info *info)
+{
+	char note[256];
+
+	cfg->verify = hb_verify_wanted(info, env->no_verify, note,
+				       sizeof(note));
+	if (!cfg->verify && !env->no_verify && !env->quiet)
+		hb_err(note);
+}
+
 /* Writes @r; the exit status follows how the measurement ended. */
 static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
 		     struct hb_result *r, int ret)
 {
+	char msg[512];
 	int st;
 
 	if (ret < 0)
@@ -318,6 +341,8 @@ static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
 					       r), "results");
 	if (st)
 		return st;
+	if (hb_memmap_warning(r, msg, sizeof(msg)))
+		hb_err(msg);
 	if (ret == HB_STOPPED) {
 		fprintf(stderr, "hmmbench: interrupted: wrote the %zu samples measured so far, marked incomplete\n",
 			r->nr_samples);
@@ -344,6 +369,7 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 		hb_dev_close(&dev);
 		return HB_EXIT_FAIL;
 	}
+	hb_verify_decide(env, &r.cfg, &dev.info);
 	hb_host_gather_build(&r.meta.host);
 	r.meta.info = dev.info;
 	hb_catch_signals();

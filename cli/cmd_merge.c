@@ -70,6 +70,7 @@ static int hb_merge_check(const struct hb_inputs_env *env,
 			  const struct hb_input *in)
 {
 	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	char field[64];
 	size_t i, n;
 
 	for (i = 1; i < env->nr_files; i++) {
@@ -78,7 +79,8 @@ static int hb_merge_check(const struct hb_inputs_env *env,
 			continue;
 		fprintf(stderr, "hmmbench: %s%s and %s differ in %s (%s against %s)%s\n",
 			env->force ? "warning: " : "", in[0].path, in[i].path,
-			mm[0].field, mm[0].base, mm[0].other,
+			hb_mismatch_field(&mm[0], field, sizeof(field)),
+			mm[0].base, mm[0].other,
 			env->force ? ": merged anyway (--force)" :
 				     ": merge pools runs of one kernel and configuration; --force merges them anyway");
 		if (!env->force)

@@ -2,7 +2,8 @@
 /*
  * hmmbench: reads a comparison's JSON back into struct hb_comparison -
  * its inputs as far as the renderers show them, every row with both
- * sides' statistics, the change and the tests, and the notes.
+ * sides' statistics, the change and the tests, the memmap checks and the
+ * notes.
  */
 #include <errno.h>
 #include <math.h>
@@ -159,6 +160,48 @@ static int hb_cmp_read_rows(struct json_object *doc, struct hb_comparison *c)
 	return 0;
 }
 
+/* "identical", "different" or "layouts_differ"; false for others. */
+static bool hb_cmp_read_match(const char *s, enum hb_memmap_match *m)
+{
+	if (!s)
+		return false;
+	if (!strcmp(s, "identical"))
+		*m = HB_MEMMAP_SAME;
+	else if (!strcmp(s, "different"))
+		*m = HB_MEMMAP_DIFFER;
+	else if (!strcmp(s, "layouts_differ"))
+		*m = HB_MEMMAP_LAYOUT;
+	else
+		return false;
+	return true;
+}
+
+/* The memmap checks; an entry the reader does not understand is left out. */
+static int hb_cmp_read_memmaps(struct json_object *doc,
+			       struct hb_comparison *c)
+{
+	struct json_object *a = hb_json_path(doc, "memmaps"), *o;
+	size_t i, n = json_object_is_type(a, json_type_array) ?
+		      json_object_array_length(a) : 0;
+	struct hb_cmp_memmap *m;
+
+	c->memmaps = calloc(n ? n : 1, sizeof(*c->memmaps));
+	if (!c->memmaps)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		o = json_object_array_get_idx(a, i);
+		m = &c->memmaps[c->nr_memmaps];
+		if (!hb_cmp_read_match(hb_js(o, "match"), &m->match) ||
+		    !hb_json_memmap(hb_json_path(o, "base"), &m->a) ||
+		    !hb_json_memmap(hb_json_path(o, "new"), &m->b))
+			continue;
+		m->file = json_object_get_int64(hb_json_path(o, "new_input"));
+		m->size = json_object_get_int64(hb_json_path(o, "size"));
+		c->nr_memmaps++;
+	}
+	return 0;
+}
+
 static int hb_cmp_read_notes(struct json_object *doc,
 			     struct hb_comparison *c)
 {
@@ -256,7 +299,7 @@ int hb_cmp_take(struct hb_cmp_doc *d, const char *path,
 	d->c.alpha = hb_jd(doc, "alpha");
 	d->c.forced = hb_jbool_at(doc, "forced");
 	ret = hb_cmp_read_inputs(doc, d) ?: hb_cmp_read_rows(doc, &d->c) ?:
-	      hb_cmp_read_notes(doc, &d->c);
+	      hb_cmp_read_memmaps(doc, &d->c) ?: hb_cmp_read_notes(doc, &d->c);
 	if (ret == -EINVAL)
 		snprintf(err, len, "%s: a comparison needs a base and a new input: is the file damaged?",
 			 path);

@@ -2,9 +2,11 @@
 /*
  * hmmbench: builds the rows and notes of a comparison.  Samples are
  * matched by size, kind and metric; cold samples only when both sides
- * have them.  The tests themselves live in twosample.c.
+ * have them; memmap digests by size.  The tests themselves live in
+ * twosample.c.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -336,6 +338,37 @@ static int hb_cmp_single(struct hb_comparison *c, size_t file)
 	return 0;
 }
 
+/*
+ * Keeps the memmaps both sides recorded of @size; memmaps of different
+ * layouts get a note.
+ */
+static int hb_cmp_memmap(struct hb_comparison *c, size_t file,
+			 uint64_t size)
+{
+	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
+	enum hb_memmap_match m = hb_memmap_match(a, b, size);
+	struct hb_cmp_memmap *mm;
+	char sz[32];
+
+	if (m == HB_MEMMAP_UNKNOWN)
+		return 0;
+	mm = realloc(c->memmaps, (c->nr_memmaps + 1) * sizeof(*mm));
+	if (!mm)
+		return -ENOMEM;
+	c->memmaps = mm;
+	mm = &c->memmaps[c->nr_memmaps++];
+	mm->file = file;
+	mm->size = size;
+	mm->match = m;
+	mm->a = *hb_result_memmap(a, size);
+	mm->b = *hb_result_memmap(b, size);
+	if (m != HB_MEMMAP_LAYOUT)
+		return 0;
+	return hb_note(c, "%s: the memmaps cannot be compared: struct page layout 0x%016" PRIx64 " in %s, 0x%016" PRIx64 " in %s",
+		       hb_size_human(size, sz, sizeof(sz)), mm->a.layout,
+		       hb_cmp_name(c, 0), mm->b.layout, hb_cmp_name(c, file));
+}
+
 static int hb_cmp_file(struct hb_comparison *c, size_t file,
 		       struct hb_cmp_buf *buf)
 {
@@ -345,7 +378,8 @@ static int hb_cmp_file(struct hb_comparison *c, size_t file,
 
 	for (i = 0; i < cfg->nr_sizes && !ret; i++)
 		if (hb_cfg_has_size(&c->in[file].r.cfg, cfg->sizes[i]))
-			ret = hb_cmp_size(c, file, cfg->sizes[i], buf);
+			ret = hb_cmp_size(c, file, cfg->sizes[i], buf) ?:
+			      hb_cmp_memmap(c, file, cfg->sizes[i]);
 	if (!ret)
 		ret = hb_cmp_family(c, file);
 	if (!ret)
@@ -494,6 +528,36 @@ static int hb_cmp_warnings(struct hb_comparison *c)
 	return ret;
 }
 
+/* "the struct pages differ: memmap digest 0x... (base) vs 0x... (new)" */
+static int hb_cmp_refuse_memmap(const struct hb_comparison *c, size_t file,
+				const struct hb_mismatch *mm, char *err,
+				size_t len)
+{
+	char sz[32];
+
+	snprintf(err, len, "%s and %s: the struct pages differ: memmap digest %s (%s) vs %s (%s) at %s; run hmmbench verify on both kernels, or --force compares them anyway",
+		 c->in[0].path, c->in[file].path, mm->base, hb_cmp_name(c, 0),
+		 mm->other, hb_cmp_name(c, file),
+		 hb_size_human(mm->size, sz, sizeof(sz)));
+	return -EINVAL;
+}
+
+/* The note of a difference --force overrode. */
+static int hb_cmp_forced(struct hb_comparison *c, size_t file,
+			 const struct hb_mismatch *mm)
+{
+	char sz[32];
+
+	if (mm->size)
+		return hb_note(c, "%s: the struct pages differ: memmap digest %s in %s, %s in %s (--force)",
+			       hb_size_human(mm->size, sz, sizeof(sz)),
+			       mm->base, hb_cmp_name(c, 0), mm->other,
+			       hb_cmp_name(c, file));
+	return hb_note(c, "%s: %s in %s, %s in %s (--force)", mm->field,
+		       mm->base, hb_cmp_name(c, 0), mm->other,
+		       hb_cmp_name(c, file));
+}
+
 /* Refuses, or with --force notes, every configuration difference. */
 static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
 			  size_t len)
@@ -505,6 +569,8 @@ static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
 	for (file = 1; file < c->nr_in && !ret; file++) {
 		n = hb_config_diff(&c->in[0].r, &c->in[file].r, false,
 				   mm);
+		if (n && !force && mm[0].size)
+			return hb_cmp_refuse_memmap(c, file, mm, err, len);
 		if (n && !force) {
 			snprintf(err, len, "%s and %s differ in %s (%s against %s): their times are not comparable; --force compares them anyway",
 				 c->in[0].path, c->in[file].path, mm[0].field,
@@ -512,10 +578,7 @@ static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
 			return -EINVAL;
 		}
 		for (i = 0; i < n && !ret; i++)
-			ret = hb_note(c, "%s: %s in %s, %s in %s (--force)",
-				      mm[i].field, mm[i].base,
-				      hb_cmp_name(c, 0), mm[i].other,
-				      hb_cmp_name(c, file));
+			ret = hb_cmp_forced(c, file, &mm[i]);
 		c->forced |= n > 0;
 	}
 	return ret;
@@ -596,7 +659,9 @@ void hb_comparison_free(struct hb_comparison *c)
 		free(c->notes[i]);
 	free(c->notes);
 	free(c->rows);
+	free(c->memmaps);
 	c->notes = NULL;
 	c->rows = NULL;
-	c->nr_notes = c->nr_rows = 0;
+	c->memmaps = NULL;
+	c->nr_notes = c->nr_rows = c->nr_memmaps = 0;
 }

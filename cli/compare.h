@@ -51,6 +51,14 @@ struct hb_cmp_row {
 	unsigned int warn;	/* HB_CMP_WARN_* */
 };
 
+/* The memmaps base and one new input both recorded of one size. */
+struct hb_cmp_memmap {
+	size_t file;		/* index of the new input, from 1 */
+	uint64_t size;
+	enum hb_memmap_match match;	/* never HB_MEMMAP_UNKNOWN */
+	struct hb_memmap a, b;	/* base, new */
+};
+
 struct hb_comparison {
 	const struct hb_input *in;	/* in[0] is the baseline */
 	size_t nr_in;
@@ -60,13 +68,17 @@ struct hb_comparison {
 	size_t nr_rows;
 	char **notes;			/* sentences for stderr and output */
 	size_t nr_notes;
+	struct hb_cmp_memmap *memmaps;	/* per new input and size */
+	size_t nr_memmaps;
 };
 
 /*
  * Compares in[1..nr_in-1] each against in[0].  Configurations must match
  * (config_match.h); when they do not and !@force, returns -EINVAL with a
  * sentence naming the first differing field in @err.  With @force the
- * differences become notes.
+ * differences become notes.  So do memmap digests of one layout, whose
+ * difference means the struct pages differ; memmaps of different
+ * layouts get a note that they cannot be compared.
  *
  * Only the metrics the kernel measures are tested, and only when both
  * sides merge several runs; derived ones (per page, bandwidth) are the

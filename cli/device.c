@@ -75,6 +75,17 @@ int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
 	return ioctl(dev->fd, HMMBENCH_IOC_UNMAP, unmap) ? -errno : 0;
 }
 
+int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
+		  struct hmmbench_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!(dev->info.features & HMMBENCH_FEAT_VERIFY))
+		return -EOPNOTSUPP;
+	v->size = sizeof(*v);
+	v->handle = handle;
+	return ioctl(dev->fd, HMMBENCH_IOC_VERIFY, v) ? -errno : 0;
+}
+
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length)
 {
@@ -126,6 +137,8 @@ static const char *hb_op_name(enum hb_dev_op op)
 		return "INFO";
 	case HB_OP_MAP:
 		return "MAP";
+	case HB_OP_VERIFY:
+		return "VERIFY";
 	default:
 		return "UNMAP";
 	}
@@ -163,6 +176,10 @@ static const char *hb_explain_common(char *buf, size_t len,
 		if (op == HB_OP_OPEN)
 			snprintf(buf, len,
 				 "opening %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		else if (op == HB_OP_VERIFY)
+			snprintf(buf, len,
+				 "reading back struct pages through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench verify ...",
 				 ctx->path);
 		else
 			snprintf(buf, len,
@@ -336,24 +353,43 @@ static const char *hb_explain_map(char *buf, size_t len, int err,
 	return buf;
 }
 
-static const char *hb_explain_unmap(char *buf, size_t len, int err,
-				    const struct hb_dev_ctx *ctx)
+/*
+ * UNMAP and VERIFY name a chunk: @verb it ("unmap"), @doing it
+ * ("unmapping"); @to says what it was sought for (" to verify").
+ */
+static const char *hb_explain_chunk(char *buf, size_t len, int err,
+				    const struct hb_dev_ctx *ctx,
+				    const char *verb, const char *doing,
+				    const char *to)
 {
 	switch (err) {
 	case ENOENT:
 		snprintf(buf, len,
-			 "the module knows no chunk %" PRIu32 " on this file descriptor: this is a bug in hmmbench, please report it",
-			 ctx->handle);
+			 "the module knows no chunk %" PRIu32 "%s on this file descriptor: this is a bug in hmmbench, please report it",
+			 ctx->handle, to);
 		break;
 	case EINVAL:
 		snprintf(buf, len,
-			 "the module refused to unmap chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
-			 HB_REBUILD_HINT, ctx->handle);
+			 "the module refused to %s chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, verb, ctx->handle);
 		break;
 	default:
-		snprintf(buf, len, "unmapping chunk %" PRIu32 " failed: %s",
+		snprintf(buf, len, "%s chunk %" PRIu32 " failed: %s", doing,
 			 ctx->handle, strerror(err));
 	}
+	return buf;
+}
+
+/* ENOTTY and EOPNOTSUPP come before the common sentences: too old. */
+static const char *hb_explain_verify(char *buf, size_t len, int err,
+				     const struct hb_dev_ctx *ctx)
+{
+	if (err != ENOTTY && err != EOPNOTSUPP)
+		return hb_explain_chunk(buf, len, err, ctx, "verify",
+					"verifying", " to verify");
+	snprintf(buf, len,
+		 "the hmmbench module behind %s does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench",
+		 ctx->path);
 	return buf;
 }
 
@@ -366,6 +402,8 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		c.path = HMMBENCH_DEVICE;
 	if (err < 0)
 		err = -err;
+	if (op == HB_OP_VERIFY && (err == ENOTTY || err == EOPNOTSUPP))
+		return hb_explain_verify(buf, len, err, &c);
 	if (hb_explain_common(buf, len, op, err, &c))
 		return buf;
 	switch (op) {
@@ -375,7 +413,10 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		return hb_explain_info(buf, len, err, &c);
 	case HB_OP_MAP:
 		return hb_explain_map(buf, len, err, &c);
+	case HB_OP_VERIFY:
+		return hb_explain_verify(buf, len, err, &c);
 	default:
-		return hb_explain_unmap(buf, len, err, &c);
+		return hb_explain_chunk(buf, len, err, &c, "unmap",
+					"unmapping", "");
 	}
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP with the
- * uapi structs - and the one sentence per errno that tells the user what
- * to do.  Functions return 0 or a negative errno and never print.
+ * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY
+ * with the uapi structs - and the one sentence per errno that tells the
+ * user what to do.  Functions return 0 or a negative errno and never
+ * print.
  */
 #ifndef HB_DEVICE_H
 #define HB_DEVICE_H
@@ -23,6 +24,7 @@ enum hb_dev_op {
 	HB_OP_INFO,
 	HB_OP_MAP,
 	HB_OP_UNMAP,
+	HB_OP_VERIFY,
 };
 
 /* What was being asked when an operation failed, for the message. */
@@ -32,7 +34,7 @@ struct hb_dev_ctx {
 	int node;		/* MAP: node or HMMBENCH_NODE_LOCAL */
 	unsigned int chunks;	/* MAP: chunks mapped at once */
 	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
-	uint32_t handle;	/* UNMAP */
+	uint32_t handle;	/* UNMAP, VERIFY */
 	const struct hmmbench_info *info;	/* NULL when unknown */
 };
 
@@ -46,6 +48,13 @@ int hb_dev_map(struct hb_dev *dev, uint64_t length, int node,
 	       unsigned int vmemmap_shift, struct hmmbench_map *map);
 int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
 		 struct hmmbench_unmap *unmap);
+
+/*
+ * VERIFY of chunk @handle into @v; -EOPNOTSUPP without asking when
+ * dev->info lacks HMMBENCH_FEAT_VERIFY.
+ */
+int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
+		  struct hmmbench_verify *v);
 
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,

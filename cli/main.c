@@ -9,6 +9,7 @@
  *                                       share cmd_measure.c, all of them
  *                                       cmd_common.c (help, -o, errors)
  *   the measurement loop; the ioctls    bench.c; device.c
+ *   reading struct pages back (VERIFY)  verify.c; render/memmap.c
  *   what a result holds; host facts     result.h; host.c
  *   a metric (key, unit, valid bit)     metrics.c, the hb_metrics[] table
  *   a module, host or config field      fields.c, one row per field
@@ -43,6 +44,8 @@ static const struct hb_command hb_commands[] = {
 	  "map and unmap --chunks chunks of --size, --iters times (default)" },
 	{ "sweep", hb_cmd_sweep, "the same for each of --sizes" },
 	{ "info", hb_cmd_info, "what the module and this machine report" },
+	{ "verify", hb_cmd_verify,
+	  "read back a chunk's struct pages: do the invariants hold?" },
 	{ "compare", hb_cmd_compare,
 	  "BASE.json NEW.json...: each against the first, with significance" },
 	{ "merge", hb_cmd_merge,

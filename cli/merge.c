@@ -2,7 +2,8 @@
 /*
  * hmmbench: merges results of one configuration.  Samples keep their
  * kind, so every run's first call stays cold: the cold statistics of a
- * merge of N boots are over N first-after-boot calls.
+ * merge of N boots are over N first-after-boot calls.  A size keeps its
+ * memmap digest when every run recorded that same one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -62,6 +63,27 @@ static void hb_merge_totals(const struct hb_result *r, struct hb_result *out)
 	}
 }
 
+/*
+ * The memmap of each size, when every input recorded the same one: with
+ * --force a mismatched digest describes none of them.
+ */
+static void hb_merge_memmaps(const struct hb_input *in, size_t n,
+			     struct hb_result *out)
+{
+	const struct hb_memmap *m;
+	size_t k, i;
+
+	for (k = 0; k < out->cfg.nr_sizes; k++) {
+		out->memmap[k] = in[0].r.memmap[k];
+		for (i = 1; i < n; i++) {
+			m = hb_result_memmap(&in[i].r, out->cfg.sizes[k]);
+			if (!m || m->digest != out->memmap[k].digest ||
+			    m->layout != out->memmap[k].layout)
+				out->memmap[k].valid = false;
+		}
+	}
+}
+
 int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 {
 	size_t i, k, runs = 0;
@@ -84,6 +106,7 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 					&out->sources[out->nr_sources++]);
 		hb_merge_totals(&in[i].r, out);
 	}
+	hb_merge_memmaps(in, n, out);
 	if (ret)
 		hb_result_free(out);
 	return ret;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the growable list of raw samples, and the names results give
- * iteration kinds (cold, warmup, warm) and the module's feature bits,
- * shared by the loop, the reader and every renderer.
+ * hmmbench: the growable list of raw samples, the memmap of a size, and
+ * the names results give iteration kinds (cold, warmup, warm) and the
+ * module's feature bits, shared by the loop, the reader and every
+ * renderer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@ static const char *const hb_features[] = {
 	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
 	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
 	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
+	"verify",		/* HMMBENCH_FEAT_VERIFY */
 };
 
 const char *hb_feature_name(unsigned int bit)
@@ -70,6 +72,17 @@ void hb_result_free(struct hb_result *r)
 	r->samples = NULL;
 	r->sources = NULL;
 	r->nr_samples = r->cap_samples = r->nr_sources = 0;
+}
+
+const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
+					 uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++)
+		if (r->cfg.sizes[i] == size && r->memmap[i].valid)
+			return &r->memmap[i];
+	return NULL;
 }
 
 unsigned int hb_result_runs(const struct hb_result *r)

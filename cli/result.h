@@ -36,6 +36,19 @@ struct hb_config {
 	const char *label;	/* NULL when not given */
 	unsigned int vmemmap_shift;	/* log2 pages per compound page */
 	uint64_t compound_size;	/* bytes per (compound) page; 0: unknown */
+	bool verify;		/* VERIFY a chunk of each size after it */
+};
+
+/*
+ * What VERIFY read back from the struct pages of one chunk (verify.h):
+ * the digest compares across kernels of the same layout.
+ */
+struct hb_memmap {
+	bool valid;		/* false: not verified */
+	uint64_t pages;
+	uint64_t digest;
+	uint64_t layout;
+	uint64_t bad_pages;
 };
 
 /* One chunk's MAP and UNMAP. */
@@ -80,6 +93,7 @@ struct hb_result {
 	const char *stop_reason;	/* NULL, "interrupted" or "error" */
 	char error[512];		/* the sentence when "error" */
 	uint64_t wall_ns;		/* whole measurement loop */
+	struct hb_memmap memmap[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
 	/* merged results only: the runs, malloc()ed; else NULL and 0 */
 	struct hb_source *sources;
 	size_t nr_sources;
@@ -107,6 +121,10 @@ struct hb_sample *hb_result_add(struct hb_result *r);
 
 /* Frees the samples and sources (not the strings they point to). */
 void hb_result_free(struct hb_result *r);
+
+/* The verified memmap of @size in @r, or NULL. */
+const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
+					 uint64_t size);
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);

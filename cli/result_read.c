@@ -2,7 +2,8 @@
 /*
  * hmmbench: reads a result file written by `run` or `sweep --format json`
  * (or by merge) back into a struct hb_result with json-c.  Only raw,
- * kernel-measured values are read; everything derived is recomputed.
+ * kernel-measured values and the memmap digests are read; everything
+ * derived is recomputed.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -315,6 +316,66 @@ static int hb_read_sources(struct json_object *a, struct hb_result *r)
 	return 0;
 }
 
+/* "0x" and 16 hex digits, as hb_jhex() writes them, into *@v. */
+static bool hb_read_hex(struct json_object *o, const char *key, uint64_t *v)
+{
+	const char *s = hb_jstr_at(o, key);
+	size_t i;
+
+	if (!s || strlen(s) != 18 || s[0] != '0' || s[1] != 'x')
+		return false;
+	for (i = 2; i < 18; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	*v = strtoull(s + 2, NULL, 16);
+	return true;
+}
+
+bool hb_json_memmap(struct json_object *o, struct hb_memmap *m)
+{
+	if (!hb_read_hex(o, "digest", &m->digest) ||
+	    !hb_read_hex(o, "layout", &m->layout))
+		return false;
+	m->pages = hb_ju64_at(o, "pages");
+	m->bad_pages = hb_ju64_at(o, "bad_pages");
+	m->valid = true;
+	return true;
+}
+
+/* One entry of "memmaps" into the memmap of its size. */
+static bool hb_read_memmap(struct json_object *o, struct hb_result *r)
+{
+	uint64_t size = hb_ju64_at(o, "size");
+	struct hb_memmap m;
+	size_t i;
+
+	if (!hb_json_memmap(o, &m))
+		return false;
+	for (i = 0; i < r->cfg.nr_sizes; i++) {
+		if (r->cfg.sizes[i] == size) {
+			r->memmap[i] = m;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The memmap digests, when the run recorded them. */
+static int hb_read_memmaps(struct json_object *a, struct hb_result *r,
+			   char *err, size_t len, const char *path)
+{
+	size_t i, n = hb_jlen(a);
+
+	for (i = 0; i < n; i++) {
+		if (!hb_read_memmap(json_object_array_get_idx(a, i), r)) {
+			snprintf(err, len, "%s: memmaps entry %zu has no digest and layout of a measured size: is the file damaged?",
+				 path, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 {
 	hb_read_fields(hb_json_path(doc, "metadata.host"), &hb_host_fields,
@@ -353,6 +414,9 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 	ret = hb_read_sources(hb_json_path(doc, "metadata.sources"), &in->r);
 	if (!ret)
 		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
+				      err, len, in->path);
+	if (!ret)
+		ret = hb_read_memmaps(hb_json_path(doc, "memmaps"), &in->r,
 				      err, len, in->path);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", in->path);

@@ -8,6 +8,8 @@
 #ifndef HB_RESULT_READ_H
 #define HB_RESULT_READ_H
 
+#include <stdbool.h>
+
 #include "result.h"
 
 struct json_object;
@@ -42,6 +44,12 @@ const char *hb_json_schema(struct json_object *doc);
 /* hb_input_load() of a document hb_json_load() read; @in owns @doc. */
 int hb_input_take(struct hb_input *in, const char *path,
 		  struct json_object *doc, char *err, size_t len);
+
+/*
+ * The members of a memmap object (pages, digest, layout, bad_pages) in
+ * @o into @m; false when digest or layout are not "0x" and 16 hex digits.
+ */
+bool hb_json_memmap(struct json_object *o, struct hb_memmap *m);
 
 /* The member at a dotted @path ("metadata.module.page_size"), or NULL. */
 struct json_object *hb_json_path(struct json_object *o, const char *path);

@@ -3,8 +3,10 @@
  * hmmbench: a comparison as text for a patch cover letter - the setup,
  * whether the sides allow a verdict, then per kind of call one line per
  * size for each metric, the primary one first: "1 GiB  118.1 ms -> 55.5
- * ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24".  72 columns, plain ASCII.
+ * ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24", and whether the struct
+ * pages are the same.  72 columns, plain ASCII.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -184,6 +186,51 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 			hb_cover_metric(f, c, file, kind, hb_metric_order[mi]);
 }
 
+/* The memmap of @size in new input @file, or NULL. */
+static const struct hb_cmp_memmap *hb_cover_memmap(
+	const struct hb_comparison *c, size_t file, uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_memmaps; i++)
+		if (c->memmaps[i].file == file && c->memmaps[i].size == size)
+			return &c->memmaps[i];
+	return NULL;
+}
+
+/*
+ * "struct pages identical before and after": only when every size shown
+ * for new input @file has a memmap digest both sides agree on.
+ */
+static void hb_cover_identical(FILE *f, const struct hb_comparison *c,
+			       size_t file)
+{
+	const struct hb_cmp_memmap *m, *first = NULL;
+	uint64_t pages = 0, last = 0;
+	size_t i, sizes = 0;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		if (c->rows[i].file != file || c->rows[i].size == last)
+			continue;
+		last = c->rows[i].size;
+		m = hb_cover_memmap(c, file, last);
+		if (!m || m->match != HB_MEMMAP_SAME)
+			return;
+		first = first ?: m;
+		pages += m->a.pages;
+		sizes++;
+	}
+	if (!first)
+		return;
+	fputc('\n', f);
+	if (sizes == 1)
+		hb_wrapf(f, "", HB_COVER_COLS, "struct pages identical before and after (hmmbench verify digest 0x%016" PRIx64 " over %" PRIu64 " pages)",
+			 first->a.digest, pages);
+	else
+		hb_wrapf(f, "", HB_COVER_COLS, "struct pages identical before and after (hmmbench verify digests of %zu sizes over %" PRIu64 " pages)",
+			 sizes, pages);
+}
+
 /* How the p-values were adjusted, and what a change must pass. */
 static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 {
@@ -213,6 +260,7 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 		/* the averages first, the first calls after boot below */
 		hb_cover_kind(f, c, file, HB_WARM);
 		hb_cover_kind(f, c, file, HB_COLD);
+		hb_cover_identical(f, c, file);
 	}
 	if (!c->nr_rows)
 		fputs("\nNothing to compare: no size measured on both sides.\n",

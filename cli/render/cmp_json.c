@@ -2,8 +2,8 @@
 /*
  * hmmbench: JSON of a comparison, schema "hmmbench-compare/1" in
  * FORMATS.md - the inputs, one entry per size, kind and metric with both
- * sides' statistics, the change, both tests and the verdict, and the
- * notes.
+ * sides' statistics, the change, both tests and the verdict, the memmap
+ * digests both sides recorded and the notes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -143,6 +143,42 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	return o;
 }
 
+static const char *const hb_memmap_match_names[] = {
+	[HB_MEMMAP_SAME] = "identical",
+	[HB_MEMMAP_DIFFER] = "different",
+	[HB_MEMMAP_LAYOUT] = "layouts_differ",
+};
+
+static struct json_object *hb_cmp_memmap_json(const struct hb_cmp_memmap *m)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *a = json_object_new_object();
+	struct json_object *b = json_object_new_object();
+
+	hb_memmap_json_add(a, &m->a);
+	hb_memmap_json_add(b, &m->b);
+	hb_jadd(o, "new_input", hb_jint(m->file));
+	hb_jadd(o, "size", hb_jint(m->size));
+	hb_jadd(o, "match", hb_jstr(hb_memmap_match_names[m->match]));
+	hb_jadd(o, "base", a);
+	hb_jadd(o, "new", b);
+	return o;
+}
+
+/* The memmap check of each size both sides recorded, or NULL: none. */
+static struct json_object *hb_cmp_memmaps_json(const struct hb_comparison *c)
+{
+	struct json_object *a;
+	size_t i;
+
+	if (!c->nr_memmaps)
+		return NULL;
+	a = json_object_new_array();
+	for (i = 0; i < c->nr_memmaps; i++)
+		json_object_array_add(a, hb_cmp_memmap_json(&c->memmaps[i]));
+	return a;
+}
+
 static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 {
 	struct json_object *o = json_object_new_object();
@@ -163,6 +199,8 @@ static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 	hb_jadd(o, "forced", hb_jbool(c->forced));
 	hb_jadd(o, "inputs", in);
 	hb_jadd(o, "comparisons", rows);
+	if (c->nr_memmaps)
+		hb_jadd(o, "memmaps", hb_cmp_memmaps_json(c));
 	hb_jadd(o, "notes", notes);
 	return o;
 }

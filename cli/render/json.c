@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: JSON output through json-c - schema "hmmbench-result/1" with
- * metadata, configuration, every raw sample and the summaries, and
- * "hmmbench-info/1" for the info subcommand.  FORMATS.md documents both.
+ * metadata, configuration, every raw sample, the summaries and the
+ * memmap digest of each size that was verified, and "hmmbench-info/1"
+ * for the info subcommand.  FORMATS.md documents both.
  * Members appear in a fixed order and numbers with fixed decimals.
  */
 #include <stdio.h>
@@ -181,6 +182,33 @@ static struct json_object *hb_samples_json(const struct hb_result *r)
 	return a;
 }
 
+void hb_memmap_json_add(struct json_object *o, const struct hb_memmap *m)
+{
+	hb_jadd(o, "pages", hb_jint(m->pages));
+	hb_jadd(o, "digest", hb_jhex(m->digest));
+	hb_jadd(o, "layout", hb_jhex(m->layout));
+	hb_jadd(o, "bad_pages", hb_jint(m->bad_pages));
+}
+
+/* The memmap of each size that has one, or NULL when none has. */
+static struct json_object *hb_memmaps_json(const struct hb_result *r)
+{
+	struct json_object *a = NULL, *o;
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++) {
+		if (!r->memmap[i].valid)
+			continue;
+		if (!a)
+			a = json_object_new_array();
+		o = json_object_new_object();
+		hb_jadd(o, "size", hb_jint(r->cfg.sizes[i]));
+		hb_memmap_json_add(o, &r->memmap[i]);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static struct json_object *hb_result_json(const struct hb_result *r,
 					  const struct hb_summary *sum,
 					  size_t nr)
@@ -202,6 +230,9 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	hb_jadd(o, "metrics", hb_metrics_json());
 	hb_jadd(o, "samples", hb_samples_json(r));
 	hb_jadd(o, "summaries", a);
+	a = hb_memmaps_json(r);
+	if (a)
+		hb_jadd(o, "memmaps", a);
 	return o;
 }
 

@@ -5,6 +5,7 @@
  * document always prints the same decimals.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -41,6 +42,14 @@ struct json_object *hb_jnum(double v, int prec)
 		return NULL;
 	snprintf(buf, sizeof(buf), "%.*f", prec, v);
 	return json_object_new_double_s(v, buf);
+}
+
+struct json_object *hb_jhex(uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "0x%016" PRIx64, v);
+	return json_object_new_string(buf);
 }
 
 struct json_object *hb_jpair(double lo, double hi, int prec)

@@ -23,6 +23,7 @@ struct json_object *hb_jstr(const char *s);
 struct json_object *hb_jint(uint64_t v);
 struct json_object *hb_jbool(bool v);
 struct json_object *hb_jnum(double v, int prec);	/* @prec decimals */
+struct json_object *hb_jhex(uint64_t v);	/* "0x" and 16 hex digits */
 
 /* [lo, hi] with @prec decimals, or NULL when either is NAN. */
 struct json_object *hb_jpair(double lo, double hi, int prec);

@@ -100,6 +100,18 @@ int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m)
 	return ret;
 }
 
+int hb_render_verify(FILE *f, enum hb_format fmt,
+		     const struct hb_verify_report *rep)
+{
+	int ret = 0;
+
+	if (fmt == HB_FMT_JSON)
+		ret = hb_render_verify_json(f, rep);
+	else
+		hb_render_verify_text(f, rep);
+	return hb_render_flush(f, ret);
+}
+
 int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
 			 const struct hb_comparison *c)
 {

@@ -13,6 +13,7 @@
 
 #include "compare.h"
 #include "result.h"
+#include "verify.h"
 
 /* The JSON document of a comparison, and its significance rule. */
 #define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
@@ -43,6 +44,10 @@ int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r);
 
 /* info: the module's INFO and the host facts, as table or JSON. */
 int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
+
+/* verify: @rep as text (table) or JSON; 0, -ENOMEM or -EIO. */
+int hb_render_verify(FILE *f, enum hb_format fmt,
+		     const struct hb_verify_report *rep);
 
 /*
  * Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO.

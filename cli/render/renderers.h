@@ -12,6 +12,7 @@
 
 #include "compare.h"
 #include "metrics.h"
+#include "verify.h"
 
 /* A result, with the cold and warm summaries of each size. */
 void hb_render_table(FILE *f, const struct hb_result *r,
@@ -23,9 +24,20 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 		     const struct hb_summary *sum, size_t nr);
 void hb_render_gobench(FILE *f, const struct hb_result *r);
 
+/*
+ * The members of a memmap object (pages, digest, layout, bad_pages)
+ * added to @o, as results and hmmbench verify write them.
+ */
+struct json_object;
+void hb_memmap_json_add(struct json_object *o, const struct hb_memmap *m);
+
 /* What the info subcommand shows. */
 void hb_render_info_table(FILE *f, const struct hb_meta *m);
 int hb_render_info_json(FILE *f, const struct hb_meta *m);
+
+/* What hmmbench verify read back. */
+void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep);
+int hb_render_verify_json(FILE *f, const struct hb_verify_report *rep);
 
 /* A comparison. */
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c,

@@ -4,8 +4,8 @@
  * call beside the warm ones' mean, interval, median and CV, in 80
  * columns; a sweep shows one row per size, how it scales.  --wide shows
  * everything: min, max and the median's interval, and a sweep's sizes one
- * by one.  Then what the columns mean.  For people only; scripts use CSV
- * or JSON.
+ * by one.  Then what the columns mean, and the memmap digest of each
+ * size.  For people only; scripts use CSV or JSON.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -267,6 +267,27 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 			"", HB_TABLE_COLS);
 }
 
+/* The memmap digest of each size that was verified, and its verdict. */
+static void hb_table_memmaps(FILE *f, const struct hb_result *r)
+{
+	const struct hb_memmap *m;
+	char sz[32], bad[96];
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++) {
+		m = &r->memmap[i];
+		if (!m->valid)
+			continue;
+		if (m->bad_pages)
+			snprintf(bad, sizeof(bad), "%" PRIu64 " break an invariant (hmmbench verify shows which)",
+				 m->bad_pages);
+		hb_wrapf(f, "", HB_TABLE_COLS, "memmap of %s: digest 0x%016" PRIx64 ", layout 0x%016" PRIx64 ", %" PRIu64 " pages, %s",
+			 hb_size_human(r->cfg.sizes[i], sz, sizeof(sz)),
+			 m->digest, m->layout, m->pages,
+			 m->bad_pages ? bad : "all invariants hold");
+	}
+}
+
 static void hb_table_notes(FILE *f, const struct hb_result *r,
 			   const struct hb_summary *sum, size_t nr)
 {
@@ -286,6 +307,7 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, sum, nr);
+	hb_table_memmaps(f, r);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
 		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
 		 hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));

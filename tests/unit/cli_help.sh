@@ -38,8 +38,8 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep info compare merge show plot list monitor \
-			hold; do
+		for c in run sweep info verify compare merge show plot list \
+			monitor hold; do
 			grep -q "^    $c " "$out" || return 1
 		done
 }
@@ -135,6 +135,9 @@ check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
 check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --iters
+check verify_help command_help verify "Usage: hmmbench verify [OPTION...]" --compound --iters
+check run_help_has_no_verify command_help run "Usage: hmmbench [run] [OPTION...]" --no-verify --alpha
+check sweep_help_has_no_verify command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --no-verify --alpha
 check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BASE.json NEW.json..." --alpha --iters
 check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
 check show_help command_help show "Usage: hmmbench show [OPTION...] FILE..." --format --alpha

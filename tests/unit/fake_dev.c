@@ -3,6 +3,8 @@
  * hmmbench unit tests: the fake device.  MAP of length L takes L/4096 *
  * 10 ns plus 1 us per earlier MAP in memremap (so samples differ), 90 %
  * of that in memmap_init; UNMAP takes twice the chunk's memremap.
+ * VERIFY finds every invariant holding under digest 0x1234 and layout
+ * 0xabcd unless a test sets fake.verify.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +26,10 @@ void fake_reset(void)
 {
 	memset(&fake, 0, sizeof(fake));
 	fake.abi_version = HMMBENCH_ABI_VERSION;
+	fake.features = HMMBENCH_FEAT_PHASE_PROBE | HMMBENCH_FEAT_VERIFY;
+	fake.verify.checks_nr = HMMBENCH_CHECK_NR;
+	fake.verify.digest = 0x1234;
+	fake.verify.layout = 0xabcd;
 	fake.map_valid = HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP |
 			 HMMBENCH_T_MEMMAP_INIT;
 	fake.unmap_valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
@@ -52,7 +58,7 @@ int __wrap_close(int fd)
 static void fake_info(struct hmmbench_info *i)
 {
 	i->abi_version = fake.abi_version;
-	i->features = HMMBENCH_FEAT_PHASE_PROBE;
+	i->features = fake.features;
 	strcpy(i->module_version, "0.1-fake");
 	strcpy(i->kernel_release, "6.1.0-fake");
 	i->page_size = 4096;
@@ -73,8 +79,10 @@ static void fake_map(struct hmmbench_map *m)
 	m->handle = fake.zero_handle ? 0 : fake.next_handle++;
 	if (fake.next_handle == 4096)	/* reuse, as the driver's xarray may */
 		fake.next_handle = 1;
-	if (m->handle)
+	if (m->handle) {
 		fake.live_handle[m->handle] = true;
+		fake.live_length[m->handle] = m->length;
+	}
 	m->valid = fake.map_valid;
 	m->phys_start = 0x1000000000ULL;
 	m->region_ns = 1000;
@@ -100,6 +108,22 @@ static int fake_unmap(struct hmmbench_unmap *u)
 	return 0;
 }
 
+static int fake_verify(struct hmmbench_verify *v)
+{
+	const struct hmmbench_verify *f = &fake.verify;
+
+	if (v->handle >= 4096 || !fake.live_handle[v->handle])
+		return -ENOENT;
+	fake.verifies++;
+	v->checks_nr = f->checks_nr;
+	v->pages = f->pages ? f->pages : fake.live_length[v->handle] / 4096;
+	v->digest = f->digest;
+	v->layout = f->layout;
+	v->bad_pages = f->bad_pages;
+	memcpy(v->checks, f->checks, sizeof(v->checks));
+	return 0;
+}
+
 static void fake_log(unsigned long cmd, void *arg)
 {
 	struct fake_call *c;
@@ -114,6 +138,8 @@ static void fake_log(unsigned long cmd, void *arg)
 		c->node = ((struct hmmbench_map *)arg)->node;
 	} else if (cmd == HMMBENCH_IOC_UNMAP) {
 		c->handle = ((struct hmmbench_unmap *)arg)->handle;
+	} else if (cmd == HMMBENCH_IOC_VERIFY) {
+		c->handle = ((struct hmmbench_verify *)arg)->handle;
 	}
 }
 
@@ -133,6 +159,8 @@ static int fake_dispatch(unsigned long cmd, void *arg)
 		return 0;
 	case HMMBENCH_IOC_UNMAP:
 		return fake_unmap(arg);
+	case HMMBENCH_IOC_VERIFY:
+		return fake_verify(arg);
 	}
 	return -ENOTTY;
 }

@@ -2,7 +2,8 @@
 /*
  * hmmbench unit tests: a fake /dev/hmmbench behind open(), ioctl() and
  * close(), which the tests wrap with -Wl,--wrap.  It keeps chunk handles
- * like the driver, hands out deterministic timings and fails on request.
+ * like the driver, hands out deterministic timings, answers VERIFY with
+ * the digest and broken invariants a test sets, and fails on request.
  */
 #ifndef HB_TEST_FAKE_DEV_H
 #define HB_TEST_FAKE_DEV_H
@@ -21,7 +22,7 @@ struct fake_call {
 	uint32_t size;		/* the struct's size field */
 	uint64_t length;	/* MAP */
 	int32_t node;		/* MAP */
-	uint32_t handle;	/* UNMAP */
+	uint32_t handle;	/* UNMAP, VERIFY */
 };
 
 struct fake_dev {
@@ -30,17 +31,25 @@ struct fake_dev {
 	unsigned int fail_skip;	/* ... after this many successes ... */
 	int fail_errno;		/* ... with this errno */
 	uint32_t abi_version;	/* INFO reports this */
+	uint32_t features;	/* ... and these HMMBENCH_FEAT_* bits */
 	uint32_t map_valid;	/* timing bits MAP reports */
 	uint32_t unmap_valid;	/* timing bits UNMAP reports */
 	bool zero_handle;	/* MAP returns handle 0 */
 	unsigned int stop_after_maps;	/* set *stop after that many MAPs */
 	volatile sig_atomic_t *stop;
+	/*
+	 * VERIFY copies checks_nr, digest, layout, bad_pages and checks
+	 * from here; pages is the chunk's unless set here.
+	 */
+	struct hmmbench_verify verify;
+	unsigned int verifies;
 	/* state */
 	unsigned int live;	/* chunks mapped now */
 	unsigned int max_live;
 	unsigned int maps;
 	unsigned int next_handle;
 	bool live_handle[4096];
+	uint64_t live_length[4096];
 	struct fake_call calls[FAKE_MAX_CALLS];
 	unsigned int nr_calls;
 	int closed;

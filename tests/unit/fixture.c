@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: builds the fixed result the renderer tests check,
- * with round numbers so expected values can be worked out by hand.
+ * with round numbers so expected values can be worked out by hand, and
+ * reads back what was written.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "fixture.h"
+#include "result_read.h"
 
 #define GIB	(1ULL << 30)
 #define ALL_T	(HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP | \
@@ -200,4 +205,36 @@ char *fixture_text(enum hb_format fmt)
 	text = fixture_render(fmt, &r);
 	hb_result_free(&r);
 	return text;
+}
+
+char *fixture_slurp(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = fopen(path, "r"), *m;
+	int c;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	if (m) {
+		while ((c = fgetc(f)) != EOF)
+			fputc(c, m);
+		fclose(m);
+	}
+	fclose(f);
+	return buf;
+}
+
+char *fixture_json_member(const char *text, const char *path)
+{
+	struct json_object *doc = json_tokener_parse(text), *m;
+	char *out = NULL;
+
+	m = hb_json_path(doc, path);
+	if (m)
+		out = strdup(json_object_to_json_string_ext(m,
+						JSON_C_TO_STRING_PLAIN));
+	json_object_put(doc);
+	return out;
 }

@@ -35,6 +35,15 @@ void fixture_series(struct hb_result *r, const char *label, double cold_ms,
 void fixture_runs(struct hb_result *r, const char *label, double cold_ms,
 		  const double *run_ms, size_t runs, size_t per_run);
 
+/* The whole of the file @path, malloc()ed; NULL when it cannot be read. */
+char *fixture_slurp(const char *path);
+
+/*
+ * Member @path ("a.b", as hb_json_path() takes it) of the JSON document
+ * @text, as compact JSON, malloc()ed; NULL when it is not there.
+ */
+char *fixture_json_member(const char *text, const char *path);
+
 /* Writes @r as JSON to a new temporary file; its malloc()ed path. */
 char *fixture_json_file(const struct hb_result *r);
 

@@ -2,18 +2,25 @@
 /*
  * hmmbench unit tests: the measurement loop against the fake device -
  * iteration kinds, chunk and size order, interleaving, and that a signal
- * or an error always leaves nothing mapped and the samples kept.
+ * or an error always leaves nothing mapped and the samples kept - and
+ * the memmap digest read back after the iterations, in the JSON or not.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "bench.h"
 #include "fake_dev.h"
+#include "fixture.h"
+#include "result_read.h"
+#include "verify.h"
 
 #define GIB	(1ULL << 30)
 
@@ -231,6 +238,157 @@ static void progress_is_reported_once_per_step(void **state)
 	assert_int_equal(last.size, 2 * GIB);
 }
 
+/* The "memmaps" member of @r's JSON, compact; NULL when absent. */
+static char *memmaps_json(void)
+{
+	char *text = fixture_render(HB_FMT_JSON, &r);
+	char *m = fixture_json_member(text, "memmaps");
+
+	free(text);
+	return m;
+}
+
+static void verify_reads_one_more_chunk_per_size_after_the_loop(void **state)
+{
+	unsigned int i;
+	char *m;
+
+	(void)state;
+	r.cfg.sizes[1] = 2 * GIB;
+	r.cfg.nr_sizes = 2;
+	r.cfg.verify = true;
+	fake.verify.digest = 0x3f9a000000000001ULL;
+	assert_int_equal(run(), 0);
+	/* not a sample: 2 sizes of 4 iterations, 1 chunk each */
+	assert_int_equal(r.nr_samples, 8);
+	assert_int_equal(progress_calls, 8);
+	assert_int_equal(fake.verifies, 2);
+	assert_int_equal(fake.live, 0);
+	/* every measured MAP and UNMAP came before: 16 calls, then 2 x 3 */
+	assert_int_equal(fake.nr_calls, 16 + 6);
+	for (i = 0; i < 16; i++)
+		assert_true(fake.calls[i].cmd != HMMBENCH_IOC_VERIFY);
+	assert_true(fake.calls[16].cmd == HMMBENCH_IOC_MAP);
+	assert_int_equal(fake.calls[16].length, GIB);
+	assert_true(fake.calls[17].cmd == HMMBENCH_IOC_VERIFY);
+	assert_true(fake.calls[18].cmd == HMMBENCH_IOC_UNMAP);
+	assert_int_equal(fake.calls[18].handle, fake.calls[17].handle);
+	assert_int_equal(fake.calls[19].length, 2 * GIB);
+	assert_true(r.memmap[1].valid);
+	assert_int_equal(r.memmap[1].pages, 524288);
+	m = memmaps_json();
+	assert_string_equal(m,
+			    "[{\"size\":1073741824,\"pages\":262144,\"digest\":\"0x3f9a000000000001\",\"layout\":\"0x000000000000abcd\",\"bad_pages\":0},"
+			    "{\"size\":2147483648,\"pages\":524288,\"digest\":\"0x3f9a000000000001\",\"layout\":\"0x000000000000abcd\",\"bad_pages\":0}]");
+	free(m);
+	assert_true(r.complete);
+}
+
+static void no_verify_leaves_the_memmaps_out(void **state)
+{
+	(void)state;
+	assert_int_equal(run(), 0);
+	assert_int_equal(fake.verifies, 0);
+	assert_false(r.memmap[0].valid);
+	assert_null(memmaps_json());
+}
+
+static void memmaps_survive_a_round_trip_through_the_file(void **state)
+{
+	struct hb_input in;
+	char err[256], *path;
+
+	(void)state;
+	r.cfg.verify = true;
+	fake.verify.digest = 0xfedcba9876543210ULL;
+	fake.verify.bad_pages = 7;
+	assert_int_equal(run(), 0);
+	path = fixture_json_file(&r);
+	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
+	assert_true(in.r.memmap[0].valid);
+	assert_true(in.r.memmap[0].digest == 0xfedcba9876543210ULL);
+	assert_int_equal(in.r.memmap[0].layout, 0xabcd);
+	assert_int_equal(in.r.memmap[0].pages, 262144);
+	assert_int_equal(in.r.memmap[0].bad_pages, 7);
+	assert_ptr_equal(hb_result_memmap(&in.r, GIB), &in.r.memmap[0]);
+	assert_null(hb_result_memmap(&in.r, 2 * GIB));
+	hb_input_free(&in);
+	unlink(path);
+	free(path);
+}
+
+static void a_module_without_verify_gets_the_note_and_no_object(void **state)
+{
+	char note[256] = "";
+
+	(void)state;
+	fake.features = HMMBENCH_FEAT_PHASE_PROBE;
+	hb_dev_info(&dev);
+	r.cfg.verify = hb_verify_wanted(&dev.info, false, note, sizeof(note));
+	assert_false(r.cfg.verify);
+	assert_string_equal(note, "the module does not support verify (no HMMBENCH_FEAT_VERIFY): the memmap digest is not recorded; load a newer module for it, or pass --no-verify");
+	assert_int_equal(run(), 0);
+	assert_int_equal(fake.verifies, 0);
+	assert_null(memmaps_json());
+	/* asked to skip it, there is nothing to say */
+	note[0] = '\0';
+	fake.features |= HMMBENCH_FEAT_VERIFY;
+	hb_dev_info(&dev);
+	assert_false(hb_verify_wanted(&dev.info, true, note, sizeof(note)));
+	assert_string_equal(note, "");
+	assert_true(hb_verify_wanted(&dev.info, false, note, sizeof(note)));
+}
+
+static void bad_pages_give_one_warning_and_the_run_stands(void **state)
+{
+	char buf[256];
+
+	(void)state;
+	r.cfg.sizes[1] = 2 * GIB;
+	r.cfg.sizes[2] = 4 * GIB;
+	r.cfg.nr_sizes = 3;
+	r.cfg.iters = 1;
+	r.cfg.verify = true;
+	assert_int_equal(run(), 0);
+	assert_null(hb_memmap_warning(&r, buf, sizeof(buf)));
+	r.memmap[1].bad_pages = 262143;
+	r.memmap[2].bad_pages = 1;
+	assert_string_equal(hb_memmap_warning(&r, buf, sizeof(buf)),
+			    "warning: 262143 of 524288 struct pages of a 2 GiB chunk break an invariant and 1 more size: hmmbench verify --size 2G shows which");
+	r.cfg.vmemmap_shift = 9;
+	r.cfg.compound_size = 2ULL << 20;
+	r.memmap[2].bad_pages = 0;
+	assert_string_equal(hb_memmap_warning(&r, buf, sizeof(buf)),
+			    "warning: 262143 of 524288 struct pages of a 2 GiB chunk break an invariant: hmmbench verify --size 2G --compound 2M shows which");
+	assert_true(r.complete);
+}
+
+static void verify_error_unmaps_the_chunk_and_explains(void **state)
+{
+	(void)state;
+	r.cfg.verify = true;
+	fake.fail_cmd = HMMBENCH_IOC_VERIFY;
+	fake.fail_errno = EIO;
+	assert_true(run() == -EIO);
+	assert_int_equal(fake.live, 0);
+	assert_int_equal(r.nr_samples, 4);
+	assert_false(r.memmap[0].valid);
+	assert_string_equal(r.error, "verifying chunk 5 failed: Input/output error");
+}
+
+static void signal_before_verify_stops_without_mapping(void **state)
+{
+	(void)state;
+	r.cfg.verify = true;
+	fake.stop = &stop;
+	fake.stop_after_maps = 4;
+	assert_int_equal(run(), HB_STOPPED);
+	assert_int_equal(fake.maps, 4);
+	assert_int_equal(fake.verifies, 0);
+	assert_int_equal(fake.live, 0);
+	assert_false(r.complete);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -247,6 +405,13 @@ int main(void)
 		T(unmap_error_is_reported_and_stops),
 		T(unmeasured_phase_is_not_marked_valid),
 		T(progress_is_reported_once_per_step),
+		T(verify_reads_one_more_chunk_per_size_after_the_loop),
+		T(no_verify_leaves_the_memmaps_out),
+		T(memmaps_survive_a_round_trip_through_the_file),
+		T(a_module_without_verify_gets_the_note_and_no_object),
+		T(bad_pages_give_one_warning_and_the_run_stands),
+		T(verify_error_unmaps_the_chunk_and_explains),
+		T(signal_before_verify_stops_without_mapping),
 	};
 
 	return cmocka_run_group_tests_name("bench", tests, NULL, NULL);

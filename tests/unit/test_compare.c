@@ -22,6 +22,7 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
+#include "cmp_read.h"
 #include "compare.h"
 #include "fixture.h"
 
@@ -666,6 +667,143 @@ static void csv_has_one_row_per_kind_and_metric(void **state)
 	pair_free(&p);
 }
 
+/* @r's 1 GiB memmap as hmmbench run records it. */
+static void with_memmap(struct hb_result *r, uint64_t digest,
+			uint64_t layout)
+{
+	r->memmap[0] = (struct hb_memmap){
+		.valid = true, .pages = 262144, .digest = digest,
+		.layout = layout,
+	};
+}
+
+/* A base and new 1 GiB series with the memmap digests and layouts given. */
+static void pair_memmaps(struct pair *p, uint64_t da, uint64_t la,
+			 uint64_t db, uint64_t lb, bool force)
+{
+	struct hb_result a, b;
+
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	if (la)
+		with_memmap(&a, da, la);
+	if (lb)
+		with_memmap(&b, db, lb);
+	pair_compare(p, &a, &b, force);
+}
+
+/* Whether the comparison's JSON has a "memmaps" member with @part. */
+static bool json_memmaps_have(const struct hb_comparison *c,
+			      const char *part)
+{
+	char *t = render(c, HB_FMT_JSON);
+	char *m = fixture_json_member(t, "memmaps");
+	bool ret = m && strstr(m, part);
+
+	free(m);
+	free(t);
+	return ret;
+}
+
+static void different_memmap_digests_are_refused(void **state)
+{
+	struct pair p;
+	char *err;
+
+	(void)state;
+	pair_memmaps(&p, 0x1111, 0xabcd, 0x2222, 0xabcd, false);
+	assert_int_equal(p.ret, -EINVAL);
+	err = strstr(p.err, ": the struct pages differ");
+	assert_non_null(err);
+	assert_string_equal(err, ": the struct pages differ: memmap digest 0x0000000000001111 (base) vs 0x0000000000002222 (new) at 1 GiB; run hmmbench verify on both kernels, or --force compares them anyway");
+	pair_free(&p);
+}
+
+static void memmap_digests_are_compared_with_force(void **state)
+{
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_memmaps(&p, 0x1111, 0xabcd, 0x2222, 0xabcd, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.forced);
+	assert_true(has_note(&p.c, "1 GiB: the struct pages differ: memmap digest 0x0000000000001111 in base, 0x0000000000002222 in new (--force)"));
+	t = render(&p.c, HB_FMT_COVER);
+	assert_null(strstr(t, "struct pages identical"));
+	free(t);
+	assert_true(json_memmaps_have(&p.c, "\"match\":\"different\",\"base\":{\"pages\":262144,\"digest\":\"0x0000000000001111\""));
+	pair_free(&p);
+}
+
+static void equal_memmap_digests_are_in_the_cover_letter(void **state)
+{
+	struct hb_cmp_doc d;
+	char *t, err[256];
+	struct pair p;
+
+	(void)state;
+	pair_memmaps(&p, 0x3f9a, 0xabcd, 0x3f9a, 0xabcd, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	assert_int_equal(p.c.nr_memmaps, 1);
+	assert_int_equal(p.c.memmaps[0].match, HB_MEMMAP_SAME);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, " struct pages identical before and after (hmmbench verify digest 0x0000000000003f9a over 262144 pages) "));
+	free(t);
+	/* show renders the saved comparison the same */
+	t = render(&p.c, HB_FMT_JSON);
+	assert_int_equal(hb_cmp_take(&d, "saved.json", json_tokener_parse(t),
+				     err, sizeof(err)), 0);
+	free(t);
+	assert_int_equal(d.c.nr_memmaps, 1);
+	assert_int_equal(d.c.memmaps[0].a.digest, 0x3f9a);
+	assert_int_equal(d.c.memmaps[0].b.pages, 262144);
+	t = render(&d.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "identical before and after (hmmbench verify digest 0x0000000000003f9a over 262144 pages)"));
+	free(t);
+	hb_cmp_doc_free(&d);
+	assert_true(json_memmaps_have(&p.c, "{\"new_input\":1,\"size\":1073741824,\"match\":\"identical\","));
+	pair_free(&p);
+}
+
+static void memmap_layouts_differing_are_noted(void **state)
+{
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_memmaps(&p, 0x1111, 0xabcd, 0x2222, 0xabce, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	assert_true(has_note(&p.c, "1 GiB: the memmaps cannot be compared: struct page layout 0x000000000000abcd in base, 0x000000000000abce in new"));
+	t = render(&p.c, HB_FMT_COVER);
+	assert_null(strstr(t, "struct pages identical"));
+	free(t);
+	assert_true(json_memmaps_have(&p.c, "\"match\":\"layouts_differ\""));
+	pair_free(&p);
+}
+
+static void a_memmap_on_one_side_only_says_nothing(void **state)
+{
+	struct pair p;
+	char *t;
+	size_t i;
+
+	(void)state;
+	pair_memmaps(&p, 0x1111, 0xabcd, 0, 0, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	assert_int_equal(p.c.nr_memmaps, 0);
+	for (i = 0; i < p.c.nr_notes; i++)
+		assert_null(strstr(p.c.notes[i], "memmap"));
+	t = render(&p.c, HB_FMT_COVER);
+	assert_null(strstr(t, "struct pages"));
+	free(t);
+	assert_false(json_memmaps_have(&p.c, "match"));
+	pair_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -691,6 +829,11 @@ int main(void)
 		cmocka_unit_test(notes_are_short_and_use_titles),
 		cmocka_unit_test(json_output_reads_back),
 		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
+		cmocka_unit_test(different_memmap_digests_are_refused),
+		cmocka_unit_test(memmap_digests_are_compared_with_force),
+		cmocka_unit_test(equal_memmap_digests_are_in_the_cover_letter),
+		cmocka_unit_test(memmap_layouts_differing_are_noted),
+		cmocka_unit_test(a_memmap_on_one_side_only_says_nothing),
 	};
 
 	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -147,6 +147,62 @@ static void unmap_of_unknown_handle_returns_enoent(void **state)
 	hb_dev_close(&dev);
 }
 
+static void verify_sends_size_and_handle_and_returns_the_checks(void **state)
+{
+	struct hmmbench_verify v;
+	struct hmmbench_map map;
+	struct hb_dev dev;
+
+	(void)state;
+	fake.verify.bad_pages = 3;
+	fake.verify.checks[HMMBENCH_CHECK_NODE].count = 3;
+	fake.verify.checks[HMMBENCH_CHECK_NODE].pfn[2] = 0xfcf8002;
+	hb_dev_open(&dev, NULL);
+	hb_dev_info(&dev);
+	hb_dev_map(&dev, 1ULL << 30, -1, 0, &map);
+	assert_int_equal(hb_dev_verify(&dev, map.handle, &v), 0);
+	assert_true(fake.calls[2].cmd == HMMBENCH_IOC_VERIFY);
+	assert_int_equal(fake.calls[2].size, sizeof(struct hmmbench_verify));
+	assert_int_equal(fake.calls[2].size, HMMBENCH_VERIFY_SIZE_VER0);
+	assert_int_equal(fake.calls[2].handle, map.handle);
+	assert_int_equal(v.flags, 0);
+	assert_int_equal(v.pages, 262144);
+	assert_int_equal(v.digest, 0x1234);
+	assert_int_equal(v.layout, 0xabcd);
+	assert_int_equal(v.bad_pages, 3);
+	assert_int_equal(v.checks[HMMBENCH_CHECK_NODE].pfn[2], 0xfcf8002);
+	hb_dev_close(&dev);
+}
+
+static void verify_without_the_feature_does_not_ask(void **state)
+{
+	struct hmmbench_verify v;
+	struct hb_dev dev;
+
+	(void)state;
+	fake.features = HMMBENCH_FEAT_PHASE_PROBE;
+	hb_dev_open(&dev, NULL);
+	hb_dev_info(&dev);
+	assert_int_equal(hb_dev_verify(&dev, 1, &v), -EOPNOTSUPP);
+	assert_int_equal(fake.nr_calls, 1);
+	hb_dev_close(&dev);
+}
+
+static void verify_of_unknown_handle_returns_enoent(void **state)
+{
+	struct hmmbench_verify v;
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	hb_dev_info(&dev);
+	assert_int_equal(hb_dev_verify(&dev, 77, &v), -ENOENT);
+	fake.fail_cmd = HMMBENCH_IOC_VERIFY;
+	fake.fail_errno = ENOTTY;
+	assert_int_equal(hb_dev_verify(&dev, 77, &v), -ENOTTY);
+	hb_dev_close(&dev);
+}
+
 static void memmap_cost_is_struct_page_per_page(void **state)
 {
 	struct hmmbench_info info = {
@@ -173,6 +229,9 @@ int main(void)
 		T(map_failure_returns_negative_errno),
 		T(unmap_sends_the_handle_and_returns_timings),
 		T(unmap_of_unknown_handle_returns_enoent),
+		T(verify_sends_size_and_handle_and_returns_the_checks),
+		T(verify_without_the_feature_does_not_ask),
+		T(verify_of_unknown_handle_returns_enoent),
 		T(memmap_cost_is_struct_page_per_page),
 	};
 

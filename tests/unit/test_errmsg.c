@@ -85,6 +85,18 @@ static const struct msg_case cases[] = {
 	{ "unmap EINVAL says rebuild", HB_OP_UNMAP, EINVAL, .want = "refused to unmap chunk 5 as invalid" },
 	{ "unmap EPERM says run as root", HB_OP_UNMAP, EPERM, .want = "needs root" },
 	{ "unmap other errno names it", HB_OP_UNMAP, EIO, .want = "=unmapping chunk 5 failed: Input/output error" },
+	{ "verify ENOTTY says load a newer module", HB_OP_VERIFY, ENOTTY,
+	  .want = "=the hmmbench module behind /dev/hmmbench does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench" },
+	{ "verify EOPNOTSUPP says load a newer module", HB_OP_VERIFY, EOPNOTSUPP, .path = "/dev/hb1",
+	  .want = "=the hmmbench module behind /dev/hb1 does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench" },
+	{ "verify EPERM says run as root", HB_OP_VERIFY, EPERM,
+	  .want = "=reading back struct pages through /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench verify ..." },
+	{ "verify ENOENT is a bug to report", HB_OP_VERIFY, ENOENT, .want = "=the module knows no chunk 5 to verify on this file descriptor: this is a bug in hmmbench, please report it" },
+	{ "verify EINVAL says rebuild", HB_OP_VERIFY, EINVAL, .want = "refused to verify chunk 5 as invalid, so it does not match this hmmbench: rebuild" },
+	{ "verify EINTR says try again", HB_OP_VERIFY, EINTR, .want = "=interrupted while waiting for another hmmbench measurement to finish: try again when it is done" },
+	{ "verify EFAULT is a bug to report", HB_OP_VERIFY, EFAULT, .want = "could not access the VERIFY request (bad address): this is a bug in hmmbench" },
+	{ "verify E2BIG says the module is older", HB_OP_VERIFY, E2BIG, .want = "refuses its VERIFY request: rebuild" },
+	{ "verify other errno names it", HB_OP_VERIFY, EIO, .want = "=verifying chunk 5 failed: Input/output error" },
 };
 
 #define NR_CASES	(sizeof(cases) / sizeof(cases[0]))

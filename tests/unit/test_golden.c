@@ -44,24 +44,6 @@ static const double noisy_ms[] = { 100, 130, 80, 120, 70, 110 };
 static const double runs_base_ms[] = { 100, 106, 98, 104 };
 static const double runs_fast_ms[] = { 60, 66, 58, 64 };
 
-static char *slurp(const char *path)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = fopen(path, "r"), *m;
-	int c;
-
-	if (!f)
-		return NULL;
-	m = open_memstream(&buf, &len);
-	assert_non_null(m);
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, m);
-	fclose(m);
-	fclose(f);
-	return buf;
-}
-
 static void spill(const char *dir, const char *name, const char *text)
 {
 	char path[4096];
@@ -100,7 +82,7 @@ static void golden(const char *name, char *text)
 	if (getenv("HB_GOLDEN_UPDATE"))
 		spill(GOLDEN_DIR, name, text);
 	snprintf(path, sizeof(path), "%s/%s", GOLDEN_DIR, name);
-	want = slurp(path);
+	want = fixture_slurp(path);
 	if (!want)
 		fail_msg("no golden/%s: make -C tests/unit golden writes it",
 			 name);
@@ -454,7 +436,7 @@ static void same_as_golden(const char *stem, size_t fmt, char *text)
 
 	snprintf(path, sizeof(path), "%s/%s.%s", GOLDEN_DIR, stem,
 		 formats[fmt]);
-	want = slurp(path);
+	want = fixture_slurp(path);
 	assert_non_null(want);
 	assert_non_null(text);
 	if (strcmp(text, want))

@@ -3,7 +3,8 @@
  * hmmbench unit tests: `hmmbench merge` - the boots of one side of an A/B
  * run pooled into one result: samples concatenated with their run, the
  * iteration counts summed, summaries recomputed over the pool, sources
- * listed, and the merged JSON read back.
+ * listed, the memmap digest carried when all agree, and the merged JSON
+ * read back.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -161,6 +162,93 @@ static void different_kernel_build_is_refused(void **state)
 	free_inputs(in, 2);
 }
 
+/* Two boots whose 1 GiB memmaps have these digests (layout 0 for none). */
+static void two_boots_memmap(struct hb_input *in, uint64_t d1, uint64_t l1,
+			     uint64_t d2, uint64_t l2)
+{
+	struct hb_result r;
+
+	fixture_series(&r, "base", 58.0, boot1_ms, 3);
+	r.memmap[0] = (struct hb_memmap){
+		.valid = l1 != 0, .pages = 262144, .digest = d1, .layout = l1,
+	};
+	load(&in[0], &r);
+	fixture_series(&r, "base", 58.0, boot2_ms, 3);
+	r.memmap[0] = (struct hb_memmap){
+		.valid = l2 != 0, .pages = 262144, .digest = d2, .layout = l2,
+	};
+	load(&in[1], &r);
+}
+
+static void an_agreed_memmap_is_carried_through(void **state)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in[2], back;
+	struct hb_result m;
+	char err[256], *path;
+
+	(void)state;
+	two_boots_memmap(in, 0x3f9a, 0xabcd, 0x3f9a, 0xabcd);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_true(m.memmap[0].valid);
+	assert_int_equal(m.memmap[0].digest, 0x3f9a);
+	path = fixture_json_file(&m);
+	assert_int_equal(hb_input_load(&back, path, err, sizeof(err)), 0);
+	assert_true(back.r.memmap[0].valid);
+	assert_int_equal(back.r.memmap[0].digest, 0x3f9a);
+	assert_int_equal(back.r.memmap[0].layout, 0xabcd);
+	assert_int_equal(back.r.memmap[0].pages, 262144);
+	hb_input_free(&back);
+	unlink(path);
+	free(path);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
+static void different_memmap_digests_are_refused(void **state)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in[2];
+	struct hb_result m;
+	char buf[64];
+
+	(void)state;
+	two_boots_memmap(in, 0x1111, 0xabcd, 0x2222, 0xabcd);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 1);
+	assert_string_equal(hb_mismatch_field(&mm[0], buf, sizeof(buf)),
+			    "memmap digest at 1 GiB");
+	assert_string_equal(mm[0].base, "0x0000000000001111");
+	assert_string_equal(mm[0].other, "0x0000000000002222");
+	/* --force merges them, and the digest describes neither */
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_false(m.memmap[0].valid);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+	/* one kernel build has one layout: merge refuses two */
+	two_boots_memmap(in, 0x1111, 0xabcd, 0x1111, 0xabce);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 1);
+	assert_string_equal(hb_mismatch_field(&mm[0], buf, sizeof(buf)),
+			    "memmap layout at 1 GiB");
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, false, mm), 0);
+	free_inputs(in, 2);
+}
+
+static void a_run_without_memmap_leaves_the_merge_without(void **state)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in[2];
+	struct hb_result m;
+
+	(void)state;
+	two_boots_memmap(in, 0x1111, 0xabcd, 0, 0);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_false(m.memmap[0].valid);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +257,9 @@ int main(void)
 		cmocka_unit_test(merged_json_reads_back_with_sources),
 		cmocka_unit_test(sample_of_a_run_not_listed_is_refused),
 		cmocka_unit_test(different_kernel_build_is_refused),
+		cmocka_unit_test(an_agreed_memmap_is_carried_through),
+		cmocka_unit_test(different_memmap_digests_are_refused),
+		cmocka_unit_test(a_run_without_memmap_leaves_the_merge_without),
 	};
 
 	return cmocka_run_group_tests_name("merge", tests, NULL, NULL);

@@ -3,7 +3,7 @@
  * hmmbench unit tests: the human table - cold beside warm, what ± and
  * the median interval mean, wall and kernel time, and the notes for an
  * unmeasured phase, a module that was not fresh, an incomplete run and
- * a pool of merged runs.
+ * a pool of merged runs, and the memmap digest.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -90,6 +90,30 @@ static void wall_time_says_what_it_covers(void **state)
 	assert_non_null(t);
 	assert_non_null(strstr(t, "wall time 500.0 ms (the measurement loop, not the whole command), kernel time\n422.0 ms"));
 	free(t);
+}
+
+static void memmap_digest_is_shown_with_its_verdict(void **state)
+{
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_result(&r);
+	t = table(&r);
+	assert_null(strstr(t, "memmap of"));
+	free(t);
+	r.memmap[0] = (struct hb_memmap){
+		.valid = true, .pages = 262144, .digest = 0x3f9a,
+		.layout = 0xabcd,
+	};
+	t = table(&r);
+	assert_non_null(strstr(t, "\nmemmap of 1 GiB: digest 0x0000000000003f9a, layout 0x000000000000abcd, 262144\npages, all invariants hold\n"));
+	free(t);
+	r.memmap[0].bad_pages = 3;
+	t = table(&r);
+	assert_non_null(strstr(t, "262144\npages, 3 break an invariant (hmmbench verify shows which)\n"));
+	free(t);
+	hb_result_free(&r);
 }
 
 /* Ten calls of 64 GiB switching between about 1.4 s and 2.0 s. */
@@ -230,6 +254,7 @@ int main(void)
 		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
 		cmocka_unit_test(interrupted_run_is_marked_incomplete),
 		cmocka_unit_test(merged_runs_warn_that_intervals_miss_the_run_spread),
+		cmocka_unit_test(memmap_digest_is_shown_with_its_verdict),
 	};
 
 	return cmocka_run_group_tests_name("table", tests, NULL, NULL);

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: what hmmbench verify read back from a chunk's struct pages -
+ * as text, the chunk, digest and layout and either "all N invariants
+ * hold" or one line per broken invariant with its first pfns; as JSON,
+ * schema "hmmbench-verify/1" in FORMATS.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "fmt.h"
+#include "render/json_write.h"
+#include "render/renderers.h"
+#include "version.h"
+
+/* "base pages" or "2 MiB compound pages". */
+static const char *hb_verify_shape(const struct hb_config *cfg, char *buf,
+				   size_t len)
+{
+	char cp[32];
+
+	if (!cfg->vmemmap_shift)
+		return "base pages";
+	snprintf(buf, len, "%s compound pages",
+		 hb_size_human(cfg->compound_size, cp, sizeof(cp)));
+	return buf;
+}
+
+/* "node 0", or "this CPU's node". */
+static const char *hb_verify_node(int node, char *buf, size_t len)
+{
+	if (node == HMMBENCH_NODE_LOCAL)
+		return "this CPU's node";
+	snprintf(buf, len, "node %d", node);
+	return buf;
+}
+
+/* "  refcount     262143 pages, first pfns 0xfcf8001 0xfcf8002" */
+static void hb_verify_check_text(FILE *f, const struct hmmbench_verify *v,
+				 unsigned int i)
+{
+	const struct hmmbench_check *c = &v->checks[i];
+	const char *unit = i == HMMBENCH_CHECK_MIGRATETYPE ? "pageblock" :
+							     "page";
+	uint64_t count = c->count, pfn;
+	unsigned int k, n = count < HMMBENCH_CHECK_PFNS ? count :
+							  HMMBENCH_CHECK_PFNS;
+	char name[16];
+
+	fprintf(f, "  %-12s %" PRIu64 " %s%s, first pfn%s",
+		hb_check_name(name, sizeof(name), i), count, unit,
+		count == 1 ? "" : "s", n == 1 ? "" : "s");
+	for (k = 0; k < n; k++) {
+		pfn = c->pfn[k];
+		fprintf(f, " 0x%" PRIx64, pfn);
+	}
+	fputc('\n', f);
+}
+
+void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
+{
+	const struct hmmbench_verify *v = &rep->v;
+	char sz[32], shape[48], node[32];
+	struct hb_memmap m;
+	unsigned int i;
+
+	hb_memmap_from(&m, v);
+	fprintf(f, "memmap of %s (%" PRIu64 " pages, %s) on %s, Linux %s\n",
+		hb_size_human(rep->cfg.sizes[0], sz, sizeof(sz)), m.pages,
+		hb_verify_shape(&rep->cfg, shape, sizeof(shape)),
+		hb_verify_node(rep->cfg.node, node, sizeof(node)),
+		rep->info.kernel_release);
+	fprintf(f, "digest 0x%016" PRIx64 "  layout 0x%016" PRIx64 "\n",
+		m.digest, m.layout);
+	if (hb_verify_holds(v)) {
+		fprintf(f, "all %u invariants hold on %" PRIu64 " pages\n",
+			hb_verify_checks(v), m.pages);
+		return;
+	}
+	if (m.bad_pages)
+		fprintf(f, "%" PRIu64 " of %" PRIu64 " pages break an invariant:\n",
+			m.bad_pages, m.pages);
+	else
+		fputs("an invariant is broken:\n", f);
+	for (i = 0; i < hb_verify_checks(v); i++)
+		if (v->checks[i].count)
+			hb_verify_check_text(f, v, i);
+}
+
+/* {"refcount": {"count": 0, "pfns": []}, ...} */
+static struct json_object *hb_verify_checks_json(
+	const struct hmmbench_verify *v)
+{
+	struct json_object *o = json_object_new_object(), *c, *a;
+	unsigned int i, k;
+	char name[16];
+
+	for (i = 0; i < hb_verify_checks(v); i++) {
+		c = json_object_new_object();
+		a = json_object_new_array();
+		for (k = 0; k < v->checks[i].count && k < HMMBENCH_CHECK_PFNS;
+		     k++)
+			json_object_array_add(a, hb_jint(v->checks[i].pfn[k]));
+		hb_jadd(c, "count", hb_jint(v->checks[i].count));
+		hb_jadd(c, "pfns", a);
+		hb_jadd(o, hb_check_name(name, sizeof(name), i), c);
+	}
+	return o;
+}
+
+static struct json_object *hb_verify_json(const struct hb_verify_report *rep)
+{
+	const struct hb_config *cfg = &rep->cfg;
+	struct json_object *o = json_object_new_object();
+	struct hb_memmap m;
+
+	hb_memmap_from(&m, &rep->v);
+	hb_jadd(o, "schema", hb_jstr(HB_VERIFY_SCHEMA));
+	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_jadd(o, "size", hb_jint(cfg->sizes[0]));
+	hb_jadd(o, "compound_size", hb_jint(cfg->compound_size));
+	hb_jadd(o, "vmemmap_shift", hb_jint(cfg->vmemmap_shift));
+	hb_jadd(o, "node", cfg->node == HMMBENCH_NODE_LOCAL ? NULL :
+			   hb_jint(cfg->node));
+	hb_jadd(o, "kernel_release", hb_jstr(rep->info.kernel_release));
+	hb_jadd(o, "module_version", hb_jstr(rep->info.module_version));
+	hb_memmap_json_add(o, &m);
+	hb_jadd(o, "holds", hb_jbool(hb_verify_holds(&rep->v)));
+	hb_jadd(o, "checks", hb_verify_checks_json(&rep->v));
+	return o;
+}
+
+int hb_render_verify_json(FILE *f, const struct hb_verify_report *rep)
+{
+	return hb_json_write(f, hb_verify_json(rep));
+}
