@@ -21,7 +21,6 @@ static const char *const hb_check_names[HMMBENCH_CHECK_NR] = {
 	[HMMBENCH_CHECK_PGMAP] = "pgmap",
 	[HMMBENCH_CHECK_COMPOUND] = "compound",
 	[HMMBENCH_CHECK_POINTER] = "pointer",
-	[HMMBENCH_CHECK_MIGRATETYPE] = "migratetype",
 };
 
 const char *hb_check_name(char *buf, size_t len, unsigned int i)

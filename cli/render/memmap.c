@@ -40,15 +40,13 @@ static void hb_verify_check_text(FILE *f, const struct hmmbench_verify *v,
 				 unsigned int i)
 {
 	const struct hmmbench_check *c = &v->checks[i];
-	const char *unit = i == HMMBENCH_CHECK_MIGRATETYPE ? "pageblock" :
-							     "page";
 	uint64_t count = c->count, pfn;
 	unsigned int k, n = count < HMMBENCH_CHECK_PFNS ? count :
 							  HMMBENCH_CHECK_PFNS;
 	char name[16];
 
-	fprintf(f, "  %-12s %" PRIu64 " %s%s, first pfn%s",
-		hb_check_name(name, sizeof(name), i), count, unit,
+	fprintf(f, "  %-12s %" PRIu64 " page%s, first pfn%s",
+		hb_check_name(name, sizeof(name), i), count,
 		count == 1 ? "" : "s", n == 1 ? "" : "s");
 	for (k = 0; k < n; k++) {
 		pfn = c->pfn[k];
@@ -77,11 +75,8 @@ void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
 			hb_verify_checks(v), m.pages);
 		return;
 	}
-	if (m.bad_pages)
-		fprintf(f, "%" PRIu64 " of %" PRIu64 " pages break an invariant:\n",
-			m.bad_pages, m.pages);
-	else
-		fputs("an invariant is broken:\n", f);
+	fprintf(f, "%" PRIu64 " of %" PRIu64 " pages break an invariant:\n",
+		m.bad_pages, m.pages);
 	for (i = 0; i < hb_verify_checks(v); i++)
 		if (v->checks[i].count)
 			hb_verify_check_text(f, v, i);
