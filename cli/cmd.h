@@ -9,6 +9,7 @@
 #define HB_CMD_H
 
 #include <argp.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -111,5 +112,20 @@ void hb_host_gather_build(struct hb_host *h);
 /* Reads @files; NULL, the sentence printed, on failure. */
 struct hb_input *hb_inputs_load(char *const *files, size_t n);
 void hb_inputs_free(struct hb_input *in, size_t n);
+
+/*
+ * Commands that wait until told to stop (hold, monitor): SIGINT, SIGTERM
+ * and SIGHUP set hb_quit.  The handler has no SA_RESTART, so a call that
+ * waits in the kernel returns EINTR.
+ */
+extern volatile sig_atomic_t hb_quit;
+void hb_quit_on_signals(void);
+
+/*
+ * Blocks those three signals, so that none arrives between a check of
+ * hb_quit and the wait; *@wait gets the mask to wait with (sigsuspend(),
+ * ppoll()).
+ */
+void hb_quit_block(sigset_t *wait);
 
 #endif /* HB_CMD_H */

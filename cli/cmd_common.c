@@ -252,3 +252,36 @@ struct hb_input *hb_inputs_load(char *const *files, size_t n)
 	}
 	return in;
 }
+
+volatile sig_atomic_t hb_quit;
+
+static const int hb_quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void hb_quit_signal(int sig)
+{
+	(void)sig;
+	hb_quit = 1;
+}
+
+void hb_quit_on_signals(void)
+{
+	struct sigaction sa = { .sa_handler = hb_quit_signal };
+	size_t i;
+
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
+		sigaction(hb_quit_sigs[i], &sa, NULL);
+}
+
+void hb_quit_block(sigset_t *wait)
+{
+	sigset_t block;
+	size_t i;
+
+	sigemptyset(&block);
+	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
+		sigaddset(&block, hb_quit_sigs[i]);
+	sigprocmask(SIG_BLOCK, &block, wait);
+	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
+		sigdelset(wait, hb_quit_sigs[i]);
+}

@@ -93,46 +93,6 @@ static const struct argp hb_hold_argp = {
 	.children = hb_help_children,
 };
 
-static volatile sig_atomic_t hb_hold_stop;
-
-static void hb_hold_signal(int sig)
-{
-	(void)sig;
-	hb_hold_stop = 1;
-}
-
-static const int hb_hold_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-/*
- * The handler of the three signals; without SA_RESTART, a MAP waiting for
- * another's measurement returns EINTR.
- */
-static void hb_hold_signals(void)
-{
-	struct sigaction sa = { .sa_handler = hb_hold_signal };
-	size_t i;
-
-	for (i = 0; i < sizeof(hb_hold_sigs) / sizeof(hb_hold_sigs[0]); i++)
-		sigaction(hb_hold_sigs[i], &sa, NULL);
-}
-
-/*
- * Blocks the three signals, so that none arrives between a check of the
- * flag and sigsuspend(); *@wait gets the mask to wait with.
- */
-static void hb_hold_block(sigset_t *wait)
-{
-	sigset_t block;
-	size_t i;
-
-	sigemptyset(&block);
-	for (i = 0; i < sizeof(hb_hold_sigs) / sizeof(hb_hold_sigs[0]); i++)
-		sigaddset(&block, hb_hold_sigs[i]);
-	sigprocmask(SIG_BLOCK, &block, wait);
-	for (i = 0; i < sizeof(hb_hold_sigs) / sizeof(hb_hold_sigs[0]); i++)
-		sigdelset(wait, hb_hold_sigs[i]);
-}
-
 /*
  * Maps the chunks, stopping early on a signal; says why on failure.
  * Returns how many were mapped, or a negative errno.
@@ -149,9 +109,9 @@ static int hb_hold_map(struct hb_dev *dev, const struct hb_hold_env *env)
 	int ret;
 
 	ret = hb_dev_check(&ctx);
-	for (i = 0; !ret && i < env->chunks && !hb_hold_stop; i++)
+	for (i = 0; !ret && i < env->chunks && !hb_quit; i++)
 		ret = hb_dev_map(dev, env->size, env->node, 0, &map);
-	if (ret == -EINTR && hb_hold_stop)
+	if (ret == -EINTR && hb_quit)
 		return i - 1;
 	if (ret) {
 		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_MAP, ret, &ctx));
@@ -172,11 +132,11 @@ int hb_cmd_hold(int argc, char **argv)
 
 	if (hb_parse(&hb_hold_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	hb_hold_signals();
+	hb_quit_on_signals();
 	if (hb_open_device(env.device, &dev))
 		return HB_EXIT_FAIL;
 	mapped = hb_hold_map(&dev, &env);
-	hb_hold_block(&wait);
+	hb_quit_block(&wait);
 	if (mapped < 0 || (unsigned int)mapped < env.chunks) {
 		hb_dev_close(&dev);
 		return mapped < 0 ? HB_EXIT_FAIL : HB_EXIT_INTERRUPTED;
@@ -188,7 +148,7 @@ int hb_cmd_hold(int argc, char **argv)
 		       (int)getpid());
 		fflush(stdout);
 	}
-	while (!hb_hold_stop)
+	while (!hb_quit)
 		sigsuspend(&wait);
 	/* Closing the descriptor unmaps every chunk it holds. */
 	hb_dev_close(&dev);

@@ -82,37 +82,6 @@ static const struct argp hb_monitor_argp = {
 	.children = hb_help_children,
 };
 
-static volatile sig_atomic_t hb_monitor_stop;
-
-static void hb_monitor_signal(int sig)
-{
-	(void)sig;
-	hb_monitor_stop = 1;
-}
-
-/*
- * Blocks SIGINT, SIGTERM and SIGHUP outside ppoll(), so that one cannot
- * arrive between the check of the flag and the wait; *@wait gets the
- * mask to wait with.
- */
-static void hb_monitor_signals(sigset_t *wait)
-{
-	struct sigaction sa = { .sa_handler = hb_monitor_signal };
-	sigset_t block;
-
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, wait);
-	sigdelset(wait, SIGINT);
-	sigdelset(wait, SIGTERM);
-	sigdelset(wait, SIGHUP);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static int hb_monitor_event(const struct hb_nl_event *ev, void *arg)
 {
 	struct hb_monitor_env *env = arg;
@@ -133,7 +102,7 @@ static int hb_monitor_loop(struct hb_nl *nl, struct hb_monitor_env *env,
 	struct pollfd pfd = { .fd = hb_nl_fd(nl), .events = POLLIN };
 	int ret;
 
-	while (!hb_monitor_stop) {
+	while (!hb_quit) {
 		if (ppoll(&pfd, 1, NULL, wait) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -156,7 +125,8 @@ int hb_cmd_monitor(int argc, char **argv)
 
 	if (hb_parse(&hb_monitor_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	hb_monitor_signals(&wait);
+	hb_quit_block(&wait);
+	hb_quit_on_signals();
 	ret = hb_nl_open(&nl);
 	if (ret) {
 		hb_err(hb_nl_explain(msg, sizeof(msg), HB_NL_OP_MONITOR, ret));
