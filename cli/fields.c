@@ -19,6 +19,10 @@
 	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
 	  .size = sizeof(((st *)0)->m), .match = mt }
 #define HB_FIELD(st, k, m, t)	HB_MATCHED(st, k, m, t, HB_MATCH_NONE, NULL)
+/* Member @m of struct @st, key @k, left out while "" or NULL. */
+#define HB_OPTIONAL(st, k, m, t)					\
+	{ .key = k, .type = t, .offset = offsetof(st, m),		\
+	  .size = sizeof(((st *)0)->m), .optional = true }
 #define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
 
 #define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
@@ -104,6 +108,17 @@ const void *hb_field_at(const struct hb_field *f, const void *base)
 void *hb_field_in(const struct hb_field *f, void *base)
 {
 	return (char *)base + f->offset;
+}
+
+bool hb_field_absent(const struct hb_field *f, const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	if (!f->optional)
+		return false;
+	if (f->type == HB_F_STRING)
+		return !*(const char *const *)v;
+	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
 uint64_t hb_field_uint(const struct hb_field *f, const void *base)
