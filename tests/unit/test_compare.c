@@ -270,6 +270,23 @@ static void unrecorded_accelerator_is_not_a_mismatch(void **state)
 	pair_free(&p);
 }
 
+/* Each side of an A/B normally ran in a boot of its own. */
+static void other_boot_id_is_not_a_mismatch(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(a.meta.host.boot_id, "3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43");
+	strcpy(b.meta.host.boot_id, "9d0e4b21-7c3a-4f58-b2e6-1a9c5d7f3e80");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	pair_free(&p);
+}
+
 static void chunk_mismatch_is_compared_with_force(void **state)
 {
 	struct hb_result a, b;
@@ -813,6 +830,7 @@ int main(void)
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
 		cmocka_unit_test(kvm_against_tcg_is_refused),
 		cmocka_unit_test(unrecorded_accelerator_is_not_a_mismatch),
+		cmocka_unit_test(other_boot_id_is_not_a_mismatch),
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(high_cv_warns),
 		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),
