@@ -260,9 +260,12 @@ static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 	r->meta.info.maps_total =
 		json_object_get_uint64(hb_json_path(o, "maps_total"));
 	hb_cmp_read_sizes(hb_json_path(o, "sizes"), &r->cfg);
+	snprintf(r->meta.host.boot_id, sizeof(r->meta.host.boot_id), "%s",
+		 hb_js(o, "boot_id") ?: "");
 	runs = json_object_get_int(hb_json_path(o, "runs"));
 	/* the count of merged runs is all a renderer asks of sources */
 	r->nr_sources = runs > 1 ? runs : 0;
+	r->nr_boots = json_object_get_int(hb_json_path(o, "boots"));
 }
 
 static int hb_cmp_read_inputs(struct json_object *doc, struct hb_cmp_doc *d)

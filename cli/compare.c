@@ -59,6 +59,29 @@ const char *hb_cmp_name(const struct hb_comparison *c, size_t i)
 	return label ? label : c->in[i].path;
 }
 
+/* Whether every run of @r was measured in the boot @boot_id. */
+static bool hb_cmp_in_boot(const struct hb_result *r, const char *boot_id)
+{
+	return hb_result_boots(r) == 1 && *boot_id &&
+	       !strcmp(r->meta.host.boot_id, boot_id);
+}
+
+enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c)
+{
+	const char *boot_id = c->in[0].r.meta.host.boot_id;
+	bool each = true, one = true;
+	size_t i;
+
+	for (i = 0; i < c->nr_in; i++) {
+		each &= hb_result_boots(&c->in[i].r) ==
+			hb_result_runs(&c->in[i].r);
+		one &= hb_cmp_in_boot(&c->in[i].r, boot_id);
+	}
+	if (each)
+		return HB_CMP_BOOT_EACH;
+	return one ? HB_CMP_ONE_BOOT : HB_CMP_SHARED;
+}
+
 /* Tests @na units @a against @nb units @b; row->a and row->b are set. */
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 			const double *b, size_t nb)

@@ -96,6 +96,15 @@ int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
 	       bool force, struct hb_comparison *c, char *err, size_t len);
 void hb_comparison_free(struct hb_comparison *c);
 
+/* How the runs of a comparison's inputs relate to boots. */
+enum hb_cmp_boots {
+	HB_CMP_BOOT_EACH,	/* every run is a boot of its own */
+	HB_CMP_ONE_BOOT,	/* every run of every input in one same boot */
+	HB_CMP_SHARED,		/* else: some runs shared a boot */
+};
+
+enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c);
+
 /* The label of in[@i], or its file name when it has none. */
 const char *hb_cmp_name(const struct hb_comparison *c, size_t i);
 

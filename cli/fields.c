@@ -19,6 +19,10 @@
 	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
 	  .size = sizeof(((st *)0)->m), .match = mt }
 #define HB_FIELD(st, k, m, t)	HB_MATCHED(st, k, m, t, HB_MATCH_NONE, NULL)
+/* Member @m of struct @st, key @k, left out while "" or NULL. */
+#define HB_OPTIONAL(st, k, m, t)					\
+	{ .key = k, .type = t, .offset = offsetof(st, m),		\
+	  .size = sizeof(((st *)0)->m), .optional = true }
 #define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
 
 #define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
@@ -56,6 +60,7 @@ static const struct hb_field hb_host_rows[] = {
 	HB_MATCHED(struct hb_host, "kernel_version", kernel_version,
 		   HB_F_CHARS, HB_MATCH_MERGE, "kernel build (uname -v)"),
 	HB_HOST("kernel_cmdline", cmdline, HB_F_CHARS),
+	HB_OPTIONAL(struct hb_host, "boot_id", boot_id, HB_F_CHARS),
 	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
 		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, none)"),
 	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
@@ -69,6 +74,7 @@ static const struct hb_field hb_source_rows[] = {
 	HB_SOURCE("label", label, HB_F_STRING),
 	HB_SOURCE("kernel_release", kernel_release, HB_F_STRING),
 	HB_SOURCE("hostname", hostname, HB_F_STRING),
+	HB_OPTIONAL(struct hb_source, "boot_id", boot_id, HB_F_STRING),
 	HB_SOURCE("samples", nr_samples, HB_F_COUNT),
 	HB_SOURCE("complete", complete, HB_F_BOOL),
 };
@@ -104,6 +110,17 @@ const void *hb_field_at(const struct hb_field *f, const void *base)
 void *hb_field_in(const struct hb_field *f, void *base)
 {
 	return (char *)base + f->offset;
+}
+
+bool hb_field_absent(const struct hb_field *f, const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	if (!f->optional)
+		return false;
+	if (f->type == HB_F_STRING)
+		return !*(const char *const *)v;
+	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
 uint64_t hb_field_uint(const struct hb_field *f, const void *base)

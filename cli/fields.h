@@ -9,6 +9,7 @@
 #ifndef HB_FIELDS_H
 #define HB_FIELDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,7 @@ struct hb_field {
 	size_t offset;		/* in the struct the table describes */
 	size_t size;		/* sizeof the member */
 	enum hb_fmatch match;
+	bool optional;		/* written and shown only when known */
 };
 
 /* The rows of one record, in the order every writer puts them. */
@@ -60,6 +62,9 @@ extern const struct hb_fields hb_config_fields;
 /* The member @f describes in @base. */
 const void *hb_field_at(const struct hb_field *f, const void *base);
 void *hb_field_in(const struct hb_field *f, void *base);
+
+/* Whether @f is optional and @base does not know it ("" or NULL). */
+bool hb_field_absent(const struct hb_field *f, const void *base);
 
 /* An HB_F_U32, _U64, _BYTES, _COUNT or _FEATURES member as a number. */
 uint64_t hb_field_uint(const struct hb_field *f, const void *base);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: gathers host facts for result metadata (machine, CPU model and
- * count, NUMA nodes, RAM, kernel command line, hostname, date).  Reading
- * is kept apart from rendering so outputs are deterministic in tests.
+ * count, NUMA nodes, RAM, kernel command line and boot id, hostname,
+ * date).  Reading is kept apart from rendering so outputs are
+ * deterministic in tests.
  */
 #include <ctype.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -107,6 +108,13 @@ unsigned int hb_host_count_list(const char *list)
 	return count;
 }
 
+void hb_host_boot_id(const char *path, char *buf, size_t len)
+{
+	if (hb_read_file(path, buf, len))
+		buf[0] = '\0';
+	hb_chomp(buf);
+}
+
 static void hb_host_uname(struct hb_host *h)
 {
 	struct utsname u;
@@ -197,6 +205,8 @@ void hb_host_gather(struct hb_host *h)
 		hb_host_cpu_model(buf, h->cpu_model, sizeof(h->cpu_model));
 	if (!hb_read_file("/proc/cmdline", h->cmdline, sizeof(h->cmdline)))
 		hb_chomp(h->cmdline);
+	hb_host_boot_id("/proc/sys/kernel/random/boot_id", h->boot_id,
+			sizeof(h->boot_id));
 	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	h->cpus = cpus > 0 ? cpus : 0;
 	h->numa_nodes = 1;

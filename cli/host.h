@@ -19,6 +19,7 @@ struct hb_host {
 	char date[32];		/* UTC, ISO 8601 */
 	char accel[16];		/* none, kvm, tcg, or another hypervisor */
 	char qemu_version[32];	/* when run by the hmmbench VM harness */
+	char boot_id[40];	/* the kernel's boot UUID; "" when unknown */
 	unsigned int cpus;	/* online */
 	unsigned int numa_nodes;	/* online; 1 without NUMA */
 	uint64_t total_ram;	/* bytes, MemTotal */
@@ -38,6 +39,13 @@ void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len);
  * "kvm", "tcg", a few others by name, else "other".
  */
 const char *hb_host_accel_name(const char *sig);
+
+/*
+ * The boot id in the file at @path (the kernel's
+ * /proc/sys/kernel/random/boot_id), without the newline, into @buf; ""
+ * when the file cannot be read.
+ */
+void hb_host_boot_id(const char *path, char *buf, size_t len);
 
 /* Number of entries in a sysfs list such as "0-3,5"; 0 when malformed. */
 unsigned int hb_host_count_list(const char *list);

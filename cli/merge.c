@@ -3,7 +3,8 @@
  * hmmbench: merges results of one configuration.  Samples keep their
  * kind, so every run's first call stays cold: the cold statistics of a
  * merge of N boots are over N first-after-boot calls.  A size keeps its
- * memmap digest when every run recorded that same one.
+ * memmap digest when every run recorded that same one.  Runs that
+ * recorded the same boot id were measured in one boot.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ static void hb_merge_source(const struct hb_input *in, size_t k,
 	src->label = r->cfg.label;
 	src->kernel_release = r->meta.host.kernel_release;
 	src->hostname = r->meta.host.hostname;
+	src->boot_id = r->meta.host.boot_id[0] ? r->meta.host.boot_id : NULL;
 	src->nr_samples = r->nr_samples;
 	src->complete = r->complete;
 }
@@ -107,6 +109,7 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 		hb_merge_totals(&in[i].r, out);
 	}
 	hb_merge_memmaps(in, n, out);
+	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
 	if (ret)
 		hb_result_free(out);
 	return ret;

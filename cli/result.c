@@ -71,7 +71,7 @@ void hb_result_free(struct hb_result *r)
 	free(r->sources);
 	r->samples = NULL;
 	r->sources = NULL;
-	r->nr_samples = r->cap_samples = r->nr_sources = 0;
+	r->nr_samples = r->cap_samples = r->nr_sources = r->nr_boots = 0;
 }
 
 const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
@@ -88,6 +88,31 @@ const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
 unsigned int hb_result_runs(const struct hb_result *r)
 {
 	return r->nr_sources ? r->nr_sources : 1;
+}
+
+unsigned int hb_result_boots(const struct hb_result *r)
+{
+	return r->nr_boots ? r->nr_boots : hb_result_runs(r);
+}
+
+/* Whether @src[@i] shares its boot with one of @src[0..@i). */
+static bool hb_source_boot_seen(const struct hb_source *src, size_t i)
+{
+	size_t k;
+
+	for (k = 0; src[i].boot_id && k < i; k++)
+		if (src[k].boot_id && !strcmp(src[k].boot_id, src[i].boot_id))
+			return true;
+	return false;
+}
+
+size_t hb_sources_boots(const struct hb_source *src, size_t n)
+{
+	size_t i, boots = 0;
+
+	for (i = 0; i < n; i++)
+		boots += !hb_source_boot_seen(src, i);
+	return boots;
 }
 
 const char *hb_config_compound(const struct hb_config *c, char *buf,

@@ -79,6 +79,7 @@ struct hb_source {
 	const char *label;		/* NULL when none */
 	const char *kernel_release;	/* uname -r where it ran */
 	const char *hostname;
+	const char *boot_id;		/* NULL when not recorded */
 	size_t nr_samples;
 	bool complete;
 };
@@ -97,6 +98,7 @@ struct hb_result {
 	/* merged results only: the runs, malloc()ed; else NULL and 0 */
 	struct hb_source *sources;
 	size_t nr_sources;
+	size_t nr_boots;	/* merged: distinct boots of the sources */
 };
 
 /* Kind of iteration @iter under @cfg. */
@@ -128,5 +130,17 @@ const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);
+
+/*
+ * Boots the runs of @r were measured in: nr_boots of a merged result, else
+ * one per run.
+ */
+unsigned int hb_result_boots(const struct hb_result *r);
+
+/*
+ * Distinct boot ids among @src[0..@n); a source without one is a boot of
+ * its own.
+ */
+size_t hb_sources_boots(const struct hb_source *src, size_t n);
 
 #endif /* HB_RESULT_H */

@@ -313,6 +313,7 @@ static int hb_read_sources(struct json_object *a, struct hb_result *r)
 	for (i = 0; i < n; i++)
 		hb_read_fields(json_object_array_get_idx(a, i),
 			       &hb_source_fields, &r->sources[i]);
+	r->nr_boots = hb_sources_boots(r->sources, n);
 	return 0;
 }
 

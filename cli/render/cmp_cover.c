@@ -20,15 +20,21 @@
 
 #define HB_COVER_COLS	72
 
-/* "new Linux 6.1.0 (new, 6 boots)" for in[@i]. */
+/*
+ * "new Linux 6.1.0 (new, 6 boots)" for in[@i], or "(new, 6 runs in 1
+ * boot)" when its runs shared boots.
+ */
 static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
 {
 	const struct hb_result *r = &c->in[i].r;
-	unsigned int runs = hb_result_runs(r);
+	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
 
-	fprintf(m, "%s %s Linux\x1f%s (%s, %u\x1f%s)", i ? ";" : "",
+	fprintf(m, "%s %s Linux\x1f%s (%s, ", i ? ";" : "",
 		i ? "new" : "base", r->meta.host.kernel_release,
-		hb_cmp_name(c, i), runs, runs == 1 ? "boot" : "boots");
+		hb_cmp_name(c, i));
+	if (boots != runs)
+		fprintf(m, "%u\x1fruns in ", runs);
+	fprintf(m, "%u\x1f%s)", boots, boots == 1 ? "boot" : "boots");
 }
 
 static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
@@ -51,6 +57,13 @@ static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
 	free(text);
 }
 
+/* What a unit of the tests is, by how the runs relate to boots. */
+static const char *const hb_cover_unit_text[] = {
+	[HB_CMP_BOOT_EACH] = "Each boot counts once, by the mean of its calls.",
+	[HB_CMP_ONE_BOOT] = "Each run counts once, by the mean of its calls; the runs of both sides alternate within the same boot.",
+	[HB_CMP_SHARED] = "Each run counts once, by the mean of its calls.",
+};
+
 /* What the lines below can and cannot claim. */
 static void hb_cover_units(FILE *f, const struct hb_comparison *c)
 {
@@ -64,7 +77,7 @@ static void hb_cover_units(FILE *f, const struct hb_comparison *c)
 		hb_wrap(f, "One boot on a side: calls within one boot are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that boot only. For a verdict, measure several boots a side, alternating (make ab), merge each side (hmmbench merge) and compare those.",
 			"", HB_COVER_COLS);
 	else
-		hb_wrap(f, "Each boot counts once, by the mean of its calls.", "",
+		hb_wrap(f, hb_cover_unit_text[hb_cmp_boots(c)], "",
 			HB_COVER_COLS);
 }
 
@@ -148,7 +161,8 @@ static bool hb_cover_has(const struct hb_comparison *c, size_t file,
 
 /*
  * What the first calls of new input @file are: only the first size's is
- * the first after boot, and only from a module that had not mapped yet.
+ * the first after boot, only from a module that had not mapped yet, and
+ * only of the first run of a boot.
  */
 static void hb_cover_first(FILE *f, const struct hb_comparison *c,
 			   size_t file)
@@ -156,7 +170,10 @@ static void hb_cover_first(FILE *f, const struct hb_comparison *c,
 	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
 	const char *head = ", base -> new, change [95% CI]:\n";
 
-	if (a->meta.info.maps_total || b->meta.info.maps_total)
+	if (hb_cmp_boots(c) != HB_CMP_BOOT_EACH)
+		fprintf(f, "\nFirst call of each run%s(runs shared a boot: not all are the first after boot)\n",
+			head);
+	else if (a->meta.info.maps_total || b->meta.info.maps_total)
 		fprintf(f, "\nFirst call of each size%s(none the first after loading the module)\n",
 			head);
 	else if (a->cfg.nr_sizes > 1 || b->cfg.nr_sizes > 1)
@@ -241,7 +258,8 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 			m = c->rows[i].holm_m;
 	fputc('\n', f);
 	if (m)
-		hb_wrapf(f, "", HB_COVER_COLS, "~: no significant change. p: Welch's t-test on the boots' means, Holm-adjusted over the %zu tests of a comparison; a change also needs the Mann-Whitney p below %g. CI: of the ratio of the means.",
+		hb_wrapf(f, "", HB_COVER_COLS, "~: no significant change. p: Welch's t-test on the %s' means, Holm-adjusted over the %zu tests of a comparison; a change also needs the Mann-Whitney p below %g. CI: of the ratio of the means.",
+			 hb_cmp_boots(c) == HB_CMP_BOOT_EACH ? "boots" : "runs",
 			 m, c->alpha);
 	else
 		hb_wrap(f, "(x%): not tested. CI: of the ratio of the means, within each boot.",

@@ -43,6 +43,10 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "kernel_version", hb_jstr(r->meta.host.kernel_version));
 	hb_jadd(o, "module_version", hb_jstr(r->meta.info.module_version));
 	hb_jadd(o, "runs", hb_jint(hb_result_runs(r)));
+	if (hb_result_boots(r) != hb_result_runs(r))
+		hb_jadd(o, "boots", hb_jint(hb_result_boots(r)));
+	if (r->meta.host.boot_id[0])
+		hb_jadd(o, "boot_id", hb_jstr(r->meta.host.boot_id));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "machine", hb_jstr(r->meta.host.machine));
 	hb_jadd(o, "cpu_model", hb_jstr(r->meta.host.cpu_model));

@@ -26,7 +26,10 @@ static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 		r->meta.info.module_version);
 	if (r->cfg.label)
 		fprintf(f, ", label \"%s\"", r->cfg.label);
-	if (r->nr_sources)
+	if (hb_result_boots(r) != hb_result_runs(r))
+		fprintf(f, ", %zu runs in %u boot%s", r->nr_sources,
+			hb_result_boots(r), hb_result_boots(r) == 1 ? "" : "s");
+	else if (r->nr_sources)
 		fprintf(f, ", %zu runs merged", r->nr_sources);
 	fputc('\n', f);
 }

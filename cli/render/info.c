@@ -54,7 +54,8 @@ static void hb_info_fields(FILE *f, const char *title,
 
 	fprintf(f, "%s\n", title);
 	for (i = 0; i < t->n; i++)
-		hb_info_field(f, &t->f[i], base);
+		if (!hb_field_absent(&t->f[i], base))
+			hb_info_field(f, &t->f[i], base);
 }
 
 void hb_render_info_table(FILE *f, const struct hb_meta *m)

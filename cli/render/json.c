@@ -76,7 +76,8 @@ static struct json_object *hb_fields_json(const struct hb_fields *t,
 	size_t i;
 
 	for (i = 0; i < t->n; i++)
-		hb_jadd(o, t->f[i].key, hb_field_json(&t->f[i], base));
+		if (!hb_field_absent(&t->f[i], base))
+			hb_jadd(o, t->f[i].key, hb_field_json(&t->f[i], base));
 	return o;
 }
 

@@ -270,6 +270,23 @@ static void unrecorded_accelerator_is_not_a_mismatch(void **state)
 	pair_free(&p);
 }
 
+/* Each side of an A/B normally ran in a boot of its own. */
+static void other_boot_id_is_not_a_mismatch(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(a.meta.host.boot_id, "3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43");
+	strcpy(b.meta.host.boot_id, "9d0e4b21-7c3a-4f58-b2e6-1a9c5d7f3e80");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.c.forced);
+	pair_free(&p);
+}
+
 static void chunk_mismatch_is_compared_with_force(void **state)
 {
 	struct hb_result a, b;
@@ -359,6 +376,106 @@ static void runs_are_the_unit_when_both_sides_merge_several(void **state)
 	row = row_of(&p.c, HB_COLD, HB_M_MEMREMAP);
 	assert_true(row->by_run && row->tested);
 	assert_int_equal(row->na, RUNS);
+	pair_free(&p);
+}
+
+#define BOOT_A	"3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43"
+#define BOOT_B	"9d0e4b21-7c3a-4f58-b2e6-1a9c5d7f3e80"
+
+/* Merged runs of @label, run k measured in the boot @ids[k]. */
+static void runs_in_boots(struct hb_result *r, const char *label,
+			  const double *run_ms, const char *const *ids)
+{
+	size_t k;
+
+	fixture_runs(r, label, 58.0, run_ms, RUNS, PER_RUN);
+	strcpy(r->meta.host.boot_id, ids[0]);
+	for (k = 0; k < RUNS; k++)
+		r->sources[k].boot_id = ids[k];
+}
+
+static void pair_in_boots(struct pair *p, const char *const *base_ids,
+			  const char *const *new_ids)
+{
+	struct hb_result ra, rb;
+
+	runs_in_boots(&ra, "base", runs_base_ms, base_ids);
+	runs_in_boots(&rb, "new", runs_fast_ms, new_ids);
+	pair_compare(p, &ra, &rb, false);
+	assert_int_equal(p->ret, 0);
+}
+
+static void runs_of_two_boots_a_side_are_called_runs(void **state)
+{
+	static const char *const ids[] = { BOOT_A, BOOT_A, BOOT_B, BOOT_B };
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_in_boots(&p, ids, ids);
+	assert_int_equal(hb_cmp_boots(&p.c), HB_CMP_SHARED);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "(base, 4 runs in 2 boots); new Linux 6.1.0-test (new, 4 runs in 2 boots)."));
+	assert_non_null(strstr(t, "  Each run counts once, by the mean of its calls.  Average"));
+	assert_non_null(strstr(t, "p: Welch's t-test on the runs' means, Holm-adjusted"));
+	assert_non_null(strstr(t, "First call of each run, base -> new, change [95% CI]: (runs shared a boot: not all are the first after boot)"));
+	assert_null(strstr(t, "boots' means"));
+	assert_null(strstr(t, "Each boot counts once"));
+	free(t);
+	t = render(&p.c, HB_FMT_TABLE);
+	assert_non_null(strstr(t, "label \"base\", 4 runs in 2 boots\n"));
+	free(t);
+	pair_free(&p);
+}
+
+/* Each side in a boot of its own: not the same boot. */
+static void sides_in_boots_of_their_own_do_not_alternate(void **state)
+{
+	static const char *const a[] = { BOOT_A, BOOT_A, BOOT_A, BOOT_A };
+	static const char *const b[] = { BOOT_B, BOOT_B, BOOT_B, BOOT_B };
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_in_boots(&p, a, b);
+	assert_int_equal(hb_cmp_boots(&p.c), HB_CMP_SHARED);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "(base, 4 runs in 1 boot); new Linux 6.1.0-test (new, 4 runs in 1 boot)."));
+	assert_non_null(strstr(t, "  Each run counts once, by the mean of its calls.  Average"));
+	free(t);
+	pair_free(&p);
+}
+
+static void runs_of_both_sides_in_one_boot_alternate(void **state)
+{
+	static const char *const ids[] = { BOOT_A, BOOT_A, BOOT_A, BOOT_A };
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_in_boots(&p, ids, ids);
+	assert_int_equal(hb_cmp_boots(&p.c), HB_CMP_ONE_BOOT);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "  Each run counts once, by the mean of its calls; the runs of both sides alternate within the same boot.  Average"));
+	free(t);
+	pair_free(&p);
+}
+
+/* Runs without boot ids are boots each, as make ab measures them. */
+static void runs_without_boot_ids_are_called_boots(void **state)
+{
+	struct pair p;
+	char *t;
+
+	(void)state;
+	pair_runs(&p, runs_base_ms, runs_fast_ms);
+	assert_int_equal(hb_cmp_boots(&p.c), HB_CMP_BOOT_EACH);
+	t = render(&p.c, HB_FMT_COVER);
+	assert_non_null(strstr(t, "(base, 4 boots); new Linux 6.1.0-test (new, 4 boots)."));
+	assert_non_null(strstr(t, "  Each boot counts once, by the mean of its calls.  Average"));
+	assert_non_null(strstr(t, "p: Welch's t-test on the boots' means, Holm-adjusted"));
+	assert_non_null(strstr(t, "First call after boot, base -> new"));
+	free(t);
 	pair_free(&p);
 }
 
@@ -813,10 +930,15 @@ int main(void)
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
 		cmocka_unit_test(kvm_against_tcg_is_refused),
 		cmocka_unit_test(unrecorded_accelerator_is_not_a_mismatch),
+		cmocka_unit_test(other_boot_id_is_not_a_mismatch),
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(high_cv_warns),
 		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),
 		cmocka_unit_test(runs_are_the_unit_when_both_sides_merge_several),
+		cmocka_unit_test(runs_of_two_boots_a_side_are_called_runs),
+		cmocka_unit_test(sides_in_boots_of_their_own_do_not_alternate),
+		cmocka_unit_test(runs_of_both_sides_in_one_boot_alternate),
+		cmocka_unit_test(runs_without_boot_ids_are_called_boots),
 		cmocka_unit_test(same_samples_unmerged_get_no_verdict),
 		cmocka_unit_test(a_shift_in_every_run_is_significant),
 		cmocka_unit_test(holm_keeps_a_lone_small_p_from_being_a_change),

@@ -380,6 +380,35 @@ static void compare_of_merged_runs(void **state)
 	golden_compare("compare-runs", in, 2, false);
 }
 
+/* Merged runs of @label, all measured in the boot @boot_id. */
+static void fixture_runs_in_boot(struct hb_result *r, const char *label,
+				 double cold_ms, const double *run_ms,
+				 const char *boot_id)
+{
+	size_t k;
+
+	fixture_runs(r, label, cold_ms, run_ms, 4, 5);
+	snprintf(r->meta.host.boot_id, sizeof(r->meta.host.boot_id), "%s",
+		 boot_id);
+	for (k = 0; k < r->nr_sources; k++)
+		r->sources[k].boot_id = boot_id;
+}
+
+/* Both sides alternated in one boot, as tests/vm/ab --switch runs them. */
+static void compare_of_runs_in_one_boot(void **state)
+{
+	static const char boot_id[] = "3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43";
+	struct hb_input in[2];
+	struct hb_result r;
+
+	(void)state;
+	fixture_runs_in_boot(&r, "base", 58.0, runs_base_ms, boot_id);
+	load(&in[0], &r, "base.json");
+	fixture_runs_in_boot(&r, "new", 40.0, runs_fast_ms, boot_id);
+	load(&in[1], &r, "new.json");
+	golden_compare("compare-one-boot", in, 2, false);
+}
+
 /* Adds 2 GiB, with a cold and two warm samples, to a fixture series. */
 static void add_2g(struct hb_result *r)
 {
@@ -468,7 +497,7 @@ static void show_renders_saved_results_as_measured(void **state)
 static void show_renders_saved_comparisons_as_compared(void **state)
 {
 	static const char *const stems[] = {
-		"compare", "compare-runs", "compare-three",
+		"compare", "compare-runs", "compare-three", "compare-one-boot",
 	};
 	struct hb_cmp_doc d;
 	char err[512];
@@ -504,6 +533,7 @@ int main(void)
 		cmocka_unit_test(merge_of_two_boots),
 		cmocka_unit_test(compare_of_two_single_runs),
 		cmocka_unit_test(compare_of_merged_runs),
+		cmocka_unit_test(compare_of_runs_in_one_boot),
 		cmocka_unit_test(compare_of_three_with_notes),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
 		cmocka_unit_test(show_renders_saved_comparisons_as_compared),

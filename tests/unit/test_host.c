@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: parsing of host facts - the CPU model from the
- * /proc/cpuinfo of several architectures and sysfs node lists.
+ * /proc/cpuinfo of several architectures, sysfs node lists and the boot
+ * id, which a result records only when the kernel told it.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <cmocka.h>
 
+#include "fixture.h"
 #include "host.h"
+#include "result_read.h"
 
 static void x86_cpu_model_comes_from_model_name(void **state)
 {
@@ -77,6 +83,81 @@ static void malformed_node_list_counts_zero(void **state)
 	assert_int_equal(hb_host_count_list("0;1"), 0);
 }
 
+#define BOOT_ID	"3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43"
+
+static void boot_id_is_read_without_its_newline(void **state)
+{
+	char path[] = "/tmp/hmmbench-boot-XXXXXX", buf[40] = "x";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	(void)state;
+	assert_non_null(f);
+	fputs(BOOT_ID "\n", f);
+	fclose(f);
+	hb_host_boot_id(path, buf, sizeof(buf));
+	unlink(path);
+	assert_string_equal(buf, BOOT_ID);
+}
+
+static void missing_boot_id_file_gives_an_empty_id(void **state)
+{
+	char buf[40] = "x";
+
+	(void)state;
+	hb_host_boot_id("/nonexistent/hmmbench/boot_id", buf, sizeof(buf));
+	assert_string_equal(buf, "");
+}
+
+static void boot_id_is_written_in_the_host_metadata(void **state)
+{
+	struct hb_result r;
+	char *text, *id;
+
+	(void)state;
+	fixture_result(&r);
+	snprintf(r.meta.host.boot_id, sizeof(r.meta.host.boot_id), BOOT_ID);
+	text = fixture_render(HB_FMT_JSON, &r);
+	id = fixture_json_member(text, "metadata.host.boot_id");
+	assert_string_equal(id, "\"" BOOT_ID "\"");
+	free(id);
+	free(text);
+	hb_result_free(&r);
+}
+
+static void boot_id_is_read_back_from_a_result(void **state)
+{
+	struct hb_result r;
+	struct hb_input in;
+	char *path, err[256];
+
+	(void)state;
+	fixture_result(&r);
+	snprintf(r.meta.host.boot_id, sizeof(r.meta.host.boot_id), BOOT_ID);
+	path = fixture_json_file(&r);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
+	assert_string_equal(in.r.meta.host.boot_id, BOOT_ID);
+	hb_input_free(&in);
+	unlink(path);
+	free(path);
+	hb_result_free(&r);
+}
+
+static void unknown_boot_id_is_not_written(void **state)
+{
+	struct hb_result r;
+	char *text, *id;
+
+	(void)state;
+	fixture_result(&r);
+	text = fixture_render(HB_FMT_JSON, &r);
+	id = fixture_json_member(text, "metadata.host.boot_id");
+	assert_null(id);
+	free(text);
+	hb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -87,6 +168,11 @@ int main(void)
 		cmocka_unit_test(hypervisor_signatures_name_the_accelerator),
 		cmocka_unit_test(node_list_ranges_and_singles_are_counted),
 		cmocka_unit_test(malformed_node_list_counts_zero),
+		cmocka_unit_test(boot_id_is_read_without_its_newline),
+		cmocka_unit_test(missing_boot_id_file_gives_an_empty_id),
+		cmocka_unit_test(boot_id_is_written_in_the_host_metadata),
+		cmocka_unit_test(boot_id_is_read_back_from_a_result),
+		cmocka_unit_test(unknown_boot_id_is_not_written),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);

@@ -3,14 +3,15 @@
  * hmmbench unit tests: `hmmbench merge` - the boots of one side of an A/B
  * run pooled into one result: samples concatenated with their run, the
  * iteration counts summed, summaries recomputed over the pool, sources
- * listed, the memmap digest carried when all agree, and the merged JSON
- * read back.
+ * listed with their boot ids, the boots counted, the memmap digest
+ * carried when all agree, and the merged JSON read back.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -122,6 +123,85 @@ static void merged_json_reads_back_with_sources(void **state)
 	hb_input_free(&back);
 	hb_result_free(&m);
 	free_inputs(in, 2);
+}
+
+#define BOOT_A	"3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43"
+#define BOOT_B	"9d0e4b21-7c3a-4f58-b2e6-1a9c5d7f3e80"
+
+/* Runs of @n inputs, the boot id of run i in @ids[i] (NULL: none). */
+static void runs_in_boots(struct hb_input *in, const char *const *ids,
+			  size_t n)
+{
+	struct hb_result r;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fixture_series(&r, "base", 58.0, boot1_ms, 3);
+		snprintf(r.meta.host.boot_id, sizeof(r.meta.host.boot_id),
+			 "%s", ids[i] ? ids[i] : "");
+		load(&in[i], &r);
+	}
+}
+
+static void runs_sharing_a_boot_id_count_as_one_boot(void **state)
+{
+	static const char *const ids[] = { BOOT_A, BOOT_B, BOOT_A };
+	struct hb_input in[3], back;
+	struct hb_result m;
+	char *path;
+
+	(void)state;
+	runs_in_boots(in, ids, 3);
+	assert_int_equal(hb_merge(in, 3, &m), 0);
+	assert_int_equal(hb_result_runs(&m), 3);
+	assert_int_equal(hb_result_boots(&m), 2);
+	path = fixture_json_file(&m);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&back, path, path, 0), 0);
+	assert_int_equal(hb_result_runs(&back.r), 3);
+	assert_int_equal(hb_result_boots(&back.r), 2);
+	assert_string_equal(back.r.sources[1].boot_id, BOOT_B);
+	assert_string_equal(back.r.sources[2].boot_id, BOOT_A);
+	unlink(path);
+	free(path);
+	hb_input_free(&back);
+	hb_result_free(&m);
+	free_inputs(in, 3);
+}
+
+static void runs_without_a_boot_id_are_a_boot_each(void **state)
+{
+	static const char *const ids[] = { BOOT_A, NULL, NULL };
+	struct hb_input in[3];
+	struct hb_result m;
+
+	(void)state;
+	runs_in_boots(in, ids, 3);
+	assert_int_equal(hb_merge(in, 3, &m), 0);
+	assert_null(m.sources[1].boot_id);
+	assert_int_equal(hb_result_boots(&m), 3);
+	hb_result_free(&m);
+	free_inputs(in, 3);
+}
+
+/* A merged input brings the boot ids of its runs. */
+static void merging_a_merge_keeps_its_boots(void **state)
+{
+	static const char *const ids[] = { BOOT_A, BOOT_A, BOOT_A };
+	struct hb_input in[3], two[2];
+	struct hb_result m, all;
+
+	(void)state;
+	runs_in_boots(in, ids, 3);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	load(&two[0], &m);
+	two[1] = in[2];
+	assert_int_equal(hb_merge(two, 2, &all), 0);
+	assert_int_equal(hb_result_runs(&all), 3);
+	assert_int_equal(hb_result_boots(&all), 1);
+	hb_result_free(&all);
+	free_inputs(two, 1);
+	free_inputs(in, 3);
 }
 
 static void sample_of_a_run_not_listed_is_refused(void **state)
@@ -255,6 +335,9 @@ int main(void)
 		cmocka_unit_test(samples_are_concatenated_with_their_run),
 		cmocka_unit_test(summaries_are_recomputed_over_the_pool),
 		cmocka_unit_test(merged_json_reads_back_with_sources),
+		cmocka_unit_test(runs_sharing_a_boot_id_count_as_one_boot),
+		cmocka_unit_test(runs_without_a_boot_id_are_a_boot_each),
+		cmocka_unit_test(merging_a_merge_keeps_its_boots),
 		cmocka_unit_test(sample_of_a_run_not_listed_is_refused),
 		cmocka_unit_test(different_kernel_build_is_refused),
 		cmocka_unit_test(an_agreed_memmap_is_carried_through),
