@@ -9,7 +9,8 @@ HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 HB_KERNELS="6.1 6.12"
 HB_DEFAULT_KERNEL=6.1
 # "template" is the default one with the series of patches/template-init/:
-# three memmap init loops in one binary, chosen at run time.
+# three memmap init loops in one binary, chosen at run time;
+# "template-VERSION" another Debian kernel with its series.
 HB_TEMPLATE_KERNEL=6.1
 
 die() {
@@ -99,10 +100,10 @@ hb_kernel_args() {
 	case $1 in
 	default|'') echo --kernel; echo "$HB_DEFAULT_KERNEL"; return ;;
 	esac
-	for k in $HB_KERNELS template; do
+	for k in $HB_KERNELS template $(printf 'template-%s ' $HB_KERNELS); do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
-	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template, nor a source directory"
+	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION, nor a source directory"
 	echo --kernel-tree
 	(cd "$1" && pwd)
 }
