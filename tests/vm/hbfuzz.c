@@ -361,6 +361,16 @@ static void hset_add(struct hset *s, uint32_t h)
 		s->h[s->n++] = h;
 }
 
+/*
+ * A handle a thread unmaps may be issued again before that thread is
+ * done, and claimed by another: busy keeps one entry per claim.
+ */
+static void hset_add_claim(struct hset *s, uint32_t h)
+{
+	if (s->n < MAX_HANDLES)
+		s->h[s->n++] = h;
+}
+
 static bool hset_del(struct hset *s, uint32_t h)
 {
 	int i;
@@ -831,7 +841,7 @@ static void unmap_pick(struct thread *t, struct call *c)
 	else if (want_live && hf->maybe.n)
 		h = hf->maybe.h[r % hf->maybe.n];
 	if (h && hset_del(&hf->live, h)) {
-		hset_add(&hf->busy, h);
+		hset_add_claim(&hf->busy, h);
 		c->claim = true;
 	} else if (h && hset_has(&hf->busy, h)) {
 		h = 0;
