@@ -4,7 +4,9 @@
  * sends random and near-miss commands, declared sizes around every
  * boundary, random fields, bad pointers and handles, from several
  * descriptors and threads, and checks every errno it can judge against
- * the contract of uapi/linux/hmmbench.h.  One thread replays with --seed.
+ * the contract of uapi/linux/hmmbench.h; VERIFY reads back chunks it is
+ * about to unmap, whose struct pages must break no invariant.  One thread
+ * replays with --seed.
  *
  * usage: hbfuzz [--seed S] [--calls N] [--seconds T] [--threads K]
  */
@@ -79,18 +81,22 @@ static const enum prot arena_prot[ARENA_PAGES] = {
 	P_RW, P_RW, P_RO, P_RW, P_NONE, P_RW, P_NONE
 };
 
-enum op { OP_INFO, OP_MAP, OP_UNMAP, OP_BOGUS };
-static const char *const op_name[] = { "INFO", "MAP", "UNMAP", "unknown" };
+/* The known ops are numbered as their commands; OP_BOGUS counts them. */
+enum op { OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_BOGUS };
+static const char *const op_name[] = {
+	"INFO", "MAP", "UNMAP", "VERIFY", "unknown"
+};
 static const unsigned long canon_cmd[] = {
-	HMMBENCH_IOC_INFO, HMMBENCH_IOC_MAP, HMMBENCH_IOC_UNMAP
+	HMMBENCH_IOC_INFO, HMMBENCH_IOC_MAP, HMMBENCH_IOC_UNMAP,
+	HMMBENCH_IOC_VERIFY
 };
 static const uint32_t op_ksize[] = {
 	sizeof(struct hmmbench_info), sizeof(struct hmmbench_map),
-	sizeof(struct hmmbench_unmap)
+	sizeof(struct hmmbench_unmap), sizeof(struct hmmbench_verify)
 };
 static const uint32_t op_ver0[] = {
 	HMMBENCH_INFO_SIZE_VER0, HMMBENCH_MAP_SIZE_VER0,
-	HMMBENCH_UNMAP_SIZE_VER0
+	HMMBENCH_UNMAP_SIZE_VER0, HMMBENCH_VERIFY_SIZE_VER0
 };
 
 /* The (out) fields: the only bytes written back, and cleared first. */
@@ -103,6 +109,8 @@ static const struct {
 	  OFFSETOFEND(struct hmmbench_map, memmap_init_ns) },
 	{ offsetof(struct hmmbench_unmap, valid),
 	  OFFSETOFEND(struct hmmbench_unmap, release_ns) },
+	{ offsetof(struct hmmbench_verify, checks_nr),
+	  OFFSETOFEND(struct hmmbench_verify, checks) },
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -124,7 +132,8 @@ union image {
 	struct hmmbench_info info;
 	struct hmmbench_map map;
 	struct hmmbench_unmap unmap;
-	unsigned char b[256];
+	struct hmmbench_verify verify;
+	unsigned char b[sizeof(struct hmmbench_verify)];
 };
 
 struct hset {
@@ -165,9 +174,10 @@ struct call {
 	int err;
 	bool planned;		/* MAP meant to succeed, counted in flight */
 	bool may_map;		/* MAP the driver may make a chunk for */
-	bool claim;		/* UNMAP of a live handle this thread took */
+	bool claim;		/* UNMAP (VERIFY) of a live handle it took */
 	bool maybe;		/* UNMAP of a handle that may be live */
-	bool may_find;		/* UNMAP guess a racing MAP may satisfy */
+	bool may_find;		/* guess a racing MAP may satisfy */
+	bool shared;		/* UNMAP guess another thread guessed too */
 	unsigned long gen;	/* planned MAPs started when the guess did */
 	int inflight;		/* planned MAPs running when the guess did */
 };
@@ -175,7 +185,7 @@ struct call {
 /* Counters in shared memory, so that the CAP_SYS_ADMIN-less child adds. */
 struct stats {
 	atomic_ullong next;	/* index of the next call */
-	atomic_ullong calls, maps, unmaps, violations, opens, closes;
+	atomic_ullong calls, maps, unmaps, verifies, violations, opens, closes;
 	atomic_ullong outcomes[OC_NR];
 };
 
@@ -361,6 +371,16 @@ static void hset_add(struct hset *s, uint32_t h)
 		s->h[s->n++] = h;
 }
 
+/*
+ * A handle a thread unmaps may be issued again before that thread is
+ * done, and claimed by another: busy keeps one entry per claim.
+ */
+static void hset_add_claim(struct hset *s, uint32_t h)
+{
+	if (s->n < MAX_HANDLES)
+		s->h[s->n++] = h;
+}
+
 static bool hset_del(struct hset *s, uint32_t h)
 {
 	int i;
@@ -371,6 +391,16 @@ static bool hset_del(struct hset *s, uint32_t h)
 			return true;
 		}
 	}
+	return false;
+}
+
+static bool guessed(const struct hb_fd *hf, uint32_t h)
+{
+	int i;
+
+	for (i = 0; i < MAX_THREADS; i++)
+		if (hf->guess[i] == h)
+			return true;
 	return false;
 }
 
@@ -439,6 +469,11 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 		return snprintf(buf, n, " flags %#x handle %u (%s)",
 				i->unmap.flags, i->unmap.handle,
 				c->claim ? "live" : c->maybe ? "maybe live" :
+				"not live");
+	case OP_VERIFY:
+		return snprintf(buf, n, " flags %#x handle %u (%s)",
+				i->verify.flags, i->verify.handle,
+				c->claim ? "live, claimed for UNMAP" :
 				"not live");
 	default:
 		return 0;
@@ -526,7 +561,7 @@ static unsigned long bogus_cmd(struct thread *t, enum op op)
 			    near[below(t, ARRAY_SIZE(near))], op, size);
 	case 1:
 		return _IOC(below(t, 4), HMMBENCH_IOC_MAGIC,
-			    3 + below(t, 253), size);
+			    OP_BOGUS + below(t, 256 - OP_BOGUS), size);
 	case 2:
 		return canon_cmd[op] ^ (1UL << (_IOC_TYPESHIFT + below(t, 8)));
 	default:
@@ -831,12 +866,13 @@ static void unmap_pick(struct thread *t, struct call *c)
 	else if (want_live && hf->maybe.n)
 		h = hf->maybe.h[r % hf->maybe.n];
 	if (h && hset_del(&hf->live, h)) {
-		hset_add(&hf->busy, h);
+		hset_add_claim(&hf->busy, h);
 		c->claim = true;
 	} else if (h && hset_has(&hf->busy, h)) {
 		h = 0;
 	} else if (h) {
 		c->maybe = hset_has(&hf->maybe, h);
+		c->shared = guessed(hf, h);
 		hf->guess[t->id] = h;
 		c->gen = hf->gen;
 		c->inflight = hf->inflight;
@@ -854,6 +890,42 @@ static void gen_unmap(struct thread *t, struct call *c)
 		unmap_pick(t, c);
 	else
 		c->img.unmap.handle = guess_value(t, c->hf);
+}
+
+/*
+ * Chooses the VERIFY handle of a call of its own: 0, or a guess that no
+ * chunk of the descriptor can have.  A VERIFY hides the chunk it reads
+ * from UNMAP, so it must never find one that another thread may claim:
+ * a guess stands only while no MAP on the descriptor runs and the handle
+ * is neither live, being unmapped nor maybe live, and it is recorded so
+ * that a MAP that issues it meanwhile makes it maybe live, never live.
+ */
+static void verify_pick(struct thread *t, struct call *c)
+{
+	struct hb_fd *hf = c->hf;
+	uint32_t h = guess_value(t, hf);
+
+	pthread_mutex_lock(&hf->lock);
+	if (hf->inflight || hset_has(&hf->live, h) ||
+	    hset_has(&hf->busy, h) || hset_has(&hf->maybe, h))
+		h = 0;
+	if (h) {
+		hf->guess[t->id] = h;
+		c->gen = hf->gen;
+	}
+	pthread_mutex_unlock(&hf->lock);
+	c->img.verify.handle = h;
+}
+
+static void gen_verify(struct thread *t, struct call *c)
+{
+	random_bytes(t, &c->img.verify, sizeof(c->img.verify));
+	c->img.verify.size = c->usize;
+	c->img.verify.flags = pick_flags(t);
+	if (c->op == OP_VERIFY)
+		verify_pick(t, c);
+	else
+		c->img.verify.handle = guess_value(t, c->hf);
 }
 
 /* The struct as the kernel sees it after copying @c->usize bytes in. */
@@ -994,6 +1066,35 @@ static unsigned int expect_unmap(const struct thread *t, struct call *c)
 	return OB(OC_ENOENT);
 }
 
+/*
+ * VERIFY: EOPNOTSUPP without the feature, EPERM, copy-in, flags, (out)
+ * fields writable, then the handle.  A guess is ENOENT unless a MAP ran
+ * meanwhile (verify_finish() allows success then).
+ */
+static unsigned int expect_verify(const struct thread *t, struct call *c)
+{
+	struct hmmbench_verify v;
+	unsigned int x;
+
+	c->may_find = false;
+	if (!(kinfo.features & HMMBENCH_FEAT_VERIFY))
+		return OB(OC_EOPNOTSUPP);
+	if (t->nocap)
+		return OB(OC_EPERM);
+	x = expect_copy_in(t, c, HMMBENCH_VERIFY_SIZE_VER0);
+	if (x)
+		return x;
+	kview(c, &v);
+	if (v.flags)
+		return OB(OC_EINVAL);
+	if (!out_ok(t, c))
+		return OB(OC_EFAULT);
+	if (c->claim)
+		return OB(OC_OK);
+	c->may_find = v.handle != 0;
+	return OB(OC_ENOENT);
+}
+
 static unsigned int expect(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -1003,6 +1104,8 @@ static unsigned int expect(const struct thread *t, struct call *c)
 		return expect_map(t, c);
 	case OP_UNMAP:
 		return expect_unmap(t, c);
+	case OP_VERIFY:
+		return expect_verify(t, c);
 	default:
 		return OB(OC_ENOTTY);
 	}
@@ -1231,14 +1334,46 @@ static void check_unmap_out(const struct thread *t, const struct call *c)
 			  (unsigned long long)u.release_ns);
 }
 
-static bool guessed(const struct hb_fd *hf, uint32_t h)
+/*
+ * What VERIFY read back from a chunk the fuzzer mapped: every struct page
+ * of a chunk that was only mapped must keep every invariant, so a count
+ * here is a bug of the kernel or the module.  Chunks are 1 to 4 sections.
+ */
+static void check_verify_out(const struct thread *t, const struct call *c)
 {
-	int i;
+	const uint64_t section = kinfo.align / PAGE;
+	struct hmmbench_verify v;
+	uint32_t i, j;
 
-	for (i = 0; i < MAX_THREADS; i++)
-		if (hf->guess[i] == h)
-			return true;
-	return false;
+	if (!read_back(t, c, &v) || c->usize < sizeof(v))
+		return;
+	if (v.checks_nr != HMMBENCH_CHECK_NR)
+		violation(t, c, "checks_nr %u, expected %u", v.checks_nr,
+			  HMMBENCH_CHECK_NR);
+	if (!v.pages || v.pages % section || v.pages > 4 * section)
+		violation(t, c, "pages %llu, expected 1 to 4 sections of %llu",
+			  (unsigned long long)v.pages,
+			  (unsigned long long)section);
+	if (v.bad_pages)
+		violation(t, c, "%llu of %llu struct pages bad",
+			  (unsigned long long)v.bad_pages,
+			  (unsigned long long)v.pages);
+	for (i = 0; i < HMMBENCH_CHECK_SLOTS; i++) {
+		const struct hmmbench_check *k = &v.checks[i];
+
+		for (j = 0; j < HMMBENCH_CHECK_PFNS; j++)
+			if (k->pfn[j] && (i >= HMMBENCH_CHECK_NR ||
+					  j >= k->count))
+				break;
+		if (!k->count && j == HMMBENCH_CHECK_PFNS)
+			continue;
+		violation(t, c, "check %u: %llu pages break it, pfns %#llx %#llx %#llx %#llx",
+			  i, (unsigned long long)k->count,
+			  (unsigned long long)k->pfn[0],
+			  (unsigned long long)k->pfn[1],
+			  (unsigned long long)k->pfn[2],
+			  (unsigned long long)k->pfn[3]);
+	}
 }
 
 /*
@@ -1288,7 +1423,8 @@ static void map_finish(const struct thread *t, struct call *c)
 /*
  * Settles a guess.  If a planned MAP ran meanwhile it may have issued the
  * handle: success is allowed and the handle's fate is unknown (maybe).
- * Otherwise success or ENOENT means no chunk has that handle now.
+ * Otherwise success or ENOENT means no chunk has that handle now, unless
+ * another thread guessed it meanwhile: a VERIFY hides the chunk it reads.
  */
 static void unmap_settle_guess(struct hb_fd *hf, struct call *c, uint32_t h)
 {
@@ -1300,7 +1436,7 @@ static void unmap_settle_guess(struct hb_fd *hf, struct call *c, uint32_t h)
 		return;
 	if (raced && !c->err)
 		hset_add(&hf->maybe, h);
-	else if (!raced)
+	else if (!raced && !c->shared && !guessed(hf, h))
 		hset_del(&hf->maybe, h);
 }
 
@@ -1337,6 +1473,29 @@ static void unmap_finish(const struct thread *t, struct call *c)
 		probe_counts(t, c);
 }
 
+/*
+ * A guess found a chunk only if a MAP ran meanwhile; the handle is maybe
+ * live then already (map_record() saw the guess).
+ */
+static void verify_finish(const struct thread *t, struct call *c)
+{
+	struct hb_fd *hf = c->hf;
+	uint32_t h = c->img.verify.handle;
+
+	if (!c->claim && h) {
+		pthread_mutex_lock(&hf->lock);
+		hf->guess[t->id] = 0;
+		if (c->may_find && (hf->inflight || hf->gen != c->gen))
+			c->expect |= OB(OC_OK);
+		pthread_mutex_unlock(&hf->lock);
+	}
+	judge(t, c);
+	if (!c->err) {
+		atomic_fetch_add(&stats->verifies, 1);
+		check_verify_out(t, c);
+	}
+}
+
 static void finish(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -1345,6 +1504,9 @@ static void finish(const struct thread *t, struct call *c)
 		break;
 	case OP_UNMAP:
 		unmap_finish(t, c);
+		break;
+	case OP_VERIFY:
+		verify_finish(t, c);
 		break;
 	default:
 		judge(t, c);
@@ -1396,7 +1558,8 @@ static bool plan_map(struct thread *t, struct call *c)
 static enum op pick_cmd(struct thread *t, struct call *c, bool planned)
 {
 	unsigned int r = below(t, 100);
-	enum op kind = r < 30 ? OP_INFO : r < 65 ? OP_MAP : OP_UNMAP;
+	enum op kind = r < 27 ? OP_INFO : r < 60 ? OP_MAP :
+		       r < 92 ? OP_UNMAP : OP_VERIFY;
 
 	if (planned)
 		kind = OP_MAP;
@@ -1431,10 +1594,39 @@ static void gen_struct(struct thread *t, struct call *c, enum op kind,
 		else
 			gen_map(t, c);
 		break;
-	default:
+	case OP_UNMAP:
 		gen_unmap(t, c);
 		break;
+	default:
+		gen_verify(t, c);
+		break;
 	}
+}
+
+/*
+ * VERIFY of the handle @u claimed, a valid struct in writable memory,
+ * right before its UNMAP: the chunk is this thread's, nobody else can
+ * unmap or verify it, so it must be found and pass every check.
+ */
+static void verify_claimed(struct thread *t, const struct call *u)
+{
+	struct call c = {
+		.index = u->index, .hf = u->hf, .op = OP_VERIFY,
+		.cmd = real_cmd(t, OP_VERIFY), .place = PL_RW, .nz = -1,
+		.ksize = sizeof(struct hmmbench_verify), .claim = true,
+	};
+
+	c.usize = chance(t, 700) ? c.ksize : c.ksize + below(t, 64) + 1;
+	c.ptr = (uintptr_t)t->arena + (below(t, PAGE) & ~7UL);
+	random_bytes(t, &c.img.verify, sizeof(c.img.verify));
+	c.img.verify.size = c.usize;
+	c.img.verify.flags = 0;
+	c.img.verify.handle = u->img.unmap.handle;
+	c.expect = expect(t, &c);
+	arena_fill(t, &c);
+	c.err = ioctl(c.hf->fd, c.cmd, (void *)c.ptr) ? errno : 0;
+	atomic_fetch_add(&stats->calls, 1);
+	finish(t, &c);
 }
 
 static void fuzz_one(struct thread *t, uint64_t index)
@@ -1456,6 +1648,8 @@ static void fuzz_one(struct thread *t, uint64_t index)
 		spoil_map(t, &c.img.map);
 		c.expect = expect(t, &c);
 	}
+	if (c.op == OP_UNMAP && c.claim && chance(t, 500))
+		verify_claimed(t, &c);
 	arena_fill(t, &c);
 	c.err = ioctl(c.hf->fd, c.cmd, (void *)c.ptr) ? errno : 0;
 	atomic_fetch_add(&stats->calls, 1);
@@ -1811,12 +2005,13 @@ int main(int argc, char **argv)
 
 	leaks = check_no_trace();
 	print_outcomes();
-	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu contract violations\n",
+	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu contract violations\n",
 	       (unsigned long long)atomic_load(&stats->calls),
 	       (unsigned long long)env.seed,
 	       (unsigned long long)((now_ns() - start + 500000000) / 1000000000),
 	       (unsigned long long)atomic_load(&stats->maps),
 	       (unsigned long long)atomic_load(&stats->unmaps),
+	       (unsigned long long)atomic_load(&stats->verifies),
 	       (unsigned long long)atomic_load(&stats->violations));
 	return atomic_load(&stats->violations) || leaks ? 1 : 0;
 }
