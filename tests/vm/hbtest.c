@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1251,6 +1252,61 @@ static void case_verify_errors(void)
 	close(fd);
 }
 
+/*
+ * Order-1 compound pages.  Linux 6.1's memmap_init_compound() prepares
+ * the compound head when it reaches the third page, which a two-page
+ * compound page does not have: every head is left without its order
+ * (6.12 prepares it at the second page).  VERIFY must report exactly
+ * those heads there, under the compound check alone, and nothing on the
+ * other test kernels.
+ */
+static void case_verify_order_1(void)
+{
+	struct hmmbench_map map = good_map(256 * MIB);
+	struct hmmbench_check *c;
+	struct hmmbench_verify v;
+	struct utsname u;
+	uint64_t pages = 256 * MIB / 4096, start;
+	bool buggy;
+	unsigned int i;
+	int fd = open_dev();
+
+	uname(&u);
+	buggy = !strncmp(u.release, "6.1.", 4);
+	map.vmemmap_shift = 1;
+	if (!CHECK(xioctl(fd, HMMBENCH_IOC_MAP, &map) == 0, "MAP"))
+		return;
+	CHECK(verify_chunk(fd, map.handle, &v) == 0, "VERIFY");
+	start = map.phys_start / 4096;
+	c = &v.checks[HMMBENCH_CHECK_COMPOUND];
+	CHECK(v.pages == pages, "%llu pages", (unsigned long long)v.pages);
+	CHECK(v.bad_pages == (buggy ? pages / 2 : 0),
+	      "%llu bad pages on %s", (unsigned long long)v.bad_pages,
+	      u.release);
+	for (i = 0; i < HMMBENCH_CHECK_SLOTS; i++)
+		if (i != HMMBENCH_CHECK_COMPOUND)
+			CHECK(v.checks[i].count == 0, "check %u: %llu pages", i,
+			      (unsigned long long)v.checks[i].count);
+	if (buggy) {
+		CHECK(c->count == pages / 2, "compound: %llu pages",
+		      (unsigned long long)c->count);
+		for (i = 0; i < HMMBENCH_CHECK_PFNS; i++)
+			CHECK(c->pfn[i] == start + 2 * i,
+			      "compound pfn %u: %#llx, not the head %#llx", i,
+			      (unsigned long long)c->pfn[i],
+			      (unsigned long long)(start + 2 * i));
+	} else {
+		CHECK(c->count == 0, "compound: %llu pages",
+		      (unsigned long long)c->count);
+	}
+	printf("# Linux %s, order-1 compound pages: %llu of %llu heads without their order\n",
+	       u.release, (unsigned long long)c->count,
+	       (unsigned long long)(pages / 2));
+	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	check_no_trace(fd);
+	close(fd);
+}
+
 struct verify_race {
 	int fd;
 	uint32_t handle;
@@ -1366,6 +1422,7 @@ static const struct test_case cases[] = {
 	{ "verify-base", case_verify_base },
 	{ "verify-compound", case_verify_compound },
 	{ "verify-errors", case_verify_errors },
+	{ "verify-order-1", case_verify_order_1 },
 	{ "verify-unmap-race", case_verify_unmap_race },
 };
 
