@@ -131,9 +131,12 @@ static void hb_verify_page(const struct hb_verify_pos *pos,
 	};
 	unsigned int i;
 
-	/* A tail page's pgmap word holds its compound head. */
+	/*
+	 * A tail page's pgmap word holds its compound head; a page outside
+	 * ZONE_DEVICE has no pgmap to read.
+	 */
 	if (!pos->head || pos->head == page)
-		bad[HMMBENCH_CHECK_PGMAP] = page_zonenum(page) != ZONE_DEVICE ||
+		bad[HMMBENCH_CHECK_PGMAP] = bad[HMMBENCH_CHECK_ZONE] ||
 					    hb_page_pgmap(page) != pgmap;
 	bad[HMMBENCH_CHECK_POINTER] = hb_normalise(pos, pgmap, w);
 
