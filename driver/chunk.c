@@ -16,8 +16,13 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
-#include "hb.h"
+#include "budget.h"
+#include "chunk.h"
 #include "compat.h"
+#include "netlink.h"
+#include "probe.h"
+#include "registry.h"
+#include "verify.h"
 
 struct hb_chunk {
 	struct dev_pagemap pgmap;
@@ -26,20 +31,12 @@ struct hb_chunk {
 	struct hb_live live;
 };
 
-unsigned int hb_reserve_mb;
-module_param_named(reserve_mb, hb_reserve_mb, uint, 0644);
-MODULE_PARM_DESC(reserve_mb,
-		 "Available memory (MiB) chunks never use; 0: max(256 MiB, RAM/8)");
-
 /*
  * Serialises every measured section (map and unmap, all file descriptors)
  * so that one caller's timings never include another's work, and makes the
  * budget check and the allocation it allows one step.
  */
 static DEFINE_MUTEX(hb_measure_lock);
-
-static atomic_t hb_nr_live = ATOMIC_INIT(0);
-static atomic64_t hb_nr_maps = ATOMIC64_INIT(0);
 
 /*
  * The pages of a chunk are never handed out, so nothing can fault on them
@@ -72,54 +69,6 @@ static const struct dev_pagemap_ops hb_pagemap_ops = {
 #endif
 	.migrate_to_ram = hb_migrate_to_ram,
 };
-
-/*
- * request_free_mem_region() rounds every request up to a memory section;
- * chunks keep that granularity where no physical range is involved, so
- * that sizes compare across kernels.
- */
-u64 hb_size_align(void)
-{
-	return 1ULL << PA_SECTION_SHIFT;
-}
-
-u64 hb_reserve_bytes(void)
-{
-	u64 ram = (u64)totalram_pages() << PAGE_SHIFT;
-
-	if (hb_reserve_mb)
-		return (u64)hb_reserve_mb << 20;
-	return max_t(u64, 256ULL << 20, ram / 8);
-}
-
-u64 hb_mem_available(void)
-{
-	return (u64)si_mem_available() << PAGE_SHIFT;
-}
-
-/* Bytes of struct page memory that may still be allocated. */
-u64 hb_budget_bytes(void)
-{
-	u64 avail = hb_mem_available();
-	u64 reserve = hb_reserve_bytes();
-
-	return avail > reserve ? avail - reserve : 0;
-}
-
-u32 hb_live_chunks(void)
-{
-	return atomic_read(&hb_nr_live);
-}
-
-u64 hb_maps_total(void)
-{
-	return atomic64_read(&hb_nr_maps);
-}
-
-static u64 hb_memmap_cost(u64 length)
-{
-	return (length >> PAGE_SHIFT) * sizeof(struct page);
-}
 
 /* The measured part of MAP; called with hb_measure_lock held. */
 static int hb_chunk_map_locked(struct hb_chunk *chunk,
@@ -216,8 +165,7 @@ int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp)
 		goto err_release_id;
 
 	hb_chunk_describe(chunk, map, nid);
-	atomic_inc(&hb_nr_live);
-	atomic64_inc(&hb_nr_maps);
+	hb_account_map();
 	*chunkp = chunk;
 	return 0;
 
@@ -275,7 +223,7 @@ void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 	times.memunmap_ns = t1 - t0;
 	times.release_ns = HB_T_RELEASE ? t2 - t1 : 0;
 	times.valid = HMMBENCH_T_MEMUNMAP | HB_T_RELEASE;
-	atomic_dec(&hb_nr_live);
+	hb_account_unmap();
 	if (hb_registry_remove(&chunk->live))
 		hb_nl_event(HMMBENCH_CMD_CHUNK_UNMAPPED, &chunk->live, &times);
 	kfree(chunk);

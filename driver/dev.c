@@ -11,15 +11,23 @@
 #include <linux/nodemask.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include <linux/utsname.h>
+#include <linux/xarray.h>
 
-#include "hb.h"
+#include "budget.h"
+#include "chunk.h"
 #include "compat.h"
+#include "dev.h"
+#include "info.h"
 
 static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
+
+/* Chunks of one open /dev/hmmbench, by handle; the xarray lock guards it. */
+struct hb_file {
+	struct xarray chunks;
+};
 
 /*
  * Copies a size-prefixed struct in and returns 0 or a negative errno: a
@@ -74,46 +82,7 @@ static int hb_clear_out(void __user *uarg, struct hb_out_range out,
 	return clear_user(uarg + out.start, end - out.start) ? -EFAULT : 0;
 }
 
-static u64 hb_max_size(void)
-{
-	u64 align = hb_size_align();
-	u64 pages = hb_budget_bytes() / sizeof(struct page);
-	u64 max = min_t(u64, pages << PAGE_SHIFT, hb_length_max());
 
-	return round_down(max, align);
-}
-
-static u32 hb_features(void)
-{
-	u32 feat = HB_FEAT_VMEMMAP_SHIFT | HB_FEAT_FOLIO_FREE |
-		   HB_FEAT_PRIVATE_PAGEMAP | HB_FEAT_VERIFY;
-
-	if (hb_probe_active())
-		feat |= HMMBENCH_FEAT_PHASE_PROBE;
-	return feat;
-}
-
-/* The (out) fields of INFO, for the ioctl and the netlink family. */
-void hb_info_fill(struct hmmbench_info *info)
-{
-	info->abi_version = HMMBENCH_ABI_VERSION;
-	info->features = hb_features();
-	strscpy(info->module_version, HB_VERSION,
-		sizeof(info->module_version));
-	strscpy(info->kernel_release, utsname()->release,
-		sizeof(info->kernel_release));
-	info->page_size = PAGE_SIZE;
-	info->struct_page_size = sizeof(struct page);
-	info->size_align = hb_size_align();
-	info->min_size = hb_size_align();
-	info->max_size = hb_max_size();
-	info->budget = hb_budget_bytes();
-	info->mem_available = hb_mem_available();
-	info->reserve = hb_reserve_bytes();
-	info->live_chunks = hb_live_chunks();
-	info->nr_nodes = num_online_nodes();
-	info->maps_total = hb_maps_total();
-}
 
 static int hb_ioctl_info(void __user *uarg)
 {

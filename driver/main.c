@@ -5,7 +5,10 @@
  */
 #include <linux/module.h>
 
-#include "hb.h"
+#include "dev.h"
+#include "info.h"
+#include "netlink.h"
+#include "probe.h"
 
 static int __init hb_init(void)
 {

@@ -10,8 +10,10 @@
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 
-#include "hb.h"
 #include "compat.h"
+#include "info.h"
+#include "netlink.h"
+#include "registry.h"
 
 /* Requests carry no attributes: strict parsing refuses every one. */
 static const struct nla_policy hb_nl_policy[HMMBENCH_A_MAX + 1] = {

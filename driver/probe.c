@@ -11,8 +11,8 @@
 #include <linux/module.h>
 #include <linux/sched.h>
 
-#include "hb.h"
 #include "compat.h"
+#include "probe.h"
 
 #ifdef CONFIG_KRETPROBES
 

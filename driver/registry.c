@@ -9,7 +9,7 @@
 #include <linux/skbuff.h>
 #include <linux/xarray.h>
 
-#include "hb.h"
+#include "registry.h"
 
 /*
  * Published chunks by id, reserved (NULL) slots for chunks being made.

@@ -16,8 +16,8 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "hb.h"
 #include "compat.h"
+#include "verify.h"
 
 /*
  * What a normalised word holds instead of a pointer: below any kernel

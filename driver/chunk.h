@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Chunk lifecycle: map, publish, verify and unmap one chunk. */
+#ifndef _HB_CHUNK_H
+#define _HB_CHUNK_H
+
+#include <linux/hmmbench.h>
+
+struct hb_chunk;
+
+int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp);
+void hb_chunk_publish(struct hb_chunk *chunk);
+int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v);
+void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap);
+
+#endif /* _HB_CHUNK_H */

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The generic netlink family: its lifetime and the chunk events it sends. */
+#ifndef _HB_NETLINK_H
+#define _HB_NETLINK_H
+
+#include <linux/types.h>
+
+#include "registry.h"
+
+/* The UNMAP timings an unmapped event carries. */
+struct hb_unmap_times {
+	u32 valid;
+	u64 memunmap_ns;
+	u64 release_ns;
+};
+
+int hb_nl_init(void);
+void hb_nl_exit(void);
+void hb_nl_event(u8 cmd, const struct hb_live *live,
+		 const struct hb_unmap_times *unmap);
+
+#endif /* _HB_NETLINK_H */
