@@ -23,6 +23,10 @@
  * HB_HAVE_PAGE_PGMAP     page_pgmap(page), in        VERIFY reads a page's
  * (6.15, mmzone.h)       mmzone.h: the pgmap lives   pgmap with it, else
  *                        in the folio                page->pgmap
+ * HB_HAVE_ARCH_PHYSMEM_  the architecture bounds     request_free_mem_region()
+ * END (arch/<arch>/      request_free_mem_region()'s finds the range, else
+ * include/asm; x86 6.11  search by its direct map    hmmbench searches the
+ * and 6.1.y, arm64 6.12)                             pluggable range itself
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
@@ -30,10 +34,13 @@
 #include <linux/err.h>
 #include <linux/ioport.h>
 #include <linux/limits.h>
+#include <linux/memory_hotplug.h>
 #include <linux/memremap.h>
 #include <net/genetlink.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/range.h>
+#include <linux/slab.h>
 #include <linux/hmmbench.h>
 
 #if defined(HB_HAS_PRIVATE_PAGEMAP_NAME) && !defined(HB_HAVE_PRIVATE_PAGEMAP)
@@ -121,6 +128,12 @@ static inline struct resource *hb_region_request(u64 length)
 	return NULL;
 }
 
+/* No physical range: INFO reports an empty window. */
+static inline struct range hb_region_window(void)
+{
+	return (struct range){ .start = 0, .end = 0 };
+}
+
 static inline void hb_region_release(struct resource *res)
 {
 }
@@ -156,7 +169,33 @@ static inline void hb_pagemap_unmap(struct dev_pagemap *pgmap)
 #define HB_T_RELEASE HMMBENCH_T_RELEASE
 #define HB_MEMMAP_INIT_PROBED true
 
-static inline struct resource *hb_region_request(u64 length)
+/*
+ * The physical addresses whose struct pages the vmemmap can map: what
+ * memory hotplug accepts with a mapping, within iomem.
+ */
+static inline struct range hb_region_window(void)
+{
+	struct range win = mhp_get_pluggable_range(true);
+
+	win.start = max_t(u64, win.start, iomem_resource.start);
+	win.end = min_t(u64, win.end, iomem_resource.end);
+	return win;
+}
+
+static inline bool hb_region_in_window(const struct resource *res)
+{
+	struct range win = hb_region_window();
+
+	return res->start >= win.start && res->end <= win.end;
+}
+
+#ifdef HB_HAVE_ARCH_PHYSMEM_END
+
+/*
+ * request_free_mem_region() searches down from the end of the direct map,
+ * whose struct pages the vmemmap covers.
+ */
+static inline struct resource *hb_region_search(u64 length)
 {
 	return request_free_mem_region(&iomem_resource, length, "hmmbench");
 }
@@ -166,9 +205,84 @@ static inline void hb_region_release(struct resource *res)
 	release_mem_region(res->start, resource_size(res));
 }
 
+#else /* !HB_HAVE_ARCH_PHYSMEM_END */
+
+/*
+ * Without the architecture's bound, request_free_mem_region() searches
+ * down from 2^MAX_PHYSMEM_BITS, which on arm64 lies beyond the linear map:
+ * vmemmap_populate() then WARNs and maps nothing, and the memmap init
+ * faults.  So the search is done here, as the kernel does it (section
+ * steps, downwards, a range nothing in iomem intersects), inside the
+ * window.  The resource is inserted whole, with its type set, and taken
+ * only if it went in at the top level without adopting another.
+ */
+static inline struct resource *hb_region_claim(u64 start, u64 size)
+{
+	struct resource *res = kzalloc(sizeof(*res), GFP_KERNEL);
+
+	if (!res)
+		return ERR_PTR(-ENOMEM);
+	res->name = "hmmbench";
+	res->start = start;
+	res->end = start + size - 1;
+	res->flags = IORESOURCE_MEM | IORESOURCE_BUSY;
+	res->desc = IORES_DESC_DEVICE_PRIVATE_MEMORY;
+	if (!insert_resource(&iomem_resource, res)) {
+		if (res->parent == &iomem_resource && !res->child)
+			return res;
+		remove_resource(res);
+	}
+	kfree(res);
+	return NULL;
+}
+
+static inline struct resource *hb_region_search(u64 length)
+{
+	struct range win = hb_region_window();
+	u64 size = ALIGN(length, 1ULL << PA_SECTION_SHIFT);
+	struct resource *res;
+	u64 addr;
+
+	if (win.end <= win.start || win.end - win.start < size - 1)
+		return ERR_PTR(-ERANGE);
+	addr = ALIGN_DOWN(win.end - size + 1, 1ULL << PA_SECTION_SHIFT);
+	for (; addr >= win.start; addr -= size) {
+		if (region_intersects(addr, size, 0, IORES_DESC_NONE) ==
+		    REGION_DISJOINT) {
+			res = hb_region_claim(addr, size);
+			if (res)
+				return res;
+		}
+		if (addr < size)
+			break;
+	}
+	return ERR_PTR(-ERANGE);
+}
+
+static inline void hb_region_release(struct resource *res)
+{
+	remove_resource(res);
+	kfree(res);
+}
+
+#endif /* HB_HAVE_ARCH_PHYSMEM_END */
+
+/* A range outside the window is never used, whoever found it. */
+static inline struct resource *hb_region_request(u64 length)
+{
+	struct resource *res = hb_region_search(length);
+
+	if (IS_ERR(res) || hb_region_in_window(res))
+		return res;
+	hb_region_release(res);
+	return ERR_PTR(-ERANGE);
+}
+
 static inline u64 hb_length_max(void)
 {
-	return iomem_resource.end;
+	struct range win = hb_region_window();
+
+	return win.end > win.start ? win.end - win.start + 1 : 0;
 }
 
 static inline void hb_pagemap_prepare(struct dev_pagemap *pgmap,
