@@ -59,7 +59,7 @@ struct hb_out_range {
 
 #define HB_OUT(type, first, last) \
 	((struct hb_out_range){ offsetof(type, first), offsetofend(type, last) })
-#define HB_INFO_OUT HB_OUT(struct hmmbench_info, abi_version, maps_total)
+#define HB_INFO_OUT HB_OUT(struct hmmbench_info, abi_version, phys_window_end)
 #define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 #define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, checks)

@@ -26,6 +26,8 @@ static u32 hb_features(void)
 /* The (out) fields of INFO, for the ioctl and the netlink family. */
 void hb_info_fill(struct hmmbench_info *info)
 {
+	struct range win;
+
 	info->abi_version = HMMBENCH_ABI_VERSION;
 	info->features = hb_features();
 	strscpy(info->module_version, HB_VERSION,
@@ -43,4 +45,7 @@ void hb_info_fill(struct hmmbench_info *info)
 	info->live_chunks = hb_live_chunks();
 	info->nr_nodes = num_online_nodes();
 	info->maps_total = hb_maps_total();
+	win = hb_region_window();
+	info->phys_window_start = win.start;
+	info->phys_window_end = win.end;
 }

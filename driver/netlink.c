@@ -62,7 +62,11 @@ static int hb_nl_put_info(struct sk_buff *skb, const struct hmmbench_info *hi)
 	    nla_put_u32(skb, HMMBENCH_A_LIVE_CHUNKS, hi->live_chunks) ||
 	    nla_put_u32(skb, HMMBENCH_A_NR_NODES, hi->nr_nodes) ||
 	    hb_nl_put_u64(skb, HMMBENCH_A_MAPS_TOTAL, hi->maps_total,
-			  HMMBENCH_A_PAD))
+			  HMMBENCH_A_PAD) ||
+	    hb_nl_put_u64(skb, HMMBENCH_A_PHYS_WINDOW_START,
+			  hi->phys_window_start, HMMBENCH_A_PAD) ||
+	    hb_nl_put_u64(skb, HMMBENCH_A_PHYS_WINDOW_END,
+			  hi->phys_window_end, HMMBENCH_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }

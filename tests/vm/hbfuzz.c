@@ -48,8 +48,6 @@
 #define MAX_HANDLES	16
 #define NR_GONE		8
 #define MAX_NODES	1024	/* the largest MAX_NUMNODES a kernel has */
-#define SECTION_SHIFT	15	/* x86-64 PFN_SECTION_SHIFT */
-#define PUD_ORDER	18	/* x86-64 PUD_SHIFT - PAGE_SHIFT */
 #define MAX_REPORTS	100	/* violations shown */
 
 /* Outcomes of a call, as bits of the set the contract allows. */
@@ -104,7 +102,7 @@ static const struct {
 	uint32_t start, end;
 } op_out[] = {
 	{ offsetof(struct hmmbench_info, abi_version),
-	  OFFSETOFEND(struct hmmbench_info, maps_total) },
+	  OFFSETOFEND(struct hmmbench_info, phys_window_end) },
 	{ offsetof(struct hmmbench_map, handle),
 	  OFFSETOFEND(struct hmmbench_map, memmap_init_ns) },
 	{ offsetof(struct hmmbench_unmap, valid),
@@ -197,6 +195,8 @@ static struct {
 /* What the module and the machine reported at the start. */
 static struct {
 	uint64_t align, max_size;
+	uint32_t section_order;		/* PFN_kinfo.section_order */
+	uint32_t pud_order;		/* PUD_SHIFT - PAGE_SHIFT */
 	uint32_t features, nr_nodes;
 	uint64_t phys_lo, phys_hi;	/* lengths in between may be EINVAL */
 	unsigned char online[MAX_NODES / 8];
@@ -736,8 +736,8 @@ static int32_t pick_node(struct thread *t)
 static uint32_t pick_shift(struct thread *t)
 {
 	const uint32_t shifts[] = {
-		2, 9, SECTION_SHIFT, SECTION_SHIFT + 1, PUD_ORDER,
-		PUD_ORDER + 1, 31, 32, 63, 64,
+		2, 9, kinfo.section_order, kinfo.section_order + 1,
+		kinfo.pud_order, kinfo.pud_order + 1, 31, 32, 63, 64,
 		0xffffffff
 	};
 
@@ -780,7 +780,7 @@ static void gen_planned(struct thread *t, struct call *c)
 	m->length = (1 + below(t, 4)) * kinfo.align;
 	m->node = chance(t, 800) ? HMMBENCH_NODE_LOCAL : kinfo.first_node;
 	m->vmemmap_shift = shift && chance(t, 150) ?
-			   2 + below(t, SECTION_SHIFT - 1) : 0;	/* not 1 */
+			   2 + below(t, kinfo.section_order - 1) : 0;	/* not 1 */
 	m->__reserved = 0;
 }
 
@@ -801,7 +801,7 @@ static void spoil_map(struct thread *t, struct hmmbench_map *m)
 		m->node = -2 - (int32_t)below(t, 1000);
 		break;
 	default:
-		m->vmemmap_shift = PUD_ORDER + 1 + below(t, 100);
+		m->vmemmap_shift = kinfo.pud_order + 1 + below(t, 100);
 		break;
 	}
 }
@@ -1001,7 +1001,7 @@ static unsigned int map_field_errors(const struct hmmbench_map *m)
 	if (m->vmemmap_shift &&
 	    !(kinfo.features & HMMBENCH_FEAT_VMEMMAP_SHIFT))
 		x |= OB(OC_EOPNOTSUPP);
-	if (m->vmemmap_shift > PUD_ORDER ||
+	if (m->vmemmap_shift > kinfo.pud_order ||
 	    m->length % ((uint64_t)PAGE << m->vmemmap_shift))
 		x |= OB(OC_EINVAL);
 	return x;
@@ -1808,13 +1808,23 @@ static void read_kinfo(void)
 		die("INFO: size_align %llu is not a power of two",
 		    (unsigned long long)info.size_align);
 	kinfo.align = info.size_align;
+	kinfo.section_order = __builtin_ctzll(info.size_align / info.page_size);
+	/* 4-level tables: a page of 8-byte entries per level */
+	kinfo.pud_order = 2 * (__builtin_ctzll(info.page_size) - 3);
 	kinfo.max_size = info.max_size;
 	kinfo.features = info.features;
 	kinfo.nr_nodes = info.nr_nodes;
 	maps_base = info.maps_total;
 	live_skew = info.live_chunks;
 	read_online_nodes();
-	read_phys_bits();
+	if (info.phys_window_end) {
+		/* the module's own limit: the window's size */
+		kinfo.phys_lo = info.phys_window_end -
+				info.phys_window_start + 1;
+		kinfo.phys_hi = kinfo.phys_lo;
+	} else {
+		read_phys_bits();
+	}
 }
 
 static int iomem_regions(void)

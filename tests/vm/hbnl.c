@@ -209,6 +209,10 @@ static void case_info(int fd, uint16_t family)
 	CHECK(get_u64(n, HMMBENCH_A_SIZE_ALIGN) == info.size_align, "align");
 	CHECK(get_u32(n, HMMBENCH_A_LIVE_CHUNKS) == info.live_chunks, "live");
 	CHECK(get_u64(n, HMMBENCH_A_MAPS_TOTAL) == info.maps_total, "maps");
+	CHECK(get_u64(n, HMMBENCH_A_PHYS_WINDOW_START) ==
+	      info.phys_window_start, "window start");
+	CHECK(get_u64(n, HMMBENCH_A_PHYS_WINDOW_END) == info.phys_window_end,
+	      "window end");
 	printf("GET_INFO: abi %u, module %s, %u live chunks, %llu maps\n",
 	       get_u32(n, HMMBENCH_A_ABI_VERSION), info.module_version,
 	       get_u32(n, HMMBENCH_A_LIVE_CHUNKS),

@@ -19,7 +19,8 @@
  *   ENOTTY	unknown ioctl command
  *   EINVAL	understood but invalid: size field too small, unknown flag,
  *		non-zero reserved field, zero or unaligned length, length
- *		larger than the physical address space (or than the kernel
+ *		larger than the physical window chunks come from (see
+ *		hmmbench_info.phys_window_start; or than the kernel
  *		allocates device-private struct pages for at once, see
  *		hmmbench_info.max_size), node not online, vmemmap_shift
  *		above a PUD's order (18 on x86-64; from Linux 6.18 also
@@ -33,7 +34,7 @@
  *   EPERM	MAP, UNMAP or VERIFY without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget)
- *   ENOSPC	no free physical address range large enough
+ *   ENOSPC	no free physical address range large enough in that window
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
  *		and the handle of a MAP still in progress never name one; a
  *		chunk that another thread is verifying is not found either)
@@ -99,6 +100,12 @@
  * @nr_nodes: (out) number of online NUMA nodes
  * @maps_total: (out) chunks created since the module was loaded, including
  *	those a MAP destroyed again because it could not copy its result out
+ * @phys_window_start: (out) first physical address a chunk may take: of
+ *	the range memory hotplug accepts with a mapping (whose struct pages
+ *	the vmemmap can hold), within iomem; 0 and @phys_window_end 0 with
+ *	HMMBENCH_FEAT_PRIVATE_PAGEMAP (chunks have no physical range), and
+ *	from a module older than this field
+ * @phys_window_end: (out) last physical address of that window, inclusive
  */
 struct hmmbench_info {
 	__u32 size;
@@ -118,6 +125,8 @@ struct hmmbench_info {
 	__u32 live_chunks;
 	__u32 nr_nodes;
 	__aligned_u64 maps_total;
+	__aligned_u64 phys_window_start;
+	__aligned_u64 phys_window_end;
 };
 
 /**
@@ -337,6 +346,8 @@ enum hmmbench_attr {
 	HMMBENCH_A_MAPS_TOTAL,		/* u64 */
 	HMMBENCH_A_CHUNKS,		/* nest of nests of HMMBENCH_CHUNK_A_* */
 	HMMBENCH_A_CHUNK,		/* nest of HMMBENCH_CHUNK_A_* (events) */
+	HMMBENCH_A_PHYS_WINDOW_START,	/* u64 */
+	HMMBENCH_A_PHYS_WINDOW_END,	/* u64 */
 	__HMMBENCH_A_MAX
 };
 #define HMMBENCH_A_MAX (__HMMBENCH_A_MAX - 1)
