@@ -43,10 +43,23 @@ cli:
 # .hmmbench-complete at the end of every build).
 GUEST_KO = build/module/$(notdir $(patsubst %/,%,$(KDIR)))/hmmbench.ko
 
+# With CROSS_COMPILE (and ARCH, as for the kernel) the guest's programs are
+# cross-built into build/guest-$(ARCH)/, against Debian's multiarch
+# libraries of that architecture (which make deps installs).
+ifneq ($(CROSS_COMPILE),)
+GUEST_TRIPLET := $(patsubst %-,%,$(notdir $(CROSS_COMPILE)))
+GUEST_DIR := $(CURDIR)/build/guest-$(ARCH)
+GUEST_CLI := CC=$(CROSS_COMPILE)gcc SOBJDIR=$(CURDIR)/build/cli-static-$(ARCH) \
+	GUEST=$(GUEST_DIR)/hmmbench PKG_CONFIG="env \
+	PKG_CONFIG_LIBDIR=/usr/lib/$(GUEST_TRIPLET)/pkgconfig:/usr/share/pkgconfig \
+	pkg-config"
+GUEST_CLIENT := CC=$(CROSS_COMPILE)gcc GUEST=$(GUEST_DIR)
+endif
+
 guest: $(if $(KDIR),$(GUEST_KO))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
-	$(MAKE) -C cli static
-	$(MAKE) -C $(VM) client
+	$(MAKE) -C cli static $(GUEST_CLI)
+	$(MAKE) -C $(VM) client $(GUEST_CLIENT)
 
 $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 	     $(wildcard $(KDIR)/Module.symvers $(KDIR)/.hmmbench-complete)

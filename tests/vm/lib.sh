@@ -22,6 +22,74 @@ note() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }
 
+# hb_host_arch: this machine's architecture, by the kernel's name for it
+# (x86_64, arm64).
+hb_host_arch() {
+	case $(uname -m) in
+	aarch64|arm64) echo arm64 ;;
+	*) uname -m ;;
+	esac
+}
+
+# hb_arch ARCH: the guest architecture (x86_64 or arm64; empty: the
+# host's).  Sets HB_ARCH, HB_CROSS (CROSS_COMPILE for the kernel and the
+# guest's programs, empty for the host's own architecture), HB_KIMAGE (the
+# kernel image's make target and path in the objtree), HB_QEMU and
+# HB_DEBARCH (Debian's name, for the guest's busybox).
+hb_arch() {
+	HB_ARCH=${1:-$(hb_host_arch)}
+	case $HB_ARCH in
+	x86_64) HB_TRIPLET=x86_64-linux-gnu HB_DEBARCH=amd64
+		HB_KIMAGE=bzImage HB_KIMAGE_PATH=arch/x86/boot/bzImage
+		HB_QEMU=qemu-system-x86_64 ;;
+	arm64) HB_TRIPLET=aarch64-linux-gnu HB_DEBARCH=arm64
+		HB_KIMAGE=Image HB_KIMAGE_PATH=arch/arm64/boot/Image
+		HB_QEMU=qemu-system-aarch64 ;;
+	*) die "--arch takes x86_64 or arm64, not '$HB_ARCH'" ;;
+	esac
+	HB_CROSS=
+	if [ "$HB_ARCH" != "$(hb_host_arch)" ]; then
+		HB_CROSS=$HB_TRIPLET-
+		command -v "${HB_CROSS}gcc" >/dev/null ||
+			die "${HB_CROSS}gcc not found: run 'make deps'"
+	fi
+}
+
+# hb_kmake ARG...: make for the guest architecture, as hb_arch set it; the
+# host's own builds get no ARCH, as they always had.
+hb_kmake() {
+	if [ -n "$HB_CROSS" ]; then
+		make ARCH="$HB_ARCH" CROSS_COMPILE="$HB_CROSS" "$@"
+	else
+		make "$@"
+	fi
+}
+
+# hb_busybox: the static busybox the guest runs, for HB_ARCH: the host's
+# own, or Debian's busybox-static for that architecture, unpacked once
+# into the cache (apt-get download needs the architecture added, which
+# 'make deps' does).
+hb_busybox() {
+	local dir=$HB_CACHE/busybox-$HB_DEBARCH tmp
+
+	if [ -z "$HB_CROSS" ]; then
+		echo /bin/busybox
+		return
+	fi
+	if [ ! -x "$dir/bin/busybox" ]; then
+		note "fetching busybox-static:$HB_DEBARCH"
+		mkdir -p "$HB_CACHE"
+		tmp=$(mktemp -d "$HB_CACHE/.busybox.XXXXXX")
+		(cd "$tmp" && apt-get download -q "busybox-static:$HB_DEBARCH" >/dev/null 2>&1 &&
+			dpkg-deb -x busybox-static_*.deb root) ||
+			{ rm -rf "$tmp"; die "cannot fetch busybox-static:$HB_DEBARCH: run 'make deps'"; }
+		rm -rf "$dir"
+		mv "$tmp/root" "$dir"
+		rm -rf "$tmp"
+	fi
+	echo "$dir/bin/busybox"
+}
+
 hb_jobs() {
 	nproc 2>/dev/null || echo 2
 }
