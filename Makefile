@@ -69,8 +69,10 @@ $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 
 ARGS ?= --size 64G --iters 10
 
+# ARCH=arm64 (or x86_64) runs in a VM of that architecture; the host's own
+# runs here when it can.
 run: deps
-	KERNEL="$(KERNEL)" $(VM)/main-job $(ARGS)
+	KERNEL="$(KERNEL)" GUEST_ARCH="$(ARCH)" $(VM)/main-job $(ARGS)
 
 # A/B comparison of two kernels in the VM, e.g.
 #   make ab NEW=~/src/linux ARGS="--size 64G --iters 10"
@@ -81,6 +83,7 @@ ab: deps
 	$(VM)/ab --base "$(if $(KERNEL),$(KERNEL),$(BASE))" \
 		--new "$(if $(KERNEL),$(KERNEL),$(NEW))" --rounds $(ROUNDS) \
 		--base-append "$(BASE_APPEND)" --new-append "$(NEW_APPEND)" \
+		$(if $(ARCH),--arch "$(ARCH)") \
 		$(if $(SWITCH),--switch "$(SWITCH)") -- $(ARGS)
 
 check: deps
