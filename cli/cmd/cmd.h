@@ -13,10 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "device.h"
+#include "kernel/device.h"
 #include "outfile.h"
 #include "render/render.h"
-#include "result_read.h"
+#include "results/result_read.h"
 
 /* Exit statuses, documented in --help and FORMATS.md. */
 #define HB_EXIT_OK		0

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "host.h"
-#include "parse.h"
+#include "cmd/cmd.h"
+#include "cmd/parse.h"
+#include "kernel/host.h"
 #include "version.h"
 
 enum {

@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cmd.h"
-#include "compare.h"
-#include "parse.h"
+#include "cmd/cmd.h"
+#include "cmd/parse.h"
+#include "results/compare.h"
 
 enum {
 	HB_OPT_ALPHA = 0x400,

@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "cmd.h"
-#include "cmd_measure.h"
+#include "cmd/cmd.h"
+#include "cmd/cmd_measure.h"
 #include "fmt.h"
+#include "measure/bench.h"
 
 #define HB_HOLD_NODE_MAX	1023
 

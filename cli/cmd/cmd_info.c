@@ -6,8 +6,8 @@
 #include <argp.h>
 #include <stdbool.h>
 
-#include "cmd.h"
-#include "host.h"
+#include "cmd/cmd.h"
+#include "kernel/host.h"
 
 enum {
 	HB_OPT_DEVICE = 0x200,

@@ -6,8 +6,8 @@
 #include <argp.h>
 #include <stdbool.h>
 
-#include "cmd.h"
-#include "nl.h"
+#include "cmd/cmd.h"
+#include "kernel/nl.h"
 #include "render/chunks.h"
 
 struct hb_list_env {

@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "cmd_measure.h"
+#include "cmd/cmd_measure.h"
 #include "fmt.h"
-#include "host.h"
-#include "metrics.h"
-#include "verify.h"
+#include "kernel/host.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
+#include "results/metrics.h"
 
 #define HB_ITERS_MAX	1000000
 #define HB_LABEL_MAX	128

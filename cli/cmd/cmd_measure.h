@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cmd.h"
-#include "result.h"
+#include "cmd/cmd.h"
+#include "results/result.h"
 
 #define HB_SIZE_MIN	(1ULL << 20)	/* 1M: below any section size */
 #define HB_SIZE_MAX	(1ULL << 50)	/* 1024T */

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cmd.h"
-#include "config_match.h"
-#include "merge.h"
+#include "cmd/cmd.h"
+#include "results/config_match.h"
+#include "results/merge.h"
 
 static const char hb_merge_doc[] =
 "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json...\n"

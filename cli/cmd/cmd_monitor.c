@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "nl.h"
+#include "cmd/cmd.h"
+#include "kernel/nl.h"
 #include "render/chunks.h"
 
 #define HB_COUNT_MAX	1000000000

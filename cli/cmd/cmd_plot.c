@@ -13,9 +13,9 @@
 
 #include <json-c/json.h>
 
-#include "cmd.h"
-#include "cmp_read.h"
-#include "plot.h"
+#include "cmd/cmd.h"
+#include "render/plot.h"
+#include "results/cmp_read.h"
 
 extern char **environ;
 

@@ -6,7 +6,7 @@
  */
 #include <argp.h>
 
-#include "cmd_measure.h"
+#include "cmd/cmd_measure.h"
 
 enum {
 	HB_OPT_SIZES = 0x300,

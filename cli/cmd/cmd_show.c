@@ -9,8 +9,8 @@
 
 #include <json-c/json.h>
 
-#include "cmd.h"
-#include "cmp_read.h"
+#include "cmd/cmd.h"
+#include "results/cmp_read.h"
 
 struct hb_show_env {
 	char *files[HB_FILES_MAX];

@@ -6,8 +6,8 @@
  */
 #include <argp.h>
 
-#include "cmd_measure.h"
-#include "parse.h"
+#include "cmd/cmd_measure.h"
+#include "cmd/parse.h"
 
 enum {
 	HB_OPT_SIZES = 0x300,

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
-#include "cmd_measure.h"
-#include "verify.h"
+#include "cmd/cmd_measure.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
 
 enum {
 	HB_OPT_DEVICE = 0x200,

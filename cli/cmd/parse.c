@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/parse.h"
 #include "fmt.h"
-#include "parse.h"
 
 static const char hb_suffixes[] = "KMGT";
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "result.h"
+#include "results/result.h"
 
 /* Room for the sentence a parser writes on error. */
 #define HB_ERR_LEN	256

@@ -13,8 +13,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "device.h"
 #include "fmt.h"
+#include "kernel/device.h"
 
 #define HB_LOAD_HINT \
 	"load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..."

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "host.h"
+#include "kernel/host.h"
 
 /* Reads a small text file into @buf, NUL-terminated; 0 or -1. */
 static int hb_read_file(const char *path, char *buf, size_t len)

@@ -15,7 +15,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/netlink.h>
 
-#include "nl.h"
+#include "kernel/nl.h"
 
 /* A dump that a change interrupted is read again, this many times. */
 #define HB_NL_DUMP_TRIES	5

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench.h"
-#include "metrics.h"
-#include "verify.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
+#include "results/metrics.h"
 
 /* One step: the chunks it mapped, in order. */
 struct hb_step {

@@ -9,8 +9,8 @@
 
 #include <signal.h>
 
-#include "device.h"
-#include "result.h"
+#include "kernel/device.h"
+#include "results/result.h"
 
 #define HB_STOPPED	1	/* hb_bench_run(): stopped by *stop */
 #define HB_MAX_CHUNKS	4096	/* chunks mapped at once */

@@ -9,9 +9,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "bench.h"
 #include "fmt.h"
-#include "verify.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
 
 static const char *const hb_check_names[HMMBENCH_CHECK_NR] = {
 	[HMMBENCH_CHECK_REFCOUNT] = "refcount",

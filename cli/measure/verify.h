@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "device.h"
-#include "result.h"
+#include "kernel/device.h"
+#include "results/result.h"
 
 /* What hmmbench verify found, for its renderers. */
 struct hb_verify_report {

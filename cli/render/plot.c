@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "metrics.h"
-#include "plot.h"
+#include "render/plot.h"
+#include "results/metrics.h"
 
 #define HB_GIB	(1024.0 * 1024 * 1024)
 

@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "result.h"
+#include "results/compare.h"
+#include "results/result.h"
 
 enum hb_plot_term {
 	HB_PLOT_PNG,

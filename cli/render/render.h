@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "result.h"
-#include "verify.h"
+#include "measure/verify.h"
+#include "results/compare.h"
+#include "results/result.h"
 
 /* The JSON document of a comparison, and its significance rule. */
 #define HB_COMPARE_SCHEMA	"hmmbench-compare/2"

@@ -13,8 +13,8 @@
 
 #include <json-c/json.h>
 
-#include "cmp_read.h"
 #include "render/render.h"
+#include "results/cmp_read.h"
 
 /* The number at @path of @o, NAN when absent or null. */
 static double hb_jd(struct json_object *o, const char *path)

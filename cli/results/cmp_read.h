@@ -9,7 +9,7 @@
 #ifndef HB_CMP_READ_H
 #define HB_CMP_READ_H
 
-#include "compare.h"
+#include "results/compare.h"
 
 struct json_object;
 

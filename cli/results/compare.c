@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "fmt.h"
+#include "results/compare.h"
 
 /* Interval of the change: always 95 %, whatever --alpha decides. */
 #define HB_CMP_CI_ALPHA	0.05

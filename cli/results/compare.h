@@ -16,10 +16,10 @@
 #ifndef HB_COMPARE_H
 #define HB_COMPARE_H
 
-#include "twosample.h"
-#include "config_match.h"
-#include "result_read.h"
-#include "metrics.h"
+#include "stats/twosample.h"
+#include "results/config_match.h"
+#include "results/result_read.h"
+#include "results/metrics.h"
 
 /* Below this many units (samples or runs) a side, the tests lack power. */
 #define HB_CMP_MIN_N		6

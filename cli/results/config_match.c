@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "config_match.h"
-#include "fields.h"
 #include "fmt.h"
+#include "results/config_match.h"
+#include "results/fields.h"
 
 /* A field table, and where the record it describes is in a result. */
 struct hb_match_table {

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "result.h"
+#include "results/result.h"
 
 struct hb_mismatch {
 	const char *field;	/* "page size", ... */

@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "fields.h"
-#include "result.h"
+#include "results/fields.h"
+#include "results/result.h"
 
 /* Member @m of struct @st, key @k; compare and merge need it equal. */
 #define HB_MATCHED(st, k, m, t, mt, ti)					\

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "merge.h"
+#include "results/merge.h"
 
 /* The runs @in brings: its own sources, or itself as one. */
 static size_t hb_merge_runs(const struct hb_input *in)

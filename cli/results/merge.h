@@ -7,7 +7,7 @@
 #ifndef HB_MERGE_H
 #define HB_MERGE_H
 
-#include "result_read.h"
+#include "results/result_read.h"
 
 /*
  * Fills @out from @in[0..@n): metadata and configuration of in[0], the

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "results/metrics.h"
 
 #define HB_PAGE_4K	4096.0
 

@@ -11,8 +11,8 @@
 #define HB_METRICS_H
 
 #include "fmt.h"
-#include "result.h"
-#include "stats.h"
+#include "results/result.h"
+#include "stats/stats.h"
 
 /* The ioctl whose reply carries a kernel-measured metric. */
 enum hb_reply {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "result.h"
+#include "results/result.h"
 
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter)
 {

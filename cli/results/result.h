@@ -13,7 +13,7 @@
 
 #include <linux/hmmbench.h>
 
-#include "host.h"
+#include "kernel/host.h"
 
 #define HB_MAX_SWEEP	64	/* sizes in one sweep */
 

@@ -17,9 +17,9 @@
 
 #include <json-c/json.h>
 
-#include "fields.h"
-#include "metrics.h"
-#include "result_read.h"
+#include "results/fields.h"
+#include "results/metrics.h"
+#include "results/result_read.h"
 
 struct json_object *hb_json_path(struct json_object *o, const char *path)
 {

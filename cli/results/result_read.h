@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "result.h"
+#include "results/result.h"
 
 struct json_object;
 

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "dist.h"
+#include "stats/dist.h"
 
 #define HB_CF_EPS	1e-16
 #define HB_CF_TINY	1e-300

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist.h"
-#include "stats.h"
+#include "stats/dist.h"
+#include "stats/stats.h"
 
 int hb_double_order(const void *a, const void *b)
 {

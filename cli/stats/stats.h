@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "shape.h"
+#include "stats/shape.h"
 
 /* Smallest n whose extreme order statistics cover the median at 95 %. */
 #define HB_MEDIAN_CI_MIN_N	6

@@ -7,9 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "dist.h"
-#include "stats.h"
-#include "twosample.h"
+#include "stats/dist.h"
+#include "stats/stats.h"
+#include "stats/twosample.h"
 
 const char *hb_cmp_status_str(enum hb_cmp_status st)
 {

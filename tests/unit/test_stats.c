@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dist.h"
-#include "stats.h"
+#include "stats/dist.h"
+#include "stats/stats.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 
