@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "stats/mean.h"
 #include "stats/shape.h"
-#include "stats/stats.h"
 
 #define HB_OUTLIER_Z	3.5
 #define HB_LEVEL_GAP	0.05	/* of the median, at least */

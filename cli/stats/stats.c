@@ -6,49 +6,12 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "stats/dist.h"
+#include "stats/mean.h"
 #include "stats/stats.h"
-
-int hb_double_order(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double hb_mean(const double *x, size_t n)
-{
-	double sum = 0.0;
-	size_t i;
-
-	if (!n)
-		return NAN;
-	for (i = 0; i < n; i++)
-		sum += x[i];
-	return sum / n;
-}
-
-double hb_variance(const double *x, size_t n, double mean)
-{
-	double sum = 0.0;
-	bool constant = true;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		sum += (x[i] - mean) * (x[i] - mean);
-		constant = constant && x[i] == x[0];
-	}
-	return constant ? 0.0 : sum / (n - 1);
-}
-
-double hb_median_sorted(const double *s, size_t n)
-{
-	return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-}
 
 size_t hb_median_ci_rank(size_t n, double *level)
 {

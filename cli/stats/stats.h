@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: descriptive statistics of one set of samples - the one mean,
- * variance, median and sort order, and the summary of a metric built from
- * them.  Pure code, no I/O.  Values that are undefined for the sample
- * count (the standard deviation of one sample, a 95 % interval of the
- * median from fewer than six) are NAN, never zero.
+ * hmmbench: descriptive statistics of one set of samples - the summary
+ * of a metric, built from the mean, variance and median of mean.h.
+ * Pure code, no I/O.  Values that are undefined for the sample count
+ * (the standard deviation of one sample, a 95 % interval of the median
+ * from fewer than six) are NAN, never zero.
  */
 #ifndef HB_STATS_H
 #define HB_STATS_H
@@ -31,18 +31,6 @@ struct hb_stats {
 	double median_ci_level;	/* its exact coverage, >= 0.95 */
 	struct hb_shape shape;	/* outliers, two levels */
 };
-
-/* qsort() comparator of doubles, ascending. */
-int hb_double_order(const void *a, const void *b);
-
-/* Mean of @n values, summed in the order given; NAN when n is 0. */
-double hb_mean(const double *x, size_t n);
-
-/* Sample variance (n - 1 divisor), exactly 0 when all values are equal. */
-double hb_variance(const double *x, size_t n, double mean);
-
-/* Median of @n >= 1 values sorted ascending. */
-double hb_median_sorted(const double *s, size_t n);
 
 /*
  * Ranks (1-based) j and n + 1 - j of the order statistics bounding the

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "stats/dist.h"
-#include "stats/stats.h"
+#include "stats/mean.h"
 #include "stats/twosample.h"
 
 const char *hb_cmp_status_str(enum hb_cmp_status st)
