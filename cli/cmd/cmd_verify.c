@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cmd/cmd_measure.h"
-#include "measure/bench.h"
 #include "measure/verify.h"
 
 enum {

@@ -10,9 +10,9 @@
 #include <signal.h>
 
 #include "kernel/device.h"
+#include "measure/verify.h"
 #include "results/result.h"
 
-#define HB_STOPPED	1	/* hb_bench_run(): stopped by *stop */
 #define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
 
 struct hb_progress {

@@ -10,7 +10,6 @@
 #include <stdio.h>
 
 #include "fmt.h"
-#include "measure/bench.h"
 #include "measure/verify.h"
 
 static const char *const hb_check_names[HMMBENCH_CHECK_NR] = {

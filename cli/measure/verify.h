@@ -16,6 +16,9 @@
 #include "kernel/device.h"
 #include "results/result.h"
 
+/* hb_verify_chunk(), hb_bench_run() (bench.h): stopped by *stop */
+#define HB_STOPPED	1
+
 /* What hmmbench verify found, for its renderers. */
 struct hb_verify_report {
 	struct hb_config cfg;	/* sizes[0], node, the compound page */
