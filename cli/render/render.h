@@ -15,10 +15,6 @@
 #include "results/compare.h"
 #include "results/result.h"
 
-/* The JSON document of a comparison, and its significance rule. */
-#define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
-#define HB_COMPARE_RULE		"holm_welch_and_mann_whitney"
-
 enum hb_format {
 	HB_FMT_TABLE,
 	HB_FMT_CSV,

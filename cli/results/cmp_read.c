@@ -13,7 +13,6 @@
 
 #include <json-c/json.h>
 
-#include "render/render.h"
 #include "results/cmp_read.h"
 
 /* The number at @path of @o, NAN when absent or null. */

@@ -21,6 +21,13 @@
 #include "results/result_read.h"
 #include "results/metrics.h"
 
+/*
+ * The JSON document of a comparison, and its significance rule: its
+ * writer (render/cmp_json.c) and reader (cmp_read.c) agree on them.
+ */
+#define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
+#define HB_COMPARE_RULE		"holm_welch_and_mann_whitney"
+
 /* Below this many units (samples or runs) a side, the tests lack power. */
 #define HB_CMP_MIN_N		6
 /* Above this coefficient of variation a side is called noisy. */
