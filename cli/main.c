@@ -4,33 +4,43 @@
  * which parses its own options.  `hmmbench --help` lists the commands;
  * `hmmbench COMMAND --help` shows one's options and examples.
  *
- * Where to look, by what you want to change:
- *   a command's options, help, checks   cmd_<command>.c; run and sweep
- *                                       share cmd_measure.c, all of them
- *                                       cmd_common.c (help, -o, errors)
- *   the measurement loop; the ioctls    bench.c; device.c
- *   reading struct pages back (VERIFY)  verify.c; render/memmap.c
- *   what a result holds; host facts     result.h; host.c
- *   a metric (key, unit, valid bit)     metrics.c, the hb_metrics[] table
- *   a module, host or config field      fields.c, one row per field
- *   statistics; distributions           stats.c; dist.c
- *   compare's tests; its rows, notes    twosample.c; compare.c
- *   merge; refusing unlike results      merge.c; config_match.c
- *   reading a result file back          result_read.c; a comparison:
- *                                       cmp_read.c (for show)
- *   outliers and two levels             shape.c
- *   pictures (gnuplot scripts)          plot.c; run by cmd_plot.c
+ * Where to look, by what you want to change (README.md has the layers):
+ *   a command's options, help, checks   cmd/cmd_<command>.c; run and
+ *                                       sweep share cmd/cmd_measure.c,
+ *                                       all of them cmd/cmd_common.c
+ *                                       (help, -o, errors)
+ *   the measurement loop; the ioctls    measure/bench.c; kernel/device.c
+ *   reading struct pages back (VERIFY)  measure/verify.c;
+ *                                       render/memmap.c
+ *   what a result holds; host facts     results/result.h; kernel/host.c
+ *   a metric (key, unit, valid bit)     results/metrics.c, the
+ *                                       hb_metrics[] table
+ *   a module, host or config field      results/fields.c, one row per
+ *                                       field
+ *   statistics; distributions           stats/stats.c, stats/mean.c;
+ *                                       stats/dist.c
+ *   compare's tests; its rows, notes    stats/twosample.c;
+ *                                       results/compare.c
+ *   merge; refusing unlike results      results/merge.c;
+ *                                       results/config_match.c
+ *   reading a result file back          results/result_read.c; a
+ *                                       comparison: results/cmp_read.c
+ *                                       (for show)
+ *   outliers and two levels             stats/shape.c
+ *   pictures (gnuplot scripts)          render/plot.c; run by
+ *                                       cmd/cmd_plot.c
  *   an output format                    render/<format>.c, cmp_<format>.c
- *   parsing numbers; writing them       parse.c; fmt.c
+ *   parsing numbers; writing them       cmd/parse.c; fmt.c
  *   -o FILE                             outfile.c
- *   list, monitor: generic netlink      nl.c (libnl); render/chunks.c;
- *                                       hold: cmd_hold.c
+ *   list, monitor: generic netlink      kernel/nl.c (libnl);
+ *                                       render/chunks.c; hold:
+ *                                       cmd/cmd_hold.c
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 struct hb_command {
 	const char *name;

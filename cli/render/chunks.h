@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "nl.h"
+#include "kernel/nl.h"
 
 #define HB_CHUNKS_SCHEMA	"hmmbench-chunks/1"
 #define HB_EVENT_SCHEMA		"hmmbench-event/1"

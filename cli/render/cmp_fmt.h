@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "compare.h"
+#include "results/compare.h"
 
 /* "-", "4.2e-05" below 0.001, else two significant digits. */
 const char *hb_cmp_fmt_p(char *buf, size_t len, double p);

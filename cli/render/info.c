@@ -6,9 +6,9 @@
  */
 #include <inttypes.h>
 
-#include "fields.h"
 #include "fmt.h"
 #include "render/renderers.h"
+#include "results/fields.h"
 
 /* "phase_probe vmemmap_shift bit9", or "none". */
 static const char *hb_features_text(char *buf, size_t len, uint32_t bits)

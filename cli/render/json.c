@@ -8,10 +8,10 @@
  */
 #include <stdio.h>
 
-#include "fields.h"
 #include "fmt.h"
 #include "render/json_write.h"
 #include "render/renderers.h"
+#include "results/fields.h"
 #include "version.h"
 
 #define HB_INFO_SCHEMA		"hmmbench-info/1"

@@ -14,7 +14,7 @@
 #include <json-c/json.h>
 
 #include "fmt.h"
-#include "stats.h"
+#include "stats/stats.h"
 
 void hb_jadd(struct json_object *o, const char *key, struct json_object *v);
 

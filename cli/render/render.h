@@ -11,13 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "result.h"
-#include "verify.h"
-
-/* The JSON document of a comparison, and its significance rule. */
-#define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
-#define HB_COMPARE_RULE		"holm_welch_and_mann_whitney"
+#include "measure/verify.h"
+#include "results/compare.h"
+#include "results/result.h"
 
 enum hb_format {
 	HB_FMT_TABLE,

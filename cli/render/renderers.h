@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "metrics.h"
-#include "verify.h"
+#include "measure/verify.h"
+#include "results/compare.h"
+#include "results/metrics.h"
 
 /* A result, with the cold and warm summaries of each size. */
 void hb_render_table(FILE *f, const struct hb_result *r,

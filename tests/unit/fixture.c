@@ -12,7 +12,7 @@
 #include <json-c/json.h>
 
 #include "fixture.h"
-#include "result_read.h"
+#include "results/result_read.h"
 
 #define GIB	(1ULL << 30)
 #define ALL_T	(HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP | \

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# Reference values for test_stats.c, computed independently of cli/stats.c and cli/dist.c:
+# Reference values for test_stats.c, computed independently of
+# cli/stats/ (stats.c, mean.c, dist.c):
 # mean, median and sample standard deviation with numpy; Student t
 # quantiles by bisection on the closed-form t CDF (finite series for
 # integer df, not the incomplete beta function dist.c uses); median

@@ -16,11 +16,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "bench.h"
 #include "fake_dev.h"
 #include "fixture.h"
-#include "result_read.h"
-#include "verify.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
+#include "results/result_read.h"
 
 #define GIB	(1ULL << 30)
 

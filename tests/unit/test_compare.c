@@ -22,9 +22,9 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "cmp_read.h"
-#include "compare.h"
 #include "fixture.h"
+#include "results/cmp_read.h"
+#include "results/compare.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 

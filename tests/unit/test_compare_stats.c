@@ -29,8 +29,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dist.h"
-#include "twosample.h"
+#include "stats/dist.h"
+#include "stats/twosample.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 

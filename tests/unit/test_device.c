@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "device.h"
 #include "fake_dev.h"
+#include "kernel/device.h"
 
 static int reset(void **state)
 {

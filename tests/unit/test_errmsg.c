@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "device.h"
+#include "kernel/device.h"
 
 #define GIB	(1ULL << 30)
 

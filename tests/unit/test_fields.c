@@ -16,10 +16,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "config_match.h"
-#include "fields.h"
 #include "fixture.h"
-#include "result_read.h"
+#include "results/config_match.h"
+#include "results/fields.h"
+#include "results/result_read.h"
 
 static const struct hb_fields *const tables[] = {
 	&hb_module_fields, &hb_host_fields, &hb_source_fields,

@@ -19,10 +19,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cmp_read.h"
-#include "compare.h"
 #include "fixture.h"
-#include "merge.h"
+#include "results/cmp_read.h"
+#include "results/compare.h"
+#include "results/merge.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 #define GIB	(1ULL << 30)

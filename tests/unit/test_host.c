@@ -14,8 +14,8 @@
 #include <cmocka.h>
 
 #include "fixture.h"
-#include "host.h"
-#include "result_read.h"
+#include "kernel/host.h"
+#include "results/result_read.h"
 
 static void x86_cpu_model_comes_from_model_name(void **state)
 {

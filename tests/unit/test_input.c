@@ -17,7 +17,7 @@
 #include <json-c/json.h>
 
 #include "fixture.h"
-#include "result_read.h"
+#include "results/result_read.h"
 
 static const double warm_ms[] = { 26.0, 28.0, 30.0 };
 static char err[1024];

@@ -18,9 +18,9 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "config_match.h"
 #include "fixture.h"
-#include "merge.h"
+#include "results/config_match.h"
+#include "results/merge.h"
 
 static const double boot1_ms[] = { 26.0, 28.0, 30.0 };
 static const double boot2_ms[] = { 32.0, 34.0, 36.0 };

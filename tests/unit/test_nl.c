@@ -19,7 +19,7 @@
 #include <netlink/errno.h>
 
 #include "fake_nl.h"
-#include "nl.h"
+#include "kernel/nl.h"
 #include "render/chunks.h"
 
 #define ALL_MAP_TIMES	(HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP | \

@@ -19,8 +19,8 @@
 
 #include <json-c/json.h>
 
-#include "cmp_read.h"
-#include "plot.h"
+#include "render/plot.h"
+#include "results/cmp_read.h"
 
 #define WIDTH	1000
 #define HEIGHT	480

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 

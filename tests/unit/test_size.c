@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmd/parse.h"
 #include "fmt.h"
-#include "parse.h"
 
 #define KIB	(1ULL << 10)
 #define MAX	(1ULL << 50)

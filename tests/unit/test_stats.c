@@ -3,7 +3,7 @@
  * hmmbench unit tests: statistics against reference values computed
  * independently by stats_ref.py (beside this file): numpy for mean,
  * median and standard deviation, closed-form Student t series (not the
- * incomplete beta function cli/dist.c uses) for the quantiles, and
+ * incomplete beta function cli/stats/dist.c uses) for the quantiles, and
  * scipy.stats.binom for the median interval ranks.  Its output is pasted
  * below with repr() precision.
  */
@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dist.h"
-#include "stats.h"
+#include "stats/dist.h"
+#include "stats/stats.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 

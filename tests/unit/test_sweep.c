@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "parse.h"
+#include "cmd/parse.h"
 
 #define G(x)	((uint64_t)(x) << 30)
 #define MIN	(1ULL << 20)

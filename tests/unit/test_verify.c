@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "fake_dev.h"
 #include "fixture.h"
 #include "version.h"

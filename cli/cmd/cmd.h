@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the subcommands main.c dispatches to, each with its own argp
+ * parser, help and checks in cmd_<name>.c, and what they share
+ * (cmd_common.c): the help options, option parsing helpers, usage errors
+ * and writing the output.
+ */
+#ifndef HB_CMD_H
+#define HB_CMD_H
+
+#include <argp.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/device.h"
+#include "outfile.h"
+#include "render/render.h"
+#include "results/result_read.h"
+
+/* Exit statuses, documented in --help and FORMATS.md. */
+#define HB_EXIT_OK		0
+#define HB_EXIT_FAIL		1
+#define HB_EXIT_USAGE		2
+#define HB_EXIT_INTERRUPTED	130
+
+#define HB_FILES_MAX	1024	/* compare and merge inputs */
+
+/*
+ * Each parses its options from @argv, whose argv[0] is "hmmbench", and
+ * returns the exit status.
+ */
+int hb_cmd_run(int argc, char **argv);
+int hb_cmd_sweep(int argc, char **argv);
+int hb_cmd_info(int argc, char **argv);
+int hb_cmd_verify(int argc, char **argv);
+int hb_cmd_compare(int argc, char **argv);
+int hb_cmd_merge(int argc, char **argv);
+int hb_cmd_show(int argc, char **argv);
+int hb_cmd_plot(int argc, char **argv);
+int hb_cmd_list(int argc, char **argv);
+int hb_cmd_monitor(int argc, char **argv);
+int hb_cmd_hold(int argc, char **argv);
+
+/*
+ * -h/--help, --usage and -V/--version, a child of every command's argp,
+ * which is parsed with ARGP_NO_HELP: help goes to stdout, and a
+ * command's doc starts with its usage line.
+ */
+extern const struct argp hb_help_argp;
+
+/* The children of a command that has only its own options and help. */
+extern const struct argp_child hb_help_children[];
+
+/* argp_parse() of @argp with the help above; 0 or the usage status. */
+int hb_parse(const struct argp *argp, int argc, char **argv, void *env);
+
+/* One number from the command line, or the usage error naming the range. */
+uint64_t hb_arg_num(struct argp_state *state, const char *arg, bool suffix,
+		    uint64_t min, uint64_t max, const char *what);
+
+/*
+ * --format @arg, one of the formats in the bitmask @allowed (1 << fmt);
+ * the usage error lists them, or says @refusal for a known other one.
+ */
+enum hb_format hb_arg_format(struct argp_state *state, const char *arg,
+			     unsigned int allowed, const char *refusal);
+
+/* The result files compare and merge read, and what they write. */
+struct hb_inputs_env {
+	char *files[HB_FILES_MAX];
+	size_t nr_files;
+	bool force;		/* despite mismatched configurations */
+	const char *output;
+};
+
+/*
+ * Files, --force and -o, a child of compare's and merge's argp; its
+ * input is their struct hb_inputs_env.
+ */
+extern const struct argp hb_inputs_argp;
+
+/* A command that takes no arguments was given @arg. */
+void hb_arg_unexpected(struct argp_state *state, const char *arg);
+
+/*
+ * The end of the parser of a command that takes no arguments: refuses
+ * one, and leaves other keys to argp (ARGP_ERR_UNKNOWN).
+ */
+error_t hb_arg_none(int key, char *arg, struct argp_state *state);
+
+/* After parsing: "hmmbench: <message>", the help of @cmd, exit 2. */
+void hb_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+/* "hmmbench: @msg" on stderr. */
+void hb_err(const char *msg);
+
+/*
+ * Ends writing to @out: when @ret (a renderer's) failed, says that
+ * writing the @what failed and drops the file, else commits it.
+ * Returns the exit status.
+ */
+int hb_write_finish(struct hb_out *out, int ret, const char *what);
+
+/* Opens the device at @path and reads INFO; says why on failure. */
+int hb_open_device(const char *path, struct hb_dev *dev);
+
+/* hb_host_gather(), and the git describe of this hmmbench's build. */
+void hb_host_gather_build(struct hb_host *h);
+
+/* Reads @files; NULL, the sentence printed, on failure. */
+struct hb_input *hb_inputs_load(char *const *files, size_t n);
+void hb_inputs_free(struct hb_input *in, size_t n);
+
+/*
+ * Commands that wait until told to stop (hold, monitor): SIGINT, SIGTERM
+ * and SIGHUP set hb_quit.  The handler has no SA_RESTART, so a call that
+ * waits in the kernel returns EINTR.
+ */
+extern volatile sig_atomic_t hb_quit;
+void hb_quit_on_signals(void);
+
+/*
+ * Blocks those three signals, so that none arrives between a check of
+ * hb_quit and the wait; *@wait gets the mask to wait with (sigsuspend(),
+ * ppoll()).
+ */
+void hb_quit_block(sigset_t *wait);
+
+#endif /* HB_CMD_H */

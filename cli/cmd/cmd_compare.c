@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench compare: its options and help, then read the result files,
+ * refuse mismatched configurations unless --force, compare, print the
+ * notes on stderr and render.
+ */
+#include <argp.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cmd/cmd.h"
+#include "cmd/parse.h"
+#include "results/compare.h"
+
+enum {
+	HB_OPT_ALPHA = 0x400,
+	HB_OPT_WIDE,
+};
+
+struct hb_compare_env {
+	struct hb_inputs_env in;	/* files, --force, -o */
+	double alpha;			/* significance level */
+	enum hb_format format;
+	bool wide;			/* --wide */
+	bool quiet;
+};
+
+static const char hb_compare_doc[] =
+"Usage: hmmbench compare [OPTION...] BASE.json NEW.json...\n"
+"Compare each NEW result with BASE, size by size, cold and warm apart:\n"
+"the change of each metric's mean and its 95% interval, taken on the\n"
+"ratio of the means, so never below -100%.\n"
+"\n"
+"A verdict needs several runs (boots) a side, merged by 'hmmbench merge'\n"
+"(make ab does both): each run counts once, by the mean of its calls.\n"
+"Calls within one boot are not independent, so with one run on a side\n"
+"nothing is tested.  Only the metrics the kernel measures are tested, not\n"
+"the per-page and bandwidth rows derived from them.  A change is\n"
+"significant when Welch's p, Holm-adjusted over every test of one NEW\n"
+"result, and the Mann-Whitney p are both below --alpha; else it shows\n"
+"'~'.  The primary metric, which the cover text leads with, is the\n"
+"memmap_init phase when both sides probed it, else memremap.\n"
+"Results must share page size, struct page size, --chunks, --node and\n"
+"vmemmap shift; kernels may differ, as that is what is compared.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench compare base.json new.json\n"
+"    hmmbench compare base.json new.json --format cover\n"
+"    hmmbench compare base.json patch-1.json patch-2.json --format csv\n"
+"\n"
+"Exit status: 0 compared (whether or not anything changed), 1 an input\n"
+"cannot be read or the configurations differ, 2 usage error.\n";
+
+static const struct argp_option hb_compare_opts[] = {
+	{ "alpha", HB_OPT_ALPHA, "P", 0, "Significance level (default 0.05)", 1 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover", 1 },
+	{ "quiet", 'q', NULL, 0, "No notes on stderr", 1 },
+	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: derived rows, medians and each test's p too", 1 },
+	{},
+};
+
+static void hb_arg_alpha(struct argp_state *state, const char *arg,
+			 struct hb_compare_env *env)
+{
+	char err[HB_ERR_LEN];
+
+	if (hb_parse_fraction(arg, "--alpha", &env->alpha, err, sizeof(err)))
+		argp_error(state, "%s", err);
+}
+
+static error_t hb_compare_parse(int key, char *arg,
+				struct argp_state *state)
+{
+	struct hb_compare_env *env = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->in;
+		break;
+	case HB_OPT_ALPHA:
+		hb_arg_alpha(state, arg, env);
+		break;
+	case 'f':
+		env->format = hb_arg_format(state, arg,
+					    (1U << HB_FMT_GOBENCH) - 1,
+					    "compare writes --format table, csv, json or cover; gobench is for run and sweep");
+		break;
+	case 'q':
+		env->quiet = true;
+		break;
+	case HB_OPT_WIDE:
+		env->wide = true;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child hb_compare_children[] = {
+	{ &hb_inputs_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
+static const struct argp hb_compare_argp = {
+	.options = hb_compare_opts,
+	.parser = hb_compare_parse,
+	.doc = hb_compare_doc,
+	.children = hb_compare_children,
+};
+
+static void hb_print_notes(const struct hb_compare_env *env,
+			   const struct hb_comparison *c)
+{
+	size_t i;
+
+	if (env->quiet)
+		return;
+	for (i = 0; i < c->nr_notes; i++)
+		fprintf(stderr, "hmmbench: warning: %s\n", c->notes[i]);
+}
+
+static int hb_write_compare(const struct hb_compare_env *env,
+			    const struct hb_comparison *c)
+{
+	struct hb_out out;
+
+	if (hb_out_open(&out, env->in.output))
+		return HB_EXIT_FAIL;
+	return hb_write_finish(&out, hb_render_compare_as(out.f, env->format,
+							  env->wide, c),
+			       "comparison");
+}
+
+static int hb_compare_files(const struct hb_compare_env *env)
+{
+	struct hb_input *in = hb_inputs_load(env->in.files, env->in.nr_files);
+	struct hb_comparison c;
+	char err[1024];
+	int ret;
+
+	if (!in)
+		return HB_EXIT_FAIL;
+	if (hb_compare(in, env->in.nr_files, env->alpha, env->in.force, &c,
+		       err, sizeof(err))) {
+		hb_err(err);
+		hb_inputs_free(in, env->in.nr_files);
+		return HB_EXIT_FAIL;
+	}
+	hb_print_notes(env, &c);
+	ret = hb_write_compare(env, &c);
+	hb_comparison_free(&c);
+	hb_inputs_free(in, env->in.nr_files);
+	return ret;
+}
+
+int hb_cmd_compare(int argc, char **argv)
+{
+	struct hb_compare_env env = {
+		.alpha = 0.05, .format = HB_FMT_TABLE,
+	};
+
+	if (hb_parse(&hb_compare_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (env.in.nr_files < 2)
+		hb_usage_error("compare", "compare needs a base and at least one new result: hmmbench compare BASE.json NEW.json");
+	return hb_compare_files(&env);
+}

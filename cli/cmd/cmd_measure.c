@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: run and sweep around the loop - their shared options and
+ * checks, then open the device, refuse what the module would refuse,
+ * gather the metadata, measure and render - plus what only a process
+ * needs: signal handling and progress on a terminal.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd_measure.h"
+#include "fmt.h"
+#include "kernel/host.h"
+#include "measure/bench.h"
+#include "measure/verify.h"
+#include "results/metrics.h"
+
+#define HB_ITERS_MAX	1000000
+#define HB_LABEL_MAX	128
+
+enum {
+	HB_OPT_DEVICE = 0x200,
+	HB_OPT_WIDE,
+	HB_OPT_COMPOUND,
+	HB_OPT_NO_VERIFY,
+};
+
+static const struct argp_option hb_measure_opts[] = {
+	{ NULL, 0, NULL, 0, "Measuring:", 2 },
+	{ "chunks", 'c', "N", 0, "Chunks mapped at once per iteration (default 1)", 2 },
+	{ "iters", 'i', "N", 0, "Measured iterations after the cold one (default 10)", 2 },
+	{ "warmup", 'w', "N", 0, "Iterations after the cold one left out of the statistics (default 0)", 2 },
+	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 2 },
+	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, HB_COMPOUND_HELP, 2 },
+	{ "no-verify", HB_OPT_NO_VERIFY, NULL, 0, "Do not read back one more chunk of each size for its memmap digest", 2 },
+	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
+	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
+	{ NULL, 0, NULL, 0, "Output:", 3 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 },
+	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic, and each size of a sweep in full", 3 },
+	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 },
+	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 },
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
+	{},
+};
+
+static void hb_measure_defaults(struct hb_measure_env *env)
+{
+	memset(env, 0, sizeof(*env));
+	env->size = 1ULL << 30;
+	env->chunks = 1;
+	env->iters = 10;
+	env->node = HMMBENCH_NODE_LOCAL;
+	env->format = HB_FMT_TABLE;
+}
+
+static void hb_arg_label(struct argp_state *state, const char *arg,
+			 struct hb_measure_env *env)
+{
+	if (strlen(arg) > HB_LABEL_MAX)
+		argp_error(state, "--label is at most %d characters",
+			   HB_LABEL_MAX);
+	env->label = arg;
+}
+
+/* The counts of a measurement. */
+static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case 'c':
+		env->chunks = hb_arg_num(state, arg, false, 1, HB_MAX_CHUNKS,
+					 "--chunks");
+		return 0;
+	case 'i':
+		env->iters = hb_arg_num(state, arg, false, 1, HB_ITERS_MAX,
+					"--iters");
+		return 0;
+	case 'w':
+		env->warmup = hb_arg_num(state, arg, false, 0, HB_ITERS_MAX,
+					 "--warmup");
+		return 0;
+	case 'N':
+		env->node = hb_arg_node(state, arg);
+		return 0;
+	case HB_OPT_COMPOUND:
+		env->compound = hb_arg_compound(state, arg);
+		return 0;
+	case HB_OPT_NO_VERIFY:
+		env->no_verify = true;
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case 'l':
+		hb_arg_label(state, arg, env);
+		break;
+	case HB_OPT_DEVICE:
+		env->device = arg;
+		break;
+	case 'f':
+		env->format = hb_arg_format(state, arg,
+					    (1U << HB_NR_FORMATS) - 1, "");
+		break;
+	case 'o':
+		env->output = arg;
+		break;
+	case HB_OPT_WIDE:
+		env->wide = true;
+		break;
+	case 'q':
+		env->quiet = true;
+		break;
+	case 'v':
+		env->verbose = true;
+		break;
+	default:
+		return hb_measure_count(key, arg, state);
+	}
+	return 0;
+}
+
+static const struct argp hb_measure_argp = {
+	.options = hb_measure_opts,
+	.parser = hb_measure_parse,
+};
+
+const struct argp_child hb_measure_children[] = {
+	{ &hb_measure_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
+int hb_arg_node(struct argp_state *state, const char *arg)
+{
+	return hb_arg_num(state, arg, false, 0, HB_NODE_MAX, "--node");
+}
+
+uint64_t hb_arg_compound(struct argp_state *state, const char *arg)
+{
+	uint64_t c = hb_arg_num(state, arg, true, HB_COMPOUND_MIN,
+				HB_COMPOUND_MAX, "--compound");
+
+	if (c & (c - 1))
+		argp_error(state,
+			   "--compound takes a power of two such as 2M or 1G, not '%s'",
+			   arg);
+	return c;
+}
+
+volatile sig_atomic_t hb_stop;
+
+/*
+ * First signal: finish the step and write; second: die at once, taking
+ * the -o temporary file along.
+ */
+static void hb_on_signal(int sig)
+{
+	hb_stop = 1;
+	signal(sig, hb_out_fatal_signal);
+}
+
+void hb_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = hb_on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+struct hb_progress_ctx {
+	const struct hb_measure_env *env;
+	bool tty;
+};
+
+/* A raw metric of @s for -v, NAN when not measured. */
+static double hb_raw(const struct hb_sample *s, enum hb_metric_id id)
+{
+	double v;
+
+	return hb_metric_get(&hb_metrics[id], s, NULL, &v) ? v : NAN;
+}
+
+static void hb_print_samples(const struct hb_progress *p)
+{
+	char sz[32], a[32], b[32], c[32];
+	size_t i;
+
+	for (i = 0; i < p->nr_samples; i++) {
+		const struct hb_sample *s = &p->samples[i];
+
+		fprintf(stderr, "%s iteration %u chunk %u (%s): memremap %s, memmap_init %s, memunmap %s\n",
+			hb_size_str(s->size, sz, sizeof(sz)), s->iter,
+			s->chunk, hb_kind_name(s->kind),
+			hb_fmt_human(a, sizeof(a), HB_UNIT_NS,
+				     hb_raw(s, HB_M_MEMREMAP)),
+			hb_fmt_human(b, sizeof(b), HB_UNIT_NS,
+				     hb_raw(s, HB_M_MEMMAP_INIT)),
+			hb_fmt_human(c, sizeof(c), HB_UNIT_NS,
+				     hb_raw(s, HB_M_MEMUNMAP)));
+	}
+}
+
+/*
+ * Progress goes to stderr when it is a terminal, or when
+ * HMMBENCH_PROGRESS=1 says that it ends on one: tests/vm/run sets it in
+ * the guest, whose stderr is a pipe to the host's terminal.
+ */
+static bool hb_progress_tty(void)
+{
+	const char *e = getenv("HMMBENCH_PROGRESS");
+
+	return isatty(STDERR_FILENO) || (e && !strcmp(e, "1"));
+}
+
+static void hb_on_progress(const struct hb_progress *p, void *arg)
+{
+	const struct hb_progress_ctx *ctx = arg;
+	double eta = (double)p->elapsed_ns / p->step * (p->steps - p->step);
+	char sz[32], t[32], el[32];
+
+	if (ctx->env->verbose) {
+		if (ctx->tty)
+			fputs("\r\033[K", stderr);
+		hb_print_samples(p);
+	}
+	if (!ctx->tty || ctx->env->quiet)
+		return;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s iteration %u (%s), %s elapsed, about %s left",
+		p->step, p->steps, hb_size_human(p->size, sz, sizeof(sz)),
+		p->iter, hb_kind_name(p->kind),
+		hb_fmt_duration(el, sizeof(el), p->elapsed_ns),
+		hb_fmt_duration(t, sizeof(t), eta));
+	if (p->step == p->steps)
+		fputs("\r\033[K", stderr);
+}
+
+int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
+			     const struct hmmbench_info *info)
+{
+	char a[32], b[32], msg[160];
+
+	cfg->vmemmap_shift = 0;
+	cfg->compound_size = info->page_size;
+	if (!compound || !info->page_size)
+		return 0;
+	if (compound < info->page_size) {
+		snprintf(msg, sizeof(msg),
+			 "--compound %s is smaller than this kernel's %s pages: use %s or more",
+			 hb_size_str(compound, a, sizeof(a)),
+			 hb_size_str(info->page_size, b, sizeof(b)), b);
+		hb_err(msg);
+		return -EINVAL;
+	}
+	while (info->page_size << cfg->vmemmap_shift < compound)
+		cfg->vmemmap_shift++;
+	cfg->compound_size = compound;
+	return 0;
+}
+
+int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
+{
+	struct hb_dev_ctx ctx = {
+		.path = dev->path, .node = cfg->node, .chunks = cfg->chunks,
+		.vmemmap_shift = cfg->vmemmap_shift, .info = &dev->info,
+	};
+	char msg[512];
+	size_t k;
+	int err = 0;
+
+	for (k = 0; k < cfg->nr_sizes && !err; k++) {
+		ctx.length = cfg->sizes[k];
+		err = hb_dev_check(&ctx);
+	}
+	if (err)
+		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_MAP, err, &ctx));
+	return err;
+}
+
+static void hb_config_from_env(const struct hb_measure_env *env,
+			       const char *cmd, struct hb_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->command = cmd;
+	if (env->nr_sizes) {
+		memcpy(cfg->sizes, env->sizes, sizeof(cfg->sizes));
+		cfg->nr_sizes = env->nr_sizes;
+	} else {
+		cfg->sizes[0] = env->size;
+		cfg->nr_sizes = 1;
+	}
+	cfg->chunks = env->chunks;
+	cfg->iters = env->iters;
+	cfg->warmup = env->warmup;
+	cfg->node = env->node;
+	cfg->interleave = env->interleave;
+	cfg->label = env->label;
+}
+
+/* Whether to record the memmap digest; the note why not, unless -q. */
+static void hb_verify_decide(const struct hb_measure_env *env,
+			     struct hb_config *cfg,
+			     const struct hmmbench_info *info)
+{
+	char note[256];
+
+	cfg->verify = hb_verify_wanted(info, env->no_verify, note,
+				       sizeof(note));
+	if (!cfg->verify && !env->no_verify && !env->quiet)
+		hb_err(note);
+}
+
+/* Writes @r; the exit status follows how the measurement ended. */
+static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
+		     struct hb_result *r, int ret)
+{
+	char msg[512];
+	int st;
+
+	if (ret < 0)
+		hb_err(r->error);
+	if (!r->nr_samples) {
+		hb_out_abort(out);
+		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
+	}
+	st = hb_write_finish(out, hb_render_as(out->f, env->format, env->wide,
+					       r), "results");
+	if (st)
+		return st;
+	if (hb_memmap_warning(r, msg, sizeof(msg)))
+		hb_err(msg);
+	if (ret == HB_STOPPED) {
+		fprintf(stderr, "hmmbench: interrupted: wrote the %zu samples measured so far, marked incomplete\n",
+			r->nr_samples);
+		return HB_EXIT_INTERRUPTED;
+	}
+	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+}
+
+static int hb_measure(const struct hb_measure_env *env, const char *cmd)
+{
+	struct hb_result r = { 0 };
+	struct hb_progress_ctx pctx = {
+		.env = env, .tty = hb_progress_tty(),
+	};
+	struct hb_out out;
+	struct hb_dev dev;
+	int ret;
+
+	hb_config_from_env(env, cmd, &r.cfg);
+	if (hb_open_device(env->device, &dev))
+		return HB_EXIT_FAIL;
+	if (hb_compound_shift(env->compound, &r.cfg, &dev.info) ||
+	    hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->output)) {
+		hb_dev_close(&dev);
+		return HB_EXIT_FAIL;
+	}
+	hb_verify_decide(env, &r.cfg, &dev.info);
+	hb_host_gather_build(&r.meta.host);
+	r.meta.info = dev.info;
+	hb_catch_signals();
+	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);
+	hb_dev_close(&dev);
+	ret = hb_finish(env, &out, &r, ret);
+	hb_result_free(&r);
+	return ret;
+}
+
+int hb_measure_main(const struct argp *argp, int argc, char **argv,
+		    const char *cmd,
+		    void (*check)(const struct hb_measure_env *env))
+{
+	struct hb_measure_env env;
+
+	hb_measure_defaults(&env);
+	if (hb_parse(argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (check)
+		check(&env);
+	if (env.quiet && env.verbose)
+		hb_usage_error(cmd, "-q and -v contradict each other: pick one");
+	return hb_measure(&env, cmd);
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: what run and sweep share - the options of a measurement, and
+ * the process around the loop: the device, signals, progress on a
+ * terminal and writing the result - and the parts verify takes too.
+ */
+#ifndef HB_CMD_MEASURE_H
+#define HB_CMD_MEASURE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cmd/cmd.h"
+#include "results/result.h"
+
+#define HB_SIZE_MIN	(1ULL << 20)	/* 1M: below any section size */
+#define HB_SIZE_MAX	(1ULL << 50)	/* 1024T */
+#define HB_NODE_MAX	1023
+#define HB_COMPOUND_MIN	(1ULL << 12)	/* 4K: base pages */
+#define HB_COMPOUND_MAX	(1ULL << 40)
+
+#define HB_COMPOUND_HELP \
+	"Compound pages of SIZE, as device DAX makes them (2M, 1G; sets vmemmap_shift; default 4K: base pages)"
+
+/* The options of run or sweep, filled by their parsers only. */
+struct hb_measure_env {
+	uint64_t size;			/* run */
+	uint64_t sizes[HB_MAX_SWEEP];	/* sweep */
+	size_t nr_sizes;
+	bool interleave;		/* sweep */
+	unsigned int chunks;
+	unsigned int iters;
+	unsigned int warmup;
+	int node;
+	uint64_t compound;		/* --compound bytes, 0: base pages */
+	const char *label;
+	enum hb_format format;
+	bool wide;			/* --wide */
+	const char *output;
+	const char *device;
+	bool quiet;
+	bool verbose;
+	bool no_verify;			/* --no-verify */
+};
+
+/*
+ * The children of run's and sweep's argp: the options they share, whose
+ * input is their struct hb_measure_env, and the help.
+ */
+extern const struct argp_child hb_measure_children[];
+
+/*
+ * Parses the options of @cmd (run or sweep) with @argp, checks them -
+ * with @check too, unless NULL - and measures; the exit status.
+ */
+int hb_measure_main(const struct argp *argp, int argc, char **argv,
+		    const char *cmd,
+		    void (*check)(const struct hb_measure_env *env));
+
+/*
+ * The shape of a chunk as run, sweep and verify take it: --node and
+ * --compound (a power of two), or the usage error naming the range.
+ */
+int hb_arg_node(struct argp_state *state, const char *arg);
+uint64_t hb_arg_compound(struct argp_state *state, const char *arg);
+
+/*
+ * --compound in pages of this kernel: cfg->vmemmap_shift, and the size it
+ * stands for in cfg->compound_size; -EINVAL, said, when it is too small.
+ */
+int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
+		      const struct hmmbench_info *info);
+
+/* Refuses sizes the module will refuse, before measuring anything. */
+int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev);
+
+/*
+ * Set by SIGINT or SIGTERM once hb_catch_signals() ran; a second one
+ * kills the process, dropping the -o temporary file.
+ */
+extern volatile sig_atomic_t hb_stop;
+void hb_catch_signals(void);
+
+#endif /* HB_CMD_MEASURE_H */

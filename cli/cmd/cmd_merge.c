@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench merge: its options and help, then read the result files,
+ * refuse inputs unlike the first unless --force, pool them and write the
+ * merged result as JSON.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cmd/cmd.h"
+#include "results/config_match.h"
+#include "results/merge.h"
+
+static const char hb_merge_doc[] =
+"Usage: hmmbench merge -o OUT.json [OPTION...] IN.json...\n"
+"Pool results of one kernel and configuration - the boots of one side of\n"
+"an A/B run - into one result, as JSON, whose statistics are computed\n"
+"afresh.  Comparing two merged results then tests the runs, each counted\n"
+"once, not the samples.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
+"\n"
+"Exit status: 0 success, 1 an input cannot be read or differs from the\n"
+"first, 2 usage error.\n";
+
+static const struct argp_option hb_merge_opts[] = {
+	/* accepted as compare takes it; merge prints no notes */
+	{ "quiet", 'q', NULL, OPTION_HIDDEN, NULL, 1 },
+	/* refused with the reason */
+	{ "format", 'f', "FORMAT", OPTION_HIDDEN, NULL, 1 },
+	{},
+};
+
+static error_t hb_merge_parse(int key, char *arg, struct argp_state *state)
+{
+	(void)arg;
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = state->input;
+		break;
+	case 'q':
+		break;
+	case 'f':
+		argp_error(state, "merge always writes JSON: drop --format");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child hb_merge_children[] = {
+	{ &hb_inputs_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
+static const struct argp hb_merge_argp = {
+	.options = hb_merge_opts,
+	.parser = hb_merge_parse,
+	.doc = hb_merge_doc,
+	.children = hb_merge_children,
+};
+
+/* Refuses inputs unlike the first, naming the field, unless --force. */
+static int hb_merge_check(const struct hb_inputs_env *env,
+			  const struct hb_input *in)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	char field[64];
+	size_t i, n;
+
+	for (i = 1; i < env->nr_files; i++) {
+		n = hb_config_diff(&in[0].r, &in[i].r, true, mm);
+		if (!n)
+			continue;
+		fprintf(stderr, "hmmbench: %s%s and %s differ in %s (%s against %s)%s\n",
+			env->force ? "warning: " : "", in[0].path, in[i].path,
+			hb_mismatch_field(&mm[0], field, sizeof(field)),
+			mm[0].base, mm[0].other,
+			env->force ? ": merged anyway (--force)" :
+				     ": merge pools runs of one kernel and configuration; --force merges them anyway");
+		if (!env->force)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int hb_write_merge(const struct hb_inputs_env *env,
+			  const struct hb_result *r)
+{
+	struct hb_out out;
+
+	if (hb_out_open(&out, env->output))
+		return HB_EXIT_FAIL;
+	return hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, r),
+			       "merged result");
+}
+
+static int hb_merge_files(const struct hb_inputs_env *env)
+{
+	struct hb_input *in = hb_inputs_load(env->files, env->nr_files);
+	struct hb_result r;
+	int ret = HB_EXIT_FAIL;
+
+	if (!in)
+		return HB_EXIT_FAIL;
+	if (hb_merge_check(env, in))
+		goto free_inputs;
+	if (hb_merge(in, env->nr_files, &r)) {
+		hb_err("out of memory");
+		goto free_inputs;
+	}
+	ret = hb_write_merge(env, &r);
+	hb_result_free(&r);
+free_inputs:
+	hb_inputs_free(in, env->nr_files);
+	return ret;
+}
+
+int hb_cmd_merge(int argc, char **argv)
+{
+	struct hb_inputs_env env = { .nr_files = 0 };
+
+	if (hb_parse(&hb_merge_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (!env.nr_files)
+		hb_usage_error("merge", "merge needs result files: hmmbench merge -o OUT.json IN.json...");
+	if (!env.output)
+		hb_usage_error("merge", "merge needs -o OUT.json");
+	return hb_merge_files(&env);
+}

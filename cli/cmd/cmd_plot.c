@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench plot: draws a saved result or comparison with gnuplot - the
+ * script comes from plot.c and goes down a pipe to gnuplot, which writes
+ * the PNG or SVG file; --script prints it instead.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "cmd/cmd.h"
+#include "render/plot.h"
+#include "results/cmp_read.h"
+
+extern char **environ;
+
+enum {
+	HB_OPT_TRACE = 0x500,
+	HB_OPT_SCRIPT,
+};
+
+struct hb_plot_env {
+	const char *file;
+	struct hb_plot_opts o;
+	bool script;		/* print the script, run nothing */
+};
+
+static const char hb_plot_doc[] =
+"Usage: hmmbench plot [OPTION...] -o PICTURE.png FILE.json\n"
+"Draw a saved result or comparison with gnuplot, as PNG, or as SVG when\n"
+"PICTURE ends in .svg: a sweep as time per call and ns per 4 KiB against\n"
+"size, with the warm means' 95% intervals as error bars and the first\n"
+"calls apart; a run (or a sweep with --trace) as every call in the order\n"
+"measured, so that the first call, drift and levels show; a comparison as\n"
+"base and new means per size of its primary metric, and the change with\n"
+"its 95% interval.  gnuplot comes with Debian's gnuplot-nox.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench plot -o sweep.png sweep.json\n"
+"    hmmbench plot --trace -o calls.svg base.json\n"
+"    hmmbench compare -f json base.json new.json > cmp.json\n"
+"    hmmbench plot -o cmp.png cmp.json\n"
+"\n"
+"Exit status: 0 drawn, 1 a file cannot be read or gnuplot failed, 2\n"
+"usage error.\n";
+
+static const struct argp_option hb_plot_opts[] = {
+	{ "output", 'o', "PICTURE", 0, "The picture to write: .png or .svg", 1 },
+	{ "trace", HB_OPT_TRACE, NULL, 0, "Every call in order, even of a sweep", 1 },
+	{ "script", HB_OPT_SCRIPT, NULL, 0, "Print the gnuplot script instead of running gnuplot", 1 },
+	{},
+};
+
+static error_t hb_plot_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_plot_env *env = state->input;
+
+	switch (key) {
+	case 'o':
+		env->o.output = arg;
+		break;
+	case HB_OPT_TRACE:
+		env->o.trace = true;
+		break;
+	case HB_OPT_SCRIPT:
+		env->script = true;
+		break;
+	case ARGP_KEY_ARG:
+		if (env->file)
+			argp_error(state, "plot draws one file: '%s' is a second",
+				   arg);
+		env->file = arg;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp hb_plot_argp = {
+	.options = hb_plot_opts,
+	.parser = hb_plot_parse,
+	.doc = hb_plot_doc,
+	.children = hb_help_children,
+};
+
+/* The script for @path's document into @f; 0 or the exit status. */
+static int hb_plot_script(FILE *f, const struct hb_plot_env *env)
+{
+	struct json_object *doc;
+	struct hb_cmp_doc d;
+	struct hb_input in;
+	const char *schema;
+	char err[1024];
+	int ret;
+
+	if (hb_json_load(env->file, &doc, err, sizeof(err)))
+		goto fail;
+	schema = hb_json_schema(doc);
+	if (schema && !strncmp(schema, "hmmbench-compare/", 17)) {
+		if (hb_cmp_take(&d, env->file, doc, err, sizeof(err)))
+			goto fail;
+		ret = hb_plot_compare(f, &d.c, &env->o);
+		hb_cmp_doc_free(&d);
+	} else {
+		if (hb_input_take(&in, env->file, doc, err, sizeof(err)))
+			goto fail;
+		ret = hb_plot_result(f, &in.r, &env->o);
+		hb_input_free(&in);
+	}
+	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+fail:
+	hb_err(err);
+	return HB_EXIT_FAIL;
+}
+
+/* gnuplot reading its script from a pipe: *@pid and the pipe's end. */
+static FILE *hb_gnuplot_start(pid_t *pid)
+{
+	char *argv[] = { (char *)"gnuplot", NULL };
+	posix_spawn_file_actions_t fa;
+	int fd[2], err;
+	FILE *f;
+
+	if (pipe(fd))
+		return NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[0], STDIN_FILENO);
+	posix_spawn_file_actions_addclose(&fa, fd[1]);
+	err = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[0]);
+	if (err) {
+		close(fd[1]);
+		errno = err;
+		return NULL;
+	}
+	f = fdopen(fd[1], "w");
+	if (!f)
+		close(fd[1]);
+	return f;
+}
+
+static int hb_gnuplot(const struct hb_plot_env *env)
+{
+	int ret, status;
+	pid_t pid;
+	FILE *f = hb_gnuplot_start(&pid);
+
+	if (!f && errno == ENOENT) {
+		hb_err("gnuplot not found: install it (apt-get install gnuplot-nox), or print the script with --script");
+		return HB_EXIT_FAIL;
+	}
+	if (!f) {
+		fprintf(stderr, "hmmbench: cannot run gnuplot: %s\n",
+			strerror(errno));
+		return HB_EXIT_FAIL;
+	}
+	ret = hb_plot_script(f, env);
+	fclose(f);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "hmmbench: gnuplot failed to draw %s: see its message above\n",
+			env->o.output);
+		return HB_EXIT_FAIL;
+	}
+	return ret;
+}
+
+int hb_cmd_plot(int argc, char **argv)
+{
+	struct hb_plot_env env = {
+		.o = { .width = 1000, .height = 480 },
+	};
+
+	if (hb_parse(&hb_plot_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (!env.file)
+		hb_usage_error("plot", "plot needs a file: hmmbench plot -o PICTURE.png RESULT.json");
+	if (!env.o.output)
+		hb_usage_error("plot", "plot needs -o PICTURE.png or PICTURE.svg to write");
+	env.o.term = hb_plot_term_of(env.o.output);
+	if (env.script)
+		return hb_plot_script(stdout, &env);
+	return hb_gnuplot(&env);
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench run, the default command: its options and help.  One size,
+ * --iters times; the measuring itself is cmd_measure.c's, shared with
+ * sweep.
+ */
+#include <argp.h>
+
+#include "cmd/cmd_measure.h"
+
+enum {
+	HB_OPT_SIZES = 0x300,
+	HB_OPT_INTERLEAVE,
+};
+
+static const char hb_run_doc[] =
+"Usage: hmmbench [run] [OPTION...]\n"
+"Map and unmap --chunks chunks of --size, --iters times, and report how\n"
+"long the kernel took for each phase.  run is the default command.\n"
+"\n"
+"Sizes take K, M, G or T suffixes (powers of 1024; 64G = 64 * 2^30).\n"
+"Each run maps one cold iteration first, reported apart, then --warmup\n"
+"iterations that are kept but left out of the statistics, then --iters\n"
+"measured ones.  Ctrl-C stops after the current step and writes what\n"
+"was measured, marked incomplete.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench --size 64G --iters 10       # run is the default command\n"
+"    hmmbench run --size 1G --format json -o before.json --label base\n"
+"    hmmbench run --size 64G --format gobench > new.txt   # for benchstat\n"
+"\n"
+"Exit status: 0 success, 1 runtime failure, 2 usage error, 130\n"
+"interrupted (results written, marked incomplete).\n";
+
+static const struct argp_option hb_run_opts[] = {
+	{ "size", 's', "SIZE", 0, "Chunk length (default 1G)", 1 },
+	/* sweep's, refused with a pointer to it */
+	{ "sizes", HB_OPT_SIZES, "LIST", OPTION_HIDDEN, NULL, 1 },
+	{ "interleave", HB_OPT_INTERLEAVE, NULL, OPTION_HIDDEN, NULL, 1 },
+	{},
+};
+
+static error_t hb_run_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = env;
+		break;
+	case 's':
+		env->size = hb_arg_num(state, arg, true, HB_SIZE_MIN,
+				       HB_SIZE_MAX, "--size");
+		break;
+	case HB_OPT_SIZES:
+	case HB_OPT_INTERLEAVE:
+		argp_error(state, "--sizes and --interleave belong to sweep: hmmbench sweep --sizes ...");
+		break;
+	case ARGP_KEY_ARG:
+		hb_arg_unexpected(state, arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp hb_run_argp = {
+	.options = hb_run_opts,
+	.parser = hb_run_parse,
+	.doc = hb_run_doc,
+	.children = hb_measure_children,
+};
+
+int hb_cmd_run(int argc, char **argv)
+{
+	return hb_measure_main(&hb_run_argp, argc, argv, "run", NULL);
+}

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: parses every number the user types.  One function handles
+ * counts and sizes alike, one fractions such as --alpha, so that garbage,
+ * overflow, zero and out-of-range values are all refused the same way,
+ * with the accepted range named (written back with fmt.c's hb_size_str).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/parse.h"
+#include "fmt.h"
+
+static const char hb_suffixes[] = "KMGT";
+
+/* Bytes per unit of suffix character @c, or 0 when it is not one. */
+static uint64_t hb_suffix_mult(char c)
+{
+	const char *p;
+
+	if (!c)
+		return 0;
+	p = strchr(hb_suffixes, toupper((unsigned char)c));
+	if (!p)
+		return 0;
+	return 1ULL << (10 * (p - hb_suffixes + 1));
+}
+
+/* The sentence for the @n characters at @s, quoted shortened if long. */
+static int hb_num_error(const char *s, size_t n, bool suffix, uint64_t min,
+			uint64_t max, const char *what, char *err,
+			size_t errlen)
+{
+	int shown = n > 40 ? 37 : (int)n;
+	const char *more = n > 40 ? "..." : "";
+	char lo[32], hi[32];
+
+	if (suffix)
+		snprintf(err, errlen,
+			 "invalid %s '%.*s%s': expected a number with an optional K, M, G or T suffix (binary), from %s to %s",
+			 what, shown, s, more, hb_size_str(min, lo, sizeof(lo)),
+			 hb_size_str(max, hi, sizeof(hi)));
+	else
+		snprintf(err, errlen,
+			 "invalid %s '%.*s%s': expected a whole number from %" PRIu64 " to %" PRIu64,
+			 what, shown, s, more, min, max);
+	return -EINVAL;
+}
+
+/*
+ * Leading decimal digits of @s, up to @stop; *end is set past them.
+ * -ERANGE on overflow.
+ */
+static int hb_digits(const char *s, const char *stop, uint64_t *val,
+		     const char **end)
+{
+	uint64_t v = 0;
+
+	if (s == stop || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	for (; s < stop && isdigit((unsigned char)*s); s++) {
+		unsigned int d = *s - '0';
+
+		if (v > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*val = v;
+	*end = s;
+	return 0;
+}
+
+/* hb_parse_num() of the @n characters at @s, all of which must count. */
+static int hb_parse_span(const char *s, size_t n, bool suffix, uint64_t min,
+			 uint64_t max, const char *what, uint64_t *out,
+			 char *err, size_t errlen)
+{
+	const char *end, *stop = s + n;
+	uint64_t v, mult = 1;
+
+	if (hb_digits(s, stop, &v, &end))
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
+	if (end < stop && suffix) {
+		mult = hb_suffix_mult(*end);
+		if (mult)
+			end++;
+	}
+	if (end != stop || !mult || v > UINT64_MAX / mult)
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
+	v *= mult;
+	if (v < min || v > max)
+		return hb_num_error(s, n, suffix, min, max, what, err, errlen);
+	*out = v;
+	return 0;
+}
+
+int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, char *err, size_t errlen)
+{
+	if (!s)
+		return hb_num_error("", 0, suffix, min, max, what, err,
+				    errlen);
+	return hb_parse_span(s, strlen(s), suffix, min, max, what, out, err,
+			     errlen);
+}
+
+int hb_parse_fraction(const char *s, const char *what, double *out,
+		      char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = s && isdigit((unsigned char)*s) ? strtod(s, &end) : NAN;
+	if (isnan(v) || errno || *end || !(v > 0.0 && v < 1.0)) {
+		snprintf(err, errlen,
+			 "invalid %s '%.*s%s': expected a decimal number between 0 and 1, exclusive, e.g. 0.05",
+			 what, s && strlen(s) > 40 ? 37 : 40, s ? s : "",
+			 s && strlen(s) > 40 ? "..." : "");
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static int hb_sweep_error(char *err, size_t errlen, const char *s,
+			  const char *why)
+{
+	/* Quote long input shortened, so the reason and hint still fit. */
+	snprintf(err, errlen,
+		 "invalid --sizes '%.*s%s': %s; use a list such as 1G,4G,16G or a range such as 1G..64G (doubling) or 1G..64G:x4",
+		 strlen(s) > 40 ? 37 : 40, s, strlen(s) > 40 ? "..." : "",
+		 why);
+	return -EINVAL;
+}
+
+/* Parses the whole size between @s and @stop (or the end of @s). */
+static int hb_parse_part(const char *s, const char *stop, uint64_t min,
+			 uint64_t max, uint64_t *out, char *err, size_t errlen)
+{
+	size_t n = stop ? (size_t)(stop - s) : strlen(s);
+
+	return hb_parse_span(s, n, true, min, max, "size", out, err, errlen);
+}
+
+static int hb_parse_range(const char *s, const char *dots, uint64_t min,
+			  uint64_t max, uint64_t *sizes, char *err,
+			  size_t errlen)
+{
+	const char *colon = strchr(dots + 2, ':');
+	uint64_t lo, hi, factor = 2;
+	int n = 0;
+
+	if (hb_parse_part(s, dots, min, max, &lo, err, errlen) ||
+	    hb_parse_part(dots + 2, colon, min, max, &hi, err, errlen))
+		return -EINVAL;
+	if (colon) {
+		if (colon[1] != 'x')
+			return hb_sweep_error(err, errlen, s,
+					      "the factor after ':' is written x2, x4, ...");
+		if (hb_parse_num(colon + 2, false, 2, 1024, "sweep factor",
+				 &factor, err, errlen))
+			return -EINVAL;
+	}
+	if (lo > hi)
+		return hb_sweep_error(err, errlen, s,
+				      "the range goes from small to large");
+	for (; n < HB_MAX_SWEEP; n++) {
+		sizes[n] = lo;
+		if (lo > hi / factor)
+			return n + 1;
+		lo *= factor;
+	}
+	return hb_sweep_error(err, errlen, s, "too many sizes (at most 64)");
+}
+
+static int hb_parse_list(const char *s, uint64_t min, uint64_t max,
+			 uint64_t *sizes, char *err, size_t errlen)
+{
+	const char *p = s, *comma;
+	int n, i;
+
+	for (n = 0; ; n++) {
+		if (n == HB_MAX_SWEEP)
+			return hb_sweep_error(err, errlen, s,
+					      "too many sizes (at most 64)");
+		comma = strchr(p, ',');
+		if (hb_parse_part(p, comma, min, max, &sizes[n], err,
+				  errlen))
+			return -EINVAL;
+		for (i = 0; i < n; i++)
+			if (sizes[i] == sizes[n])
+				return hb_sweep_error(err, errlen, s,
+						      "a size is given twice");
+		if (!comma)
+			return n + 1;
+		p = comma + 1;
+	}
+}
+
+int hb_parse_sweep(const char *s, uint64_t min, uint64_t max,
+		   uint64_t *sizes, char *err, size_t errlen)
+{
+	const char *dots = strstr(s, "..");
+
+	if (!*s)
+		return hb_sweep_error(err, errlen, s, "it is empty");
+	if (!dots)
+		return hb_parse_list(s, min, max, sizes, err, errlen);
+	if (strchr(s, ','))
+		return hb_sweep_error(err, errlen, s,
+				      "a list and a range cannot be mixed");
+	return hb_parse_range(s, dots, min, max, sizes, err, errlen);
+}

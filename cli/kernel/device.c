@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: ioctl client of /dev/hmmbench.  Every request carries its
+ * struct's size; errors come back as negative errno values, and
+ * hb_dev_explain() turns each into one sentence that says what to do.
+ * Tests wrap open() and ioctl() with -Wl,--wrap to drive it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "fmt.h"
+#include "kernel/device.h"
+
+#define HB_LOAD_HINT \
+	"load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..."
+#define HB_REBUILD_HINT \
+	"rebuild and reload driver/hmmbench.ko from the same tree as this hmmbench"
+
+int hb_dev_open(struct hb_dev *dev, const char *path)
+{
+	memset(dev, 0, sizeof(*dev));
+	dev->path = path ? path : HMMBENCH_DEVICE;
+	dev->fd = open(dev->path, O_RDWR | O_CLOEXEC);
+	return dev->fd < 0 ? -errno : 0;
+}
+
+void hb_dev_close(struct hb_dev *dev)
+{
+	if (dev->fd >= 0)
+		close(dev->fd);
+	dev->fd = -1;
+}
+
+int hb_dev_info(struct hb_dev *dev)
+{
+	struct hmmbench_info info = { .size = sizeof(info) };
+
+	if (ioctl(dev->fd, HMMBENCH_IOC_INFO, &info))
+		return -errno;
+	if (info.abi_version != HMMBENCH_ABI_VERSION) {
+		dev->info.abi_version = info.abi_version;
+		return -EPROTO;
+	}
+	info.module_version[sizeof(info.module_version) - 1] = '\0';
+	info.kernel_release[sizeof(info.kernel_release) - 1] = '\0';
+	dev->info = info;
+	return 0;
+}
+
+int hb_dev_map(struct hb_dev *dev, uint64_t length, int node,
+	       unsigned int vmemmap_shift, struct hmmbench_map *map)
+{
+	memset(map, 0, sizeof(*map));
+	map->size = sizeof(*map);
+	map->length = length;
+	map->node = node;
+	map->vmemmap_shift = vmemmap_shift;
+	if (ioctl(dev->fd, HMMBENCH_IOC_MAP, map))
+		return -errno;
+	/* The ABI promises a non-zero handle; 0 would be unmappable. */
+	return map->handle ? 0 : -EPROTO;
+}
+
+int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
+		 struct hmmbench_unmap *unmap)
+{
+	memset(unmap, 0, sizeof(*unmap));
+	unmap->size = sizeof(*unmap);
+	unmap->handle = handle;
+	return ioctl(dev->fd, HMMBENCH_IOC_UNMAP, unmap) ? -errno : 0;
+}
+
+int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
+		  struct hmmbench_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!(dev->info.features & HMMBENCH_FEAT_VERIFY))
+		return -EOPNOTSUPP;
+	v->size = sizeof(*v);
+	v->handle = handle;
+	return ioctl(dev->fd, HMMBENCH_IOC_VERIFY, v) ? -errno : 0;
+}
+
+uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
+			    uint64_t length)
+{
+	if (!info->page_size)
+		return 0;
+	return length / info->page_size * info->struct_page_size;
+}
+
+uint64_t hb_dev_compound_size(const struct hmmbench_info *info,
+			      unsigned int vmemmap_shift)
+{
+	if (vmemmap_shift >= 64 || info->page_size > UINT64_MAX >> vmemmap_shift)
+		return 0;
+	return info->page_size << vmemmap_shift;
+}
+
+int hb_dev_check(const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+	uint64_t n = ctx->chunks > 1 ? ctx->chunks : 1;
+	uint64_t cp;
+
+	if (i->size_align && ctx->length % i->size_align)
+		return -EINVAL;
+	if (ctx->length < i->min_size)
+		return -EINVAL;
+	if (ctx->vmemmap_shift &&
+	    !(i->features & HMMBENCH_FEAT_VMEMMAP_SHIFT))
+		return -EOPNOTSUPP;
+	cp = hb_dev_compound_size(i, ctx->vmemmap_shift);
+	if (ctx->vmemmap_shift && (!cp || ctx->length % cp))
+		return -EINVAL;
+	if (ctx->node != HMMBENCH_NODE_LOCAL &&
+	    (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
+		return -EINVAL;
+	if (i->max_size && ctx->length > i->max_size)
+		return -ENOMEM;
+	if (n * hb_dev_memmap_cost(i, ctx->length) > i->budget)
+		return -ENOMEM;
+	return 0;
+}
+
+static const char *hb_op_name(enum hb_dev_op op)
+{
+	switch (op) {
+	case HB_OP_OPEN:
+		return "open";
+	case HB_OP_INFO:
+		return "INFO";
+	case HB_OP_MAP:
+		return "MAP";
+	case HB_OP_VERIFY:
+		return "VERIFY";
+	default:
+		return "UNMAP";
+	}
+}
+
+/* Errors that mean the same for every request; NULL when not one. */
+static const char *hb_explain_common(char *buf, size_t len,
+				     enum hb_dev_op op, int err,
+				     const struct hb_dev_ctx *ctx)
+{
+	const char *name = hb_op_name(op);
+
+	switch (err) {
+	case ENOTTY:
+		snprintf(buf, len,
+			 "%s does not understand the hmmbench %s request: it is not the hmmbench module or a different version; "
+			 HB_REBUILD_HINT, ctx->path, name);
+		return buf;
+	case E2BIG:
+		snprintf(buf, len,
+			 "the hmmbench module is older than this hmmbench and refuses its %s request: "
+			 HB_REBUILD_HINT, name);
+		return buf;
+	case EFAULT:
+		snprintf(buf, len,
+			 "the module could not access the %s request (bad address): this is a bug in hmmbench, please report it",
+			 name);
+		return buf;
+	case EINTR:
+		snprintf(buf, len,
+			 "interrupted while waiting for another hmmbench measurement to finish: try again when it is done");
+		return buf;
+	case EPERM:
+	case EACCES:
+		if (op == HB_OP_OPEN)
+			snprintf(buf, len,
+				 "opening %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		else if (op == HB_OP_VERIFY)
+			snprintf(buf, len,
+				 "reading back struct pages through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench verify ...",
+				 ctx->path);
+		else
+			snprintf(buf, len,
+				 "creating and destroying chunks through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		return buf;
+	}
+	return NULL;
+}
+
+static const char *hb_explain_open(char *buf, size_t len, int err,
+				   const struct hb_dev_ctx *ctx)
+{
+	switch (err) {
+	case ENOENT:
+		snprintf(buf, len, "%s not found: " HB_LOAD_HINT, ctx->path);
+		break;
+	case ENXIO:
+	case ENODEV:
+		snprintf(buf, len,
+			 "%s exists but no driver answers it: reload the module (sudo rmmod hmmbench; sudo insmod driver/hmmbench.ko)",
+			 ctx->path);
+		break;
+	default:
+		snprintf(buf, len, "cannot open %s: %s", ctx->path,
+			 strerror(err));
+	}
+	return buf;
+}
+
+static const char *hb_explain_info(char *buf, size_t len, int err,
+				   const struct hb_dev_ctx *ctx)
+{
+	switch (err) {
+	case EINVAL:
+		snprintf(buf, len,
+			 "the hmmbench module refused the INFO request as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT);
+		break;
+	case EPROTO:
+		snprintf(buf, len,
+			 "the hmmbench module speaks ABI version %u and this hmmbench speaks %u: "
+			 HB_REBUILD_HINT,
+			 ctx->info ? ctx->info->abi_version : 0,
+			 HMMBENCH_ABI_VERSION);
+		break;
+	default:
+		snprintf(buf, len, "asking %s for its INFO failed: %s",
+			 ctx->path, strerror(err));
+	}
+	return buf;
+}
+
+static const char *hb_explain_enomem(char *buf, size_t len,
+				     const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+	unsigned int n = ctx->chunks > 1 ? ctx->chunks : 1;
+	char what[64], sz[32], cost[32], budget[32], avail[32], res[32],
+	     max[48];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (n > 1)
+		snprintf(what, sizeof(what), "%u chunks of %s need", n, sz);
+	else
+		snprintf(what, sizeof(what), "a %s chunk needs", sz);
+	if (!i || !i->page_size) {
+		snprintf(buf, len,
+			 "not enough memory: %s more struct pages than the module allows: use a smaller --size or fewer --chunks",
+			 what);
+		return buf;
+	}
+	snprintf(buf, len,
+		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s; largest chunk now %s): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
+		 what,
+		 hb_size_human(n * hb_dev_memmap_cost(i, ctx->length), cost,
+			       sizeof(cost)),
+		 hb_size_human(i->budget, budget, sizeof(budget)),
+		 hb_size_human(i->mem_available, avail, sizeof(avail)),
+		 hb_size_human(i->reserve, res, sizeof(res)),
+		 hb_size_limit(i->max_size, max, sizeof(max)));
+	return buf;
+}
+
+/* EINVAL for a MAP of compound pages. */
+static const char *hb_explain_compound(char *buf, size_t len,
+				       const struct hb_dev_ctx *ctx)
+{
+	uint64_t bytes = hb_dev_compound_size(ctx->info, ctx->vmemmap_shift);
+	char sz[32], cp[32];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (!bytes)
+		snprintf(buf, len,
+			 "the module refused compound pages of 2^%u pages: use a smaller --compound",
+			 ctx->vmemmap_shift);
+	else if (ctx->length % bytes)
+		snprintf(buf, len,
+			 "--size %s is not a whole number of %s compound pages: use a multiple of %s, or a smaller --compound",
+			 sz, hb_size_str(bytes, cp, sizeof(cp)), cp);
+	else
+		snprintf(buf, len,
+			 "the kernel refuses %s compound pages: the largest it takes is a PUD (1G with 4K pages), as for device DAX, and from Linux 6.18 its largest folio; use a smaller --compound",
+			 hb_size_str(bytes, cp, sizeof(cp)));
+	return buf;
+}
+
+static const char *hb_explain_einval(char *buf, size_t len,
+				     const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+	char sz[32], al[48];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	if (i && ctx->vmemmap_shift)
+		return hb_explain_compound(buf, len, ctx);
+	if (i && i->size_align && ctx->length % i->size_align)
+		snprintf(buf, len,
+			 "%s is not a valid chunk size on this kernel: use a multiple of %s",
+			 sz, hb_size_limit(i->size_align, al, sizeof(al)));
+	else if (i && ctx->length < i->min_size)
+		snprintf(buf, len,
+			 "%s is below the smallest chunk this kernel takes, %s (the memory section size): use a larger --size",
+			 sz, hb_size_limit(i->min_size, al, sizeof(al)));
+	else if (i && ctx->node != HMMBENCH_NODE_LOCAL &&
+		 (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
+		snprintf(buf, len,
+			 "NUMA node %d is not online: this machine has %u online node(s); pick another --node or leave it out",
+			 ctx->node, i->nr_nodes);
+	else
+		snprintf(buf, len,
+			 "the module refused a %s chunk as invalid (larger than the physical address space, or a node that is not online): use a smaller --size or another --node",
+			 sz);
+	return buf;
+}
+
+static const char *hb_explain_map(char *buf, size_t len, int err,
+				  const struct hb_dev_ctx *ctx)
+{
+	char sz[32];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	switch (err) {
+	case ENOMEM:
+		return hb_explain_enomem(buf, len, ctx);
+	case EINVAL:
+		return hb_explain_einval(buf, len, ctx);
+	case ENOSPC:
+		snprintf(buf, len,
+			 "no free physical address range of %s is left for device memory: use a smaller --size or fewer --chunks",
+			 sz);
+		break;
+	case EOPNOTSUPP:
+		if (ctx->vmemmap_shift)
+			snprintf(buf, len,
+				 "this kernel has no compound ZONE_DEVICE pages (dev_pagemap.vmemmap_shift, Linux 5.17 and later): leave out --compound");
+		else
+			snprintf(buf, len,
+				 "the module cannot map a %s chunk the way it was asked on this kernel: see the features in hmmbench info",
+				 sz);
+		break;
+	case EPROTO:
+		snprintf(buf, len,
+			 "the module returned chunk handle 0, which the ABI forbids: "
+			 HB_REBUILD_HINT);
+		break;
+	default:
+		snprintf(buf, len, "mapping a %s chunk failed: %s", sz,
+			 strerror(err));
+	}
+	return buf;
+}
+
+/*
+ * UNMAP and VERIFY name a chunk: @verb it ("unmap"), @doing it
+ * ("unmapping"); @to says what it was sought for (" to verify").
+ */
+static const char *hb_explain_chunk(char *buf, size_t len, int err,
+				    const struct hb_dev_ctx *ctx,
+				    const char *verb, const char *doing,
+				    const char *to)
+{
+	switch (err) {
+	case ENOENT:
+		snprintf(buf, len,
+			 "the module knows no chunk %" PRIu32 "%s on this file descriptor: this is a bug in hmmbench, please report it",
+			 ctx->handle, to);
+		break;
+	case EINVAL:
+		snprintf(buf, len,
+			 "the module refused to %s chunk %" PRIu32 " as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, verb, ctx->handle);
+		break;
+	default:
+		snprintf(buf, len, "%s chunk %" PRIu32 " failed: %s", doing,
+			 ctx->handle, strerror(err));
+	}
+	return buf;
+}
+
+/* ENOTTY and EOPNOTSUPP come before the common sentences: too old. */
+static const char *hb_explain_verify(char *buf, size_t len, int err,
+				     const struct hb_dev_ctx *ctx)
+{
+	if (err != ENOTTY && err != EOPNOTSUPP)
+		return hb_explain_chunk(buf, len, err, ctx, "verify",
+					"verifying", " to verify");
+	snprintf(buf, len,
+		 "the hmmbench module behind %s does not support verify (no HMMBENCH_FEAT_VERIFY): load a newer one, built from the same tree as this hmmbench",
+		 ctx->path);
+	return buf;
+}
+
+const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
+			   const struct hb_dev_ctx *ctx)
+{
+	struct hb_dev_ctx c = *ctx;
+
+	if (!c.path)
+		c.path = HMMBENCH_DEVICE;
+	if (err < 0)
+		err = -err;
+	if (op == HB_OP_VERIFY && (err == ENOTTY || err == EOPNOTSUPP))
+		return hb_explain_verify(buf, len, err, &c);
+	if (hb_explain_common(buf, len, op, err, &c))
+		return buf;
+	switch (op) {
+	case HB_OP_OPEN:
+		return hb_explain_open(buf, len, err, &c);
+	case HB_OP_INFO:
+		return hb_explain_info(buf, len, err, &c);
+	case HB_OP_MAP:
+		return hb_explain_map(buf, len, err, &c);
+	case HB_OP_VERIFY:
+		return hb_explain_verify(buf, len, err, &c);
+	default:
+		return hb_explain_chunk(buf, len, err, &c, "unmap",
+					"unmapping", "");
+	}
+}

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: gathers host facts for result metadata (machine, CPU model and
+ * count, NUMA nodes, RAM, kernel command line and boot id, hostname,
+ * date).  Reading is kept apart from rendering so outputs are
+ * deterministic in tests.
+ */
+#include <ctype.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernel/host.h"
+
+/* Reads a small text file into @buf, NUL-terminated; 0 or -1. */
+static int hb_read_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return 0;
+}
+
+static void hb_chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
+/* The value of the first "@key<blanks>: value" line of @text, or NULL. */
+static const char *hb_find_key(const char *text, const char *key, int *len)
+{
+	size_t klen = strlen(key);
+	const char *p, *v;
+
+	for (p = text; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (strncmp(p, key, klen))
+			continue;
+		for (v = p + klen; *v == ' ' || *v == '\t'; v++)
+			;
+		if (*v++ != ':')
+			continue;
+		for (; *v == ' ' || *v == '\t'; v++)
+			;
+		*len = strchr(v, '\n') ? (int)(strchr(v, '\n') - v) :
+					(int)strlen(v);
+		return v;
+	}
+	return NULL;
+}
+
+void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
+{
+	/* x86 "model name", arm "Model", powerpc "cpu" */
+	static const char *const keys[] = { "model name", "Model", "cpu" };
+	const char *v;
+	size_t i;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		v = hb_find_key(cpuinfo, keys[i], &n);
+		if (v) {
+			snprintf(buf, len, "%.*s", n, v);
+			return;
+		}
+	}
+}
+
+unsigned int hb_host_count_list(const char *list)
+{
+	unsigned int count = 0;
+	const char *p = list;
+
+	while (*p && *p != '\n') {
+		char *end;
+		unsigned long a = strtoul(p, &end, 10), b = a;
+
+		if (end == p)
+			return 0;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtoul(p, &end, 10);
+			if (end == p || b < a)
+				return 0;
+		}
+		count += b - a + 1;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return 0;
+	}
+	return count;
+}
+
+void hb_host_boot_id(const char *path, char *buf, size_t len)
+{
+	if (hb_read_file(path, buf, len))
+		buf[0] = '\0';
+	hb_chomp(buf);
+}
+
+static void hb_host_uname(struct hb_host *h)
+{
+	struct utsname u;
+
+	if (uname(&u))
+		return;
+	snprintf(h->machine, sizeof(h->machine), "%s", u.machine);
+	snprintf(h->kernel_release, sizeof(h->kernel_release), "%s",
+		 u.release);
+	snprintf(h->kernel_version, sizeof(h->kernel_version), "%s",
+		 u.version);
+	snprintf(h->hostname, sizeof(h->hostname), "%s", u.nodename);
+}
+
+static void hb_host_date(struct hb_host *h)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm))
+		strftime(h->date, sizeof(h->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+const char *hb_host_accel_name(const char *sig)
+{
+	static const struct {
+		const char sig[13];
+		const char *name;
+	} known[] = {
+		{ "KVMKVMKVM\0\0\0", "kvm" },
+		{ "TCGTCGTCGTCG", "tcg" },
+		{ "Microsoft Hv", "hyperv" },
+		{ "VMwareVMware", "vmware" },
+		{ "XenVMMXenVMM", "xen" },
+	};
+	size_t i;
+
+	if (!sig)
+		return "none";
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!memcmp(sig, known[i].sig, 12))
+			return known[i].name;
+	return "other";
+}
+
+/*
+ * CPUID tells the accelerator (KVM and QEMU's TCG both sign leaf
+ * 0x40000000); where it cannot, the VM harness's word is taken.
+ */
+static void hb_host_accel(struct hb_host *h)
+{
+	const char *env = getenv("HMMBENCH_VM_ACCEL");
+	const char *name = "";
+
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d;
+	char sig[12];
+
+	if (__get_cpuid(1, &a, &b, &c, &d) && !(c & (1U << 31))) {
+		name = hb_host_accel_name(NULL);
+	} else {
+		__cpuid(0x40000000, a, b, c, d);
+		memcpy(sig, &b, 4);
+		memcpy(sig + 4, &c, 4);
+		memcpy(sig + 8, &d, 4);
+		name = hb_host_accel_name(sig);
+	}
+#endif
+	if (env && *env && (!*name || !strcmp(name, "other")))
+		name = env;
+	snprintf(h->accel, sizeof(h->accel), "%s", name);
+	env = getenv("HMMBENCH_VM_QEMU");
+	if (env)
+		snprintf(h->qemu_version, sizeof(h->qemu_version), "%s", env);
+}
+
+void hb_host_gather(struct hb_host *h)
+{
+	static char buf[65536];
+	struct sysinfo si;
+	long cpus;
+
+	memset(h, 0, sizeof(*h));
+	hb_host_uname(h);
+	hb_host_date(h);
+	hb_host_accel(h);
+	if (!hb_read_file("/proc/cpuinfo", buf, sizeof(buf)))
+		hb_host_cpu_model(buf, h->cpu_model, sizeof(h->cpu_model));
+	if (!hb_read_file("/proc/cmdline", h->cmdline, sizeof(h->cmdline)))
+		hb_chomp(h->cmdline);
+	hb_host_boot_id("/proc/sys/kernel/random/boot_id", h->boot_id,
+			sizeof(h->boot_id));
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	h->cpus = cpus > 0 ? cpus : 0;
+	h->numa_nodes = 1;
+	if (!hb_read_file("/sys/devices/system/node/online", buf, 256) &&
+	    hb_host_count_list(buf))
+		h->numa_nodes = hb_host_count_list(buf);
+	if (!sysinfo(&si))
+		h->total_ram = (uint64_t)si.totalram * si.mem_unit;
+}

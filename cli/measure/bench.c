@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the measurement loop.  One step maps cfg.chunks chunks of one
+ * size and unmaps them again, recording one raw sample per chunk.  The
+ * loop stops cleanly on a signal or an error, always leaving nothing
+ * mapped, so that what was measured can still be written out.  After
+ * the loop, outside every timed step, one more chunk of each size may
+ * be read back through VERIFY for the memmap digest.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "measure/bench.h"
+#include "measure/verify.h"
+#include "results/metrics.h"
+
+/* One step: the chunks it mapped, in order. */
+struct hb_step {
+	uint64_t size;
+	unsigned int iter;
+	uint32_t handles[HB_MAX_CHUNKS];
+	size_t first;		/* index of its first sample */
+	unsigned int mapped;
+};
+
+struct hb_loop {
+	struct hb_dev *dev;
+	struct hb_result *r;
+	volatile sig_atomic_t *stop;
+	hb_progress_fn fn;
+	void *arg;
+	uint64_t start_ns;
+	size_t step;
+	size_t steps;
+	struct hb_step st;	/* the step in progress */
+};
+
+static uint64_t hb_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* Writes the sentence for the first failure of the run only. */
+static int hb_fail(struct hb_loop *l, enum hb_dev_op op, int err,
+		   const struct hb_step *st, uint32_t handle)
+{
+	struct hb_dev_ctx ctx = {
+		.path = l->dev->path,
+		.length = st->size,
+		.node = l->r->cfg.node,
+		.chunks = 1,	/* the one that failed */
+		.vmemmap_shift = l->r->cfg.vmemmap_shift,
+		.handle = handle,
+		.info = &l->dev->info,
+	};
+
+	if (l->r->error[0])
+		return err;
+	/* The budget has moved since we started: explain with today's. */
+	if (err == -ENOMEM)
+		hb_dev_info(l->dev);
+	hb_dev_explain(l->r->error, sizeof(l->r->error), op, err, &ctx);
+	return err;
+}
+
+static void hb_fill_map(struct hb_sample *s, const struct hb_step *st,
+			const struct hb_config *cfg,
+			const struct hmmbench_map *map)
+{
+	s->size = st->size;
+	s->iter = st->iter;
+	s->chunk = st->mapped;
+	s->kind = hb_iter_kind(cfg, st->iter);
+	s->phys_start = map->phys_start;
+	hb_metrics_take(s, HB_REPLY_MAP, map, map->valid);
+}
+
+static int hb_map_one(struct hb_loop *l, struct hb_step *st)
+{
+	struct hmmbench_map map;
+	struct hmmbench_unmap un;
+	struct hb_sample *s;
+	int ret;
+
+	do
+		ret = hb_dev_map(l->dev, st->size, l->r->cfg.node,
+				 l->r->cfg.vmemmap_shift, &map);
+	while (ret == -EINTR && !*l->stop);
+	if (ret == -EINTR)
+		return HB_STOPPED;
+	if (ret)
+		return hb_fail(l, HB_OP_MAP, ret, st, 0);
+	s = hb_result_add(l->r);
+	if (!s) {
+		hb_dev_unmap(l->dev, map.handle, &un);
+		snprintf(l->r->error, sizeof(l->r->error),
+			 "out of memory for the samples");
+		return -ENOMEM;
+	}
+	hb_fill_map(s, st, &l->r->cfg, &map);
+	st->handles[st->mapped++] = map.handle;
+	return 0;
+}
+
+/* Unmaps every chunk of the step, last first; returns the first error. */
+static int hb_unmap_all(struct hb_loop *l, struct hb_step *st)
+{
+	int ret = 0;
+
+	while (st->mapped) {
+		unsigned int c = --st->mapped;
+		struct hb_sample *s = &l->r->samples[st->first + c];
+		struct hmmbench_unmap un;
+		int err;
+
+		err = hb_dev_unmap(l->dev, st->handles[c], &un);
+		if (err) {
+			if (!ret)
+				ret = hb_fail(l, HB_OP_UNMAP, err, st,
+					      st->handles[c]);
+			continue;
+		}
+		hb_metrics_take(s, HB_REPLY_UNMAP, &un, un.valid);
+	}
+	return ret;
+}
+
+static void hb_report(struct hb_loop *l, const struct hb_step *st)
+{
+	struct hb_progress p = {
+		.step = ++l->step,
+		.steps = l->steps,
+		.size = st->size,
+		.iter = st->iter,
+		.kind = hb_iter_kind(&l->r->cfg, st->iter),
+		.elapsed_ns = hb_now_ns() - l->start_ns,
+		.nr_samples = l->r->nr_samples - st->first,
+	};
+
+	if (p.nr_samples)
+		p.samples = &l->r->samples[st->first];
+
+	if (l->fn)
+		l->fn(&p, l->arg);
+}
+
+static int hb_step_run(struct hb_loop *l, uint64_t size, unsigned int iter)
+{
+	struct hb_step *st = &l->st;
+	int ret = 0, err;
+
+	st->size = size;
+	st->iter = iter;
+	st->first = l->r->nr_samples;
+	st->mapped = 0;
+	while (st->mapped < l->r->cfg.chunks && !ret) {
+		if (*l->stop)
+			ret = HB_STOPPED;
+		else
+			ret = hb_map_one(l, st);
+	}
+	err = hb_unmap_all(l, st);
+	if (!ret)
+		ret = err;
+	if (!ret && *l->stop)
+		ret = HB_STOPPED;
+	hb_report(l, st);
+	return ret;
+}
+
+/* Sizes one after the other, or (interleaved) taking turns. */
+static int hb_loop_all(struct hb_loop *l)
+{
+	const struct hb_config *cfg = &l->r->cfg;
+	unsigned int iters = 1 + cfg->warmup + cfg->iters, a, b;
+	size_t outer = cfg->interleave ? iters : cfg->nr_sizes;
+	size_t inner = cfg->interleave ? cfg->nr_sizes : iters;
+	int ret;
+
+	for (a = 0; a < outer; a++) {
+		for (b = 0; b < inner; b++) {
+			size_t si = cfg->interleave ? b : a;
+			unsigned int it = cfg->interleave ? a : b;
+
+			ret = hb_step_run(l, cfg->sizes[si], it);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* The memmap of each size, when cfg.verify asks for it; not a sample. */
+static int hb_verify_all(struct hb_loop *l)
+{
+	struct hb_result *r = l->r;
+	struct hmmbench_verify v;
+	size_t k;
+	int ret;
+
+	for (k = 0; k < r->cfg.nr_sizes && r->cfg.verify; k++) {
+		if (*l->stop)
+			return HB_STOPPED;
+		ret = hb_verify_chunk(l->dev, &r->cfg, r->cfg.sizes[k], l->stop,
+				      &v, r->error, sizeof(r->error));
+		if (ret)
+			return ret;
+		hb_memmap_from(&r->memmap[k], &v);
+	}
+	return 0;
+}
+
+int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
+		 volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
+{
+	struct hb_loop l = {
+		.dev = dev,
+		.r = r,
+		.stop = stop,
+		.fn = fn,
+		.arg = arg,
+		.start_ns = hb_now_ns(),
+		.steps = r->cfg.nr_sizes *
+			 (1 + (size_t)r->cfg.warmup + r->cfg.iters),
+	};
+	int ret;
+
+	r->error[0] = '\0';
+	ret = hb_loop_all(&l);
+	r->wall_ns = hb_now_ns() - l.start_ns;
+	if (!ret)
+		ret = hb_verify_all(&l);
+	r->complete = !ret;
+	r->stop_reason = !ret ? NULL :
+			 ret == HB_STOPPED ? "interrupted" : "error";
+	return ret;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the measurement loop.  It maps and unmaps chunks through the
+ * device client, keeps every raw sample in a struct hb_result and never
+ * prints; progress goes to a callback.
+ */
+#ifndef HB_BENCH_H
+#define HB_BENCH_H
+
+#include <signal.h>
+
+#include "kernel/device.h"
+#include "measure/verify.h"
+#include "results/result.h"
+
+#define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
+
+struct hb_progress {
+	size_t step;		/* iterations of one size done, 1-based */
+	size_t steps;		/* total of those */
+	uint64_t size;
+	unsigned int iter;
+	enum hb_kind kind;
+	uint64_t elapsed_ns;
+	const struct hb_sample *samples;	/* this step's, or NULL */
+	size_t nr_samples;
+};
+
+typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
+
+/*
+ * Runs r->cfg on @dev: per size, one cold iteration, cfg.warmup more and
+ * cfg.iters warm ones, each mapping cfg.chunks chunks and then unmapping
+ * them.  With cfg.interleave the sizes take turns inside each iteration.
+ * Checks *@stop after every ioctl; when set it unmaps what is mapped and
+ * returns HB_STOPPED.  On a failed ioctl it unmaps too, writes the
+ * sentence to r->error and returns the negative errno.  With cfg.verify,
+ * after all that succeeded, it reads back one more chunk of each size
+ * into r->memmap (verify.h), untimed and not a sample.  Either way
+ * r->complete, r->stop_reason and r->wall_ns are set.
+ */
+int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
+		 volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg);
+
+#endif /* HB_BENCH_H */

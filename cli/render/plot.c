@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: gnuplot scripts for a result's trace or sweep and for a
+ * comparison, data inline as datablocks, so that one pipe to gnuplot
+ * draws them.  Times are in ms, sizes in GiB on a log2 axis; a value
+ * that was not measured is '-', which gnuplot skips.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "render/plot.h"
+#include "results/metrics.h"
+
+#define HB_GIB	(1024.0 * 1024 * 1024)
+
+enum hb_plot_term hb_plot_term_of(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && !strcasecmp(path + n - 4, ".svg") ? HB_PLOT_SVG :
+							    HB_PLOT_PNG;
+}
+
+/* @s as a gnuplot single-quoted string: '' stands for a quote. */
+static void hb_plot_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* Terminal, output and the settings every plot shares. */
+static void hb_plot_head(FILE *f, const struct hb_plot_opts *o)
+{
+	fprintf(f, "set terminal %s size %u,%u noenhanced font ',10'\n",
+		o->term == HB_PLOT_SVG ? "svg" : "pngcairo", o->width,
+		o->height);
+	fputs("set output ", f);
+	hb_plot_quote(f, o->output);
+	fputs("\nset datafile missing '-'\nset grid\nset key top left\n", f);
+}
+
+/* "set title '...'" naming the kernel and label of @r. */
+static void hb_plot_title(FILE *f, const char *what, const struct hb_result *r)
+{
+	char title[256];
+
+	snprintf(title, sizeof(title), "hmmbench %s: Linux %s%s%s", what,
+		 r->meta.info.kernel_release, r->cfg.label ? ", " : "",
+		 r->cfg.label ? r->cfg.label : "");
+	fputs("set title ", f);
+	hb_plot_quote(f, title);
+	fputc('\n', f);
+}
+
+/* A number, or '-' when there is none. */
+static void hb_plot_num(FILE *f, double v)
+{
+	if (isnan(v))
+		fputs(" -", f);
+	else
+		fprintf(f, " %.6g", v);
+}
+
+/* mean, lo, hi of @st scaled by @k; an unknown interval is [mean, mean]. */
+static void hb_plot_mean_ci(FILE *f, const struct hb_stats *st, double k)
+{
+	bool ci = !isnan(st->mean_ci_lo);
+
+	hb_plot_num(f, st->mean * k);
+	hb_plot_num(f, (ci ? st->mean_ci_lo : st->mean) * k);
+	hb_plot_num(f, (ci ? st->mean_ci_hi : st->mean) * k);
+}
+
+/*
+ * Datablock $@name: "call value" for each sample of @size (every size
+ * when 0) and @kind mask that has metric @mi, value scaled by @k.
+ */
+static void hb_plot_calls(FILE *f, const char *name,
+			  const struct hb_result *r, uint64_t size,
+			  unsigned int kinds, enum hb_metric_id mi, double k)
+{
+	const struct hb_sample *s;
+	size_t i;
+	double v;
+
+	fprintf(f, "$%s << EOD\n", name);
+	for (i = 0; i < r->nr_samples; i++) {
+		s = &r->samples[i];
+		if ((size && s->size != size) || !(kinds & (1U << s->kind)) ||
+		    !hb_metric_get(&hb_metrics[mi], s, &r->meta, &v))
+			continue;
+		fprintf(f, "%zu %.6g\n", i + 1, v * k);
+	}
+	fputs("EOD\n", f);
+}
+
+#define HB_ALL_KINDS	((1U << HB_COLD) | (1U << HB_WARMUP) | (1U << HB_WARM))
+
+/* One size: memremap, its two parts and memunmap per call, in ms. */
+static void hb_plot_trace_one(FILE *f, const struct hb_result *r)
+{
+	static const enum hb_metric_id ids[] = {
+		HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
+		HB_M_MEMUNMAP,
+	};
+	char name[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		snprintf(name, sizeof(name), "m%zu", i);
+		hb_plot_calls(f, name, r, 0, HB_ALL_KINDS, ids[i], 1e-6);
+	}
+	hb_plot_calls(f, "first", r, 0, 1U << HB_COLD, HB_M_MEMREMAP, 1e-6);
+	fputs("set ylabel 'ms per call'\nplot", f);
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		fprintf(f, "%s $m%zu using 1:2 with linespoints pt 7 ps 0.5 title ",
+			i ? ", \\\n    " : " ", i);
+		hb_plot_quote(f, hb_metric_name(ids[i]));
+	}
+	fputs(", \\\n    $first using 1:2 with points pt 6 ps 2 lc rgb 'red' title 'first call'\n",
+	      f);
+}
+
+/* Several sizes: memremap per 4 KiB per call, one line per size. */
+static void hb_plot_trace_sizes(FILE *f, const struct hb_result *r)
+{
+	char name[32], title[32];
+	size_t k;
+
+	for (k = 0; k < r->cfg.nr_sizes; k++) {
+		snprintf(name, sizeof(name), "s%zu", k);
+		hb_plot_calls(f, name, r, r->cfg.sizes[k], HB_ALL_KINDS,
+			      HB_M_MEMREMAP_PP, 1.0);
+	}
+	fputs("set ylabel 'memremap, ns per 4 KiB'\nplot", f);
+	for (k = 0; k < r->cfg.nr_sizes; k++) {
+		fprintf(f, "%s $s%zu using 1:2 with linespoints pt 7 ps 0.5 title ",
+			k ? ", \\\n    " : " ", k);
+		hb_plot_quote(f, hb_size_human(r->cfg.sizes[k], title,
+					       sizeof(title)));
+	}
+	fputc('\n', f);
+}
+
+static void hb_plot_trace(FILE *f, const struct hb_result *r,
+			  const struct hb_plot_opts *o)
+{
+	char sz[32], what[64];
+
+	hb_plot_head(f, o);
+	snprintf(what, sizeof(what), "%s, every call",
+		 r->cfg.nr_sizes == 1 ?
+		 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "sweep");
+	hb_plot_title(f, what, r);
+	fputs("set xlabel 'call, in the order measured'\nset key below\n", f);
+	if (r->nr_samples <= 30)
+		fputs("set xtics 1\n", f);
+	if (r->cfg.nr_sizes == 1)
+		hb_plot_trace_one(f, r);
+	else
+		hb_plot_trace_sizes(f, r);
+}
+
+/* $sweep: per size, the warm means with their intervals, in ms and ns. */
+static void hb_plot_sweep_data(FILE *f, const struct hb_summary *sum,
+			       size_t nr)
+{
+	const struct hb_stats *w;
+	size_t i;
+
+	fputs("$sweep << EOD\n", f);
+	for (i = 0; i + 1 < nr; i += 2) {
+		w = sum[i + 1].st;
+		fprintf(f, "%.6g", sum[i].size / HB_GIB);
+		hb_plot_mean_ci(f, &w[HB_M_MEMREMAP], 1e-6);
+		hb_plot_mean_ci(f, &w[HB_M_MEMMAP_INIT], 1e-6);
+		hb_plot_mean_ci(f, &w[HB_M_MEMUNMAP], 1e-6);
+		hb_plot_num(f, sum[i].st[HB_M_MEMREMAP].mean * 1e-6);
+		hb_plot_mean_ci(f, &w[HB_M_MEMREMAP_PP], 1.0);
+		hb_plot_mean_ci(f, &w[HB_M_MEMMAP_INIT_PP], 1.0);
+		fputc('\n', f);
+	}
+	fputs("EOD\n", f);
+}
+
+static const char hb_plot_sweep_script[] =
+	"set multiplot layout 1,2\n"
+	"set logscale x 2\n"
+	"set xlabel 'chunk size (GiB)'\n"
+	"set logscale y 10\n"
+	"set ylabel 'ms per call (mean of the warm calls, 95% CI)'\n"
+	"plot $sweep using 1:2:3:4 with yerrorlines pt 7 title 'memremap_pages', \\\n"
+	"    '' using 1:5:6:7 with yerrorlines pt 7 title 'memmap_init phase', \\\n"
+	"    '' using 1:8:9:10 with yerrorlines pt 7 title 'memunmap_pages', \\\n"
+	"    '' using 1:11 with points pt 6 ps 1.5 lc rgb 'red' title 'first call, memremap'\n"
+	"unset logscale y\n"
+	"set yrange [0:*]\n"
+	"set ylabel 'ns per 4 KiB of device memory'\n"
+	"plot $sweep using 1:12:13:14 with yerrorlines pt 7 title 'memremap_pages', \\\n"
+	"    '' using 1:15:16:17 with yerrorlines pt 7 title 'memmap_init phase'\n"
+	"unset multiplot\n";
+
+static int hb_plot_sweep(FILE *f, const struct hb_result *r,
+			 const struct hb_plot_opts *o)
+{
+	struct hb_summary *sum;
+	size_t nr;
+	int ret = hb_summarize(r, &sum, &nr);
+
+	if (ret)
+		return ret;
+	hb_plot_head(f, o);
+	hb_plot_title(f, "sweep", r);
+	hb_plot_sweep_data(f, sum, nr);
+	fputs(hb_plot_sweep_script, f);
+	free(sum);
+	return 0;
+}
+
+int hb_plot_result(FILE *f, const struct hb_result *r,
+		   const struct hb_plot_opts *o)
+{
+	if (r->cfg.nr_sizes > 1 && !o->trace)
+		return hb_plot_sweep(f, r, o);
+	hb_plot_trace(f, r, o);
+	return 0;
+}
+
+/*
+ * The metric every input can be drawn by: the memmap_init phase when
+ * each new input has it (and so the base), else memremap.
+ */
+static enum hb_metric_id hb_plot_compare_metric(const struct hb_comparison *c)
+{
+	size_t file, i;
+	bool has;
+
+	for (file = 1; file < c->nr_in; file++) {
+		for (i = 0, has = false; i < c->nr_rows && !has; i++)
+			has = c->rows[i].file == file &&
+			      c->rows[i].metric == HB_M_MEMMAP_INIT;
+		if (!has)
+			return HB_M_MEMREMAP;
+	}
+	return HB_M_MEMMAP_INIT;
+}
+
+static bool hb_plot_compare_row(const struct hb_cmp_row *row,
+				enum hb_metric_id id)
+{
+	return row->kind == HB_WARM && row->metric == id;
+}
+
+/* $cN: per size, base and new means of the calls, and the change. */
+static void hb_plot_compare_data(FILE *f, const struct hb_comparison *c,
+				 size_t file, enum hb_metric_id id)
+{
+	const struct hb_cmp_row *row;
+	size_t i;
+
+	fprintf(f, "$c%zu << EOD\n", file);
+	for (i = 0; i < c->nr_rows; i++) {
+		row = &c->rows[i];
+		if (row->file != file || !hb_plot_compare_row(row, id))
+			continue;
+		fprintf(f, "%.6g", row->size / HB_GIB);
+		hb_plot_mean_ci(f, &row->a, 1e-6);
+		hb_plot_mean_ci(f, &row->b, 1e-6);
+		hb_plot_num(f, row->rel);
+		hb_plot_num(f, row->interval ? row->w.rel_lo : row->rel);
+		hb_plot_num(f, row->interval ? row->w.rel_hi : row->rel);
+		fputc('\n', f);
+	}
+	fputs("EOD\n", f);
+}
+
+/* Plots the means of base and each new input, or each one's change. */
+static void hb_plot_compare_plot(FILE *f, const struct hb_comparison *c,
+				 bool change)
+{
+	const char *sep = "plot ";
+	size_t file;
+
+	if (!change) {
+		fputs("plot $c1 using 1:2:3:4 with yerrorlines lt 1 pt 7 title ",
+		      f);
+		hb_plot_quote(f, hb_cmp_name(c, 0));
+		sep = ", \\\n    ";
+	}
+	for (file = 1; file < c->nr_in; file++) {
+		fprintf(f, "%s$c%zu using 1:%s with yerrorlines lt %zu pt 7 title ",
+			sep, file, change ? "8:9:10" : "5:6:7", file + 1);
+		hb_plot_quote(f, hb_cmp_name(c, file));
+		sep = ", \\\n    ";
+	}
+	fputc('\n', f);
+}
+
+/* An x range around the sizes plotted, even when there is only one. */
+static void hb_plot_compare_xrange(FILE *f, const struct hb_comparison *c,
+				   enum hb_metric_id id)
+{
+	double lo = INFINITY, hi = 0.0, x;
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		if (!hb_plot_compare_row(&c->rows[i], id))
+			continue;
+		x = c->rows[i].size / HB_GIB;
+		lo = fmin(lo, x);
+		hi = fmax(hi, x);
+	}
+	if (hi > 0.0)
+		fprintf(f, "set xrange [%.6g:%.6g]\n", lo / 1.5, hi * 1.5);
+}
+
+int hb_plot_compare(FILE *f, const struct hb_comparison *c,
+		    const struct hb_plot_opts *o)
+{
+	enum hb_metric_id id = hb_plot_compare_metric(c);
+	char title[128];
+	size_t file;
+
+	hb_plot_head(f, o);
+	hb_plot_compare_xrange(f, c, id);
+	for (file = 1; file < c->nr_in; file++)
+		hb_plot_compare_data(f, c, file, id);
+	snprintf(title, sizeof(title), "hmmbench compare: %s, warm calls",
+		 hb_metric_name(id));
+	fputs("set multiplot layout 1,2 title ", f);
+	hb_plot_quote(f, title);
+	fputs("\nset logscale x 2\nset xlabel 'chunk size (GiB)'\n"
+	      "set ylabel 'ms per call (mean of the calls, 95% CI)'\n", f);
+	hb_plot_compare_plot(f, c, false);
+	fputs("set ylabel 'change of the mean, % (95% CI)'\n"
+	      "set xzeroaxis lt -1\n", f);
+	hb_plot_compare_plot(f, c, true);
+	fputs("unset multiplot\n", f);
+	return 0;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: pictures of results, drawn by gnuplot - the script, with the
+ * data inline, is written here; cmd_plot.c runs gnuplot on it.  Pure
+ * code: the same input always gives the same script.
+ *
+ *   trace     a run's calls in the order measured: time per call, the
+ *             first call apart, drift and levels visible
+ *   sweep     per size, the warm means with their 95 % intervals and the
+ *             first calls (log-log), and ns per 4 KiB against size
+ *   compare   per size, base and new means of the phase (memremap when
+ *             an input lacks it) with their intervals, and the change
+ *             with its 95 % interval
+ */
+#ifndef HB_PLOT_H
+#define HB_PLOT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "results/compare.h"
+#include "results/result.h"
+
+enum hb_plot_term {
+	HB_PLOT_PNG,
+	HB_PLOT_SVG,
+};
+
+struct hb_plot_opts {
+	const char *output;	/* the file gnuplot writes */
+	enum hb_plot_term term;
+	unsigned int width, height;	/* pixels */
+	bool trace;		/* a result's calls, even of a sweep */
+};
+
+/* The terminal for @path: .svg is SVG, anything else PNG. */
+enum hb_plot_term hb_plot_term_of(const char *path);
+
+/*
+ * The gnuplot script drawing @r - its sweep when it has several sizes
+ * and !@o->trace, else its trace - to @f; 0 or -ENOMEM.
+ */
+int hb_plot_result(FILE *f, const struct hb_result *r,
+		   const struct hb_plot_opts *o);
+
+/* The gnuplot script drawing @c, warm calls, to @f. */
+int hb_plot_compare(FILE *f, const struct hb_comparison *c,
+		    const struct hb_plot_opts *o);
+
+#endif /* HB_PLOT_H */

@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: builds the rows and notes of a comparison.  Samples are
+ * matched by size, kind and metric; cold samples only when both sides
+ * have them; memmap digests by size.  The tests themselves live in
+ * twosample.c.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "results/compare.h"
+
+/* Interval of the change: always 95 %, whatever --alpha decides. */
+#define HB_CMP_CI_ALPHA	0.05
+
+static int hb_note(struct hb_comparison *c, const char *fmt, ...)
+{
+	char **notes, *s;
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		return -ENOMEM;
+	notes = realloc(c->notes, (c->nr_notes + 1) * sizeof(*notes));
+	if (!notes) {
+		free(s);
+		return -ENOMEM;
+	}
+	c->notes = notes;
+	c->notes[c->nr_notes++] = s;
+	return 0;
+}
+
+static struct hb_cmp_row *hb_cmp_add(struct hb_comparison *c)
+{
+	struct hb_cmp_row *rows;
+
+	rows = realloc(c->rows, (c->nr_rows + 1) * sizeof(*rows));
+	if (!rows)
+		return NULL;
+	c->rows = rows;
+	memset(&rows[c->nr_rows], 0, sizeof(*rows));
+	return &rows[c->nr_rows++];
+}
+
+const char *hb_cmp_name(const struct hb_comparison *c, size_t i)
+{
+	const char *label = c->in[i].r.cfg.label;
+
+	return label ? label : c->in[i].path;
+}
+
+/* Whether every run of @r was measured in the boot @boot_id. */
+static bool hb_cmp_in_boot(const struct hb_result *r, const char *boot_id)
+{
+	return hb_result_boots(r) == 1 && *boot_id &&
+	       !strcmp(r->meta.host.boot_id, boot_id);
+}
+
+enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c)
+{
+	const char *boot_id = c->in[0].r.meta.host.boot_id;
+	bool each = true, one = true;
+	size_t i;
+
+	for (i = 0; i < c->nr_in; i++) {
+		each &= hb_result_boots(&c->in[i].r) ==
+			hb_result_runs(&c->in[i].r);
+		one &= hb_cmp_in_boot(&c->in[i].r, boot_id);
+	}
+	if (each)
+		return HB_CMP_BOOT_EACH;
+	return one ? HB_CMP_ONE_BOOT : HB_CMP_SHARED;
+}
+
+/* Tests @na units @a against @nb units @b; row->a and row->b are set. */
+static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
+			const double *b, size_t nb)
+{
+	const struct hb_welch *w = &row->w;
+
+	row->na = na;
+	row->nb = nb;
+	row->wst = hb_welch_test(a, na, b, nb, HB_CMP_CI_ALPHA, &row->w);
+	/* the means are set with too few units too, where w->rel is not */
+	row->rel = w->mean_a != 0.0 ?
+		   100.0 * (w->mean_b - w->mean_a) / w->mean_a : NAN;
+	row->ust = hb_mwu_test(a, na, b, nb, HB_MWU_AUTO, &row->u);
+	row->interval = na >= 2 && nb >= 2 && row->wst != HB_CMP_INVALID;
+	row->tested = row->interval && row->by_run &&
+		      hb_metrics[row->metric].measured &&
+		      row->ust != HB_CMP_NO_MEMORY;
+	row->p_holm = NAN;
+	if (row->by_run && (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N))
+		row->warn |= HB_CMP_WARN_FEW;
+	if (row->a.cv > HB_CMP_MAX_CV || row->b.cv > HB_CMP_MAX_CV)
+		row->warn |= HB_CMP_WARN_CV;
+}
+
+/*
+ * The mean of each run's values of metric @mi at @size and @kind, in run
+ * order, into @buf; runs without such a value are left out.  Returns how
+ * many, never more than the samples behind them.
+ */
+static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
+			       enum hb_kind kind, size_t mi, double *buf)
+{
+	size_t run, i, k, n = 0;
+	double v, sum;
+
+	for (run = 0; run < r->nr_sources; run++) {
+		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
+			const struct hb_sample *s = &r->samples[i];
+
+			if (s->run == run &&
+			    hb_metric_value(r, s, size, kind, mi, &v)) {
+				sum += v;
+				k++;
+			}
+		}
+		if (k)
+			buf[n++] = sum / k;
+	}
+	return n;
+}
+
+/*
+ * Scratch space for one metric's values on each side, and the measured
+ * metrics of the current size that only the base ([0]) or only the new
+ * result ([1]) has, a bit per metric.
+ */
+struct hb_cmp_buf {
+	double *a, *b;
+	unsigned int only[2];
+};
+
+static int hb_cmp_metric(struct hb_comparison *c, size_t file,
+			 uint64_t size, enum hb_kind kind, size_t mi,
+			 struct hb_cmp_buf *buf)
+{
+	const struct hb_result *ra = &c->in[0].r, *rb = &c->in[file].r;
+	size_t na = hb_metric_values(ra, size, kind, mi, buf->a);
+	size_t nb = hb_metric_values(rb, size, kind, mi, buf->b);
+	struct hb_cmp_row *row;
+
+	if (!na && !nb)
+		return 0;
+	if (!na || !nb) {
+		if (hb_metrics[mi].measured)
+			buf->only[!na] |= 1U << mi;
+		return 0;
+	}
+	row = hb_cmp_add(c);
+	if (!row || hb_stats_compute(buf->a, na, &row->a) ||
+	    hb_stats_compute(buf->b, nb, &row->b))
+		return -ENOMEM;
+	row->file = file;
+	row->size = size;
+	row->kind = kind;
+	row->metric = mi;
+	row->by_run = hb_result_runs(ra) >= 2 && hb_result_runs(rb) >= 2;
+	if (row->by_run) {
+		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
+		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
+	}
+	hb_cmp_test(row, buf->a, na, buf->b, nb);
+	return 0;
+}
+
+/* The p a row's verdict rests on: Welch's, or the rank test's. */
+static double hb_cmp_p(const struct hb_cmp_row *row)
+{
+	if (row->wst == HB_CMP_IDENTICAL)
+		return 1.0;
+	if (row->wst == HB_CMP_NO_SPREAD)
+		return row->u.p;
+	return row->w.p;
+}
+
+static int hb_cmp_p_order(const void *x, const void *y)
+{
+	double a = hb_cmp_p(*(struct hb_cmp_row *const *)x);
+	double b = hb_cmp_p(*(struct hb_cmp_row *const *)y);
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * Holm's step-down over the @m tested rows in @fam: the i-th smallest p
+ * (from 0) is multiplied by m - i, capped at 1, and made no smaller than
+ * the one before it.
+ */
+static void hb_cmp_holm(struct hb_cmp_row **fam, size_t m, double alpha)
+{
+	double adj, prev = 0.0;
+	size_t i;
+
+	qsort(fam, m, sizeof(*fam), hb_cmp_p_order);
+	for (i = 0; i < m; i++) {
+		adj = fmin(1.0, (m - i) * hb_cmp_p(fam[i]));
+		prev = fmax(prev, adj);
+		fam[i]->p_holm = prev;
+		fam[i]->holm_m = m;
+		fam[i]->significant = prev < alpha && fam[i]->u.p < alpha;
+	}
+}
+
+/* Decides the tested rows of new input @file as one family. */
+static int hb_cmp_family(struct hb_comparison *c, size_t file)
+{
+	struct hb_cmp_row **fam = malloc((c->nr_rows + 1) * sizeof(*fam));
+	size_t i, m = 0;
+
+	if (!fam)
+		return -ENOMEM;
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file && c->rows[i].tested)
+			fam[m++] = &c->rows[i];
+	hb_cmp_holm(fam, m, c->alpha);
+	free(fam);
+	return 0;
+}
+
+/* The phase when rows [@first, @end) have it, else memremap, is primary. */
+static void hb_cmp_primary(struct hb_comparison *c, size_t first,
+			   size_t end)
+{
+	enum hb_metric_id id = HB_M_MEMREMAP;
+	size_t i;
+
+	for (i = first; i < end; i++)
+		if (c->rows[i].metric == HB_M_MEMMAP_INIT)
+			id = HB_M_MEMMAP_INIT;
+	for (i = first; i < end; i++)
+		c->rows[i].primary = c->rows[i].metric == id;
+}
+
+/* Whether @r has samples of @size and @kind at all. */
+static bool hb_cmp_has(const struct hb_result *r, uint64_t size,
+		       enum hb_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_samples; i++)
+		if (r->samples[i].size == size && r->samples[i].kind == kind)
+			return true;
+	return false;
+}
+
+/* Appends ", @item" (or @item first) to @buf at @used; the new length. */
+static size_t hb_list_add(char *buf, size_t len, size_t used,
+			  const char *item)
+{
+	int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+			 item);
+
+	return n < 0 || used + n >= len ? used : used + n;
+}
+
+/* "1 GiB: memmap_init phase measured in base only: not compared" */
+static int hb_cmp_one_sided(struct hb_comparison *c, size_t file,
+			    uint64_t size, const struct hb_cmp_buf *buf)
+{
+	char sz[32], list[256];
+	size_t side, mi, used;
+	int ret = 0;
+
+	hb_size_human(size, sz, sizeof(sz));
+	for (side = 0; side < 2 && !ret; side++) {
+		list[0] = '\0';
+		for (mi = used = 0; mi < HB_NR_METRICS; mi++)
+			if (buf->only[side] & (1U << hb_metric_order[mi]))
+				used = hb_list_add(list, sizeof(list), used,
+						   hb_metric_name(hb_metric_order[mi]));
+		if (used)
+			ret = hb_note(c, "%s: %s measured in %s only: not compared",
+				      sz, list, hb_cmp_name(c, side ? file : 0));
+	}
+	return ret;
+}
+
+static int hb_cmp_size(struct hb_comparison *c, size_t file, uint64_t size,
+		       struct hb_cmp_buf *buf)
+{
+	static const enum hb_kind kinds[] = { HB_COLD, HB_WARM };
+	size_t k, mi, first;
+	int ret = 0;
+
+	buf->only[0] = buf->only[1] = 0;
+	for (k = 0; k < 2 && !ret; k++) {
+		if (!hb_cmp_has(&c->in[0].r, size, kinds[k]) ||
+		    !hb_cmp_has(&c->in[file].r, size, kinds[k]))
+			continue;
+		first = c->nr_rows;
+		for (mi = 0; mi < HB_NR_METRICS && !ret; mi++)
+			ret = hb_cmp_metric(c, file, size, kinds[k],
+					    hb_metric_order[mi], buf);
+		hb_cmp_primary(c, first, c->nr_rows);
+	}
+	return ret ?: hb_cmp_one_sided(c, file, size, buf);
+}
+
+static bool hb_cfg_has_size(const struct hb_config *cfg, uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; i < cfg->nr_sizes; i++)
+		if (cfg->sizes[i] == size)
+			return true;
+	return false;
+}
+
+/* Sizes of in[@i] that @other lacks become notes. */
+static int hb_cmp_only_in(struct hb_comparison *c, size_t i,
+			  const struct hb_config *other)
+{
+	const struct hb_config *cfg = &c->in[i].r.cfg;
+	char sz[32];
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < cfg->nr_sizes && !ret; k++) {
+		if (hb_cfg_has_size(other, cfg->sizes[k]))
+			continue;
+		hb_size_human(cfg->sizes[k], sz, sizeof(sz));
+		ret = hb_note(c, "%s: measured in %s only: not compared", sz,
+			      hb_cmp_name(c, i));
+	}
+	return ret;
+}
+
+/* Sizes of either side missing from the other become notes. */
+static int hb_cmp_unmatched(struct hb_comparison *c, size_t file)
+{
+	return hb_cmp_only_in(c, 0, &c->in[file].r.cfg) ?:
+	       hb_cmp_only_in(c, file, &c->in[0].r.cfg);
+}
+
+/* A side of one run gets no verdict: says so, and how to get one. */
+static int hb_cmp_single(struct hb_comparison *c, size_t file)
+{
+	bool a = hb_result_runs(&c->in[0].r) < 2;
+	bool b = hb_result_runs(&c->in[file].r) < 2;
+	const char *how = "no verdict (make ab merges several boots a side)";
+
+	if (a && b)
+		return hb_note(c, "%s and %s are one run each: %s",
+			       hb_cmp_name(c, 0), hb_cmp_name(c, file), how);
+	if (a || b)
+		return hb_note(c, "%s is one run: %s",
+			       hb_cmp_name(c, a ? 0 : file), how);
+	return 0;
+}
+
+/*
+ * Keeps the memmaps both sides recorded of @size; memmaps of different
+ * layouts get a note.
+ */
+static int hb_cmp_memmap(struct hb_comparison *c, size_t file,
+			 uint64_t size)
+{
+	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
+	enum hb_memmap_match m = hb_memmap_match(a, b, size);
+	struct hb_cmp_memmap *mm;
+	char sz[32];
+
+	if (m == HB_MEMMAP_UNKNOWN)
+		return 0;
+	mm = realloc(c->memmaps, (c->nr_memmaps + 1) * sizeof(*mm));
+	if (!mm)
+		return -ENOMEM;
+	c->memmaps = mm;
+	mm = &c->memmaps[c->nr_memmaps++];
+	mm->file = file;
+	mm->size = size;
+	mm->match = m;
+	mm->a = *hb_result_memmap(a, size);
+	mm->b = *hb_result_memmap(b, size);
+	if (m != HB_MEMMAP_LAYOUT)
+		return 0;
+	return hb_note(c, "%s: the memmaps cannot be compared: struct page layout 0x%016" PRIx64 " in %s, 0x%016" PRIx64 " in %s",
+		       hb_size_human(size, sz, sizeof(sz)), mm->a.layout,
+		       hb_cmp_name(c, 0), mm->b.layout, hb_cmp_name(c, file));
+}
+
+static int hb_cmp_file(struct hb_comparison *c, size_t file,
+		       struct hb_cmp_buf *buf)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+	size_t i;
+	int ret = hb_cmp_unmatched(c, file);
+
+	for (i = 0; i < cfg->nr_sizes && !ret; i++)
+		if (hb_cfg_has_size(&c->in[file].r.cfg, cfg->sizes[i]))
+			ret = hb_cmp_size(c, file, cfg->sizes[i], buf) ?:
+			      hb_cmp_memmap(c, file, cfg->sizes[i]);
+	if (!ret)
+		ret = hb_cmp_family(c, file);
+	if (!ret)
+		ret = hb_cmp_single(c, file);
+	if (!ret && !c->in[file].r.complete)
+		ret = hb_note(c, "%s is incomplete (%s): compared what it has",
+			      hb_cmp_name(c, file),
+			      c->in[file].r.stop_reason ?: "stopped early");
+	return ret;
+}
+
+/* "1 GiB warm" (and which new input, when there are several). */
+static const char *hb_cmp_where(const struct hb_comparison *c,
+				const struct hb_cmp_row *row, char *buf,
+				size_t len)
+{
+	char sz[32];
+
+	snprintf(buf, len, "%s%s%s %s",
+		 c->nr_in > 2 ? hb_cmp_name(c, row->file) : "",
+		 c->nr_in > 2 ? ": " : "",
+		 hb_size_human(row->size, sz, sizeof(sz)),
+		 hb_kind_name(row->kind));
+	return buf;
+}
+
+static bool hb_cmp_first_of_group(const struct hb_comparison *c, size_t i)
+{
+	const struct hb_cmp_row *p, *r = &c->rows[i];
+
+	if (!i)
+		return true;
+	p = &c->rows[i - 1];
+	return p->file != r->file || p->size != r->size || p->kind != r->kind;
+}
+
+static int hb_cmp_warn_few(struct hb_comparison *c,
+			   const struct hb_cmp_row *row)
+{
+	char w[160];
+
+	hb_cmp_where(c, row, w, sizeof(w));
+	if (!row->interval)
+		return hb_note(c, "%s: %zu+%zu runs: too few to test",
+			       w, row->na, row->nb);
+	return hb_note(c, "%s: %zu+%zu runs, under %d a side: a real change can go undetected",
+		       w, row->na, row->nb, HB_CMP_MIN_N);
+}
+
+/*
+ * One note per size and kind whose measured metrics have a CV above
+ * 10 %: the largest, where, and how many more.
+ */
+static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
+{
+	const struct hb_cmp_row *top = NULL, *r;
+	double cv, max = 0.0;
+	size_t more = 0;
+	char w[160], pct[16], extra[32] = "";
+	bool b = false;
+
+	for (r = &c->rows[first]; r < &c->rows[end]; r++) {
+		if (!(r->warn & HB_CMP_WARN_CV) || !hb_metrics[r->metric].measured)
+			continue;
+		more += top != NULL;
+		cv = fmax(r->a.cv, r->b.cv);
+		if (cv > max) {
+			max = cv;
+			top = r;
+			b = r->b.cv >= r->a.cv;
+		}
+	}
+	if (!top)
+		return 0;
+	if (more)
+		snprintf(extra, sizeof(extra), " +%zu more", more);
+	return hb_note(c, "%s: CV %s in %s (%s%s): small changes can hide",
+		       hb_cmp_where(c, top, w, sizeof(w)),
+		       hb_fmt_percent(pct, sizeof(pct), max),
+		       hb_cmp_name(c, b ? top->file : 0),
+		       hb_metric_name(top->metric), extra);
+}
+
+/*
+ * The first row in [@first, @end) of a measured metric whose samples on
+ * @side (0 base, 1 new) a mean misdescribes - two levels or outliers -
+ * or NULL.
+ */
+static const struct hb_cmp_row *hb_cmp_odd(const struct hb_comparison *c,
+					   size_t first, size_t end,
+					   size_t side)
+{
+	const struct hb_cmp_row *r;
+
+	for (r = &c->rows[first]; r < &c->rows[end]; r++)
+		if (hb_metrics[r->metric].measured &&
+		    hb_metrics[r->metric].cover &&
+		    hb_shape_odd(side ? &r->b.shape : &r->a.shape))
+			return r;
+	return NULL;
+}
+
+/* Per side, one note on the shape of a size and kind's samples. */
+static int hb_cmp_warn_shape(struct hb_comparison *c, size_t first,
+			     size_t end)
+{
+	const struct hb_cmp_row *r;
+	const struct hb_stats *st;
+	char w[160], what[160];
+	size_t side;
+	int ret = 0;
+
+	for (side = 0; side < 2 && !ret; side++) {
+		r = hb_cmp_odd(c, first, end, side);
+		if (!r)
+			continue;
+		st = side ? &r->b : &r->a;
+		ret = hb_note(c, "%s %s, %s: %s",
+			      hb_cmp_where(c, r, w, sizeof(w)),
+			      hb_metric_name(r->metric),
+			      hb_cmp_name(c, side ? r->file : 0),
+			      hb_shape_str(what, sizeof(what), &st->shape,
+					   st->median,
+					   hb_metrics[r->metric].unit));
+	}
+	return ret;
+}
+
+/* Per size and kind: too few runs once, and one note for the noisy. */
+static int hb_cmp_warnings(struct hb_comparison *c)
+{
+	size_t i, end;
+	int ret = 0;
+
+	for (i = 0; i < c->nr_rows && !ret; i = end) {
+		for (end = i + 1; end < c->nr_rows; end++)
+			if (hb_cmp_first_of_group(c, end))
+				break;
+		if (c->rows[i].warn & HB_CMP_WARN_FEW)
+			ret = hb_cmp_warn_few(c, &c->rows[i]);
+		if (!ret)
+			ret = hb_cmp_warn_cv(c, i, end);
+		if (!ret)
+			ret = hb_cmp_warn_shape(c, i, end);
+	}
+	return ret;
+}
+
+/* "the struct pages differ: memmap digest 0x... (base) vs 0x... (new)" */
+static int hb_cmp_refuse_memmap(const struct hb_comparison *c, size_t file,
+				const struct hb_mismatch *mm, char *err,
+				size_t len)
+{
+	char sz[32];
+
+	snprintf(err, len, "%s and %s: the struct pages differ: memmap digest %s (%s) vs %s (%s) at %s; run hmmbench verify on both kernels, or --force compares them anyway",
+		 c->in[0].path, c->in[file].path, mm->base, hb_cmp_name(c, 0),
+		 mm->other, hb_cmp_name(c, file),
+		 hb_size_human(mm->size, sz, sizeof(sz)));
+	return -EINVAL;
+}
+
+/* The note of a difference --force overrode. */
+static int hb_cmp_forced(struct hb_comparison *c, size_t file,
+			 const struct hb_mismatch *mm)
+{
+	char sz[32];
+
+	if (mm->size)
+		return hb_note(c, "%s: the struct pages differ: memmap digest %s in %s, %s in %s (--force)",
+			       hb_size_human(mm->size, sz, sizeof(sz)),
+			       mm->base, hb_cmp_name(c, 0), mm->other,
+			       hb_cmp_name(c, file));
+	return hb_note(c, "%s: %s in %s, %s in %s (--force)", mm->field,
+		       mm->base, hb_cmp_name(c, 0), mm->other,
+		       hb_cmp_name(c, file));
+}
+
+/* Refuses, or with --force notes, every configuration difference. */
+static int hb_cmp_configs(struct hb_comparison *c, bool force, char *err,
+			  size_t len)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	size_t file, i, n;
+	int ret = 0;
+
+	for (file = 1; file < c->nr_in && !ret; file++) {
+		n = hb_config_diff(&c->in[0].r, &c->in[file].r, false,
+				   mm);
+		if (n && !force && mm[0].size)
+			return hb_cmp_refuse_memmap(c, file, mm, err, len);
+		if (n && !force) {
+			snprintf(err, len, "%s and %s differ in %s (%s against %s): their times are not comparable; --force compares them anyway",
+				 c->in[0].path, c->in[file].path, mm[0].field,
+				 mm[0].base, mm[0].other);
+			return -EINVAL;
+		}
+		for (i = 0; i < n && !ret; i++)
+			ret = hb_cmp_forced(c, file, &mm[i]);
+		c->forced |= n > 0;
+	}
+	return ret;
+}
+
+static size_t hb_cmp_max_samples(const struct hb_input *in, size_t nr_in)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < nr_in; i++)
+		if (in[i].r.nr_samples > n)
+			n = in[i].r.nr_samples;
+	return n;
+}
+
+/* Whether new input @file has a row: a size and kind in common. */
+static bool hb_cmp_any(const struct hb_comparison *c, size_t file)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].file == file)
+			return true;
+	return false;
+}
+
+/* Refuses a pair with nothing in common, naming what each measured. */
+static int hb_cmp_nothing(const struct hb_comparison *c, size_t file,
+			  char *err, size_t len)
+{
+	const struct hb_config *a = &c->in[0].r.cfg, *b = &c->in[file].r.cfg;
+	char sa[32], sb[32];
+
+	snprintf(err, len, "%s and %s have no size measured in both (%s%s against %s%s): nothing to compare",
+		 c->in[0].path, c->in[file].path,
+		 hb_size_str(a->sizes[0], sa, sizeof(sa)),
+		 a->nr_sizes > 1 ? "..." : "",
+		 hb_size_str(b->sizes[0], sb, sizeof(sb)),
+		 b->nr_sizes > 1 ? "..." : "");
+	return -EINVAL;
+}
+
+int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
+	       bool force, struct hb_comparison *c, char *err, size_t len)
+{
+	size_t n = hb_cmp_max_samples(in, nr_in), file;
+	struct hb_cmp_buf buf = {
+		malloc(n * sizeof(double)), malloc(n * sizeof(double)), { 0, 0 },
+	};
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	c->in = in;
+	c->nr_in = nr_in;
+	c->alpha = alpha;
+	ret = buf.a && buf.b ? hb_cmp_configs(c, force, err, len) : -ENOMEM;
+	for (file = 1; file < nr_in && !ret; file++) {
+		ret = hb_cmp_file(c, file, &buf);
+		if (!ret && !hb_cmp_any(c, file))
+			ret = hb_cmp_nothing(c, file, err, len);
+	}
+	if (!ret)
+		ret = hb_cmp_warnings(c);
+	free(buf.a);
+	free(buf.b);
+	if (ret == -ENOMEM)
+		snprintf(err, len, "out of memory");
+	if (ret)
+		hb_comparison_free(c);
+	return ret;
+}
+
+void hb_comparison_free(struct hb_comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_notes; i++)
+		free(c->notes[i]);
+	free(c->notes);
+	free(c->rows);
+	free(c->memmaps);
+	c->notes = NULL;
+	c->rows = NULL;
+	c->memmaps = NULL;
+	c->nr_notes = c->nr_rows = c->nr_memmaps = 0;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: `hmmbench compare` without the I/O - pairs the samples of a
+ * baseline and each newer result by size, kind (cold or warm) and metric,
+ * gives each pair its change and interval, tests the measured metrics,
+ * decides significance over all of them at once, and collects the notes
+ * a reader must see.
+ *
+ * A verdict needs several runs (boots) a side: samples of one boot share
+ * that boot's memory layout and host state, so they are not independent
+ * of each other, and testing them one by one would read a difference
+ * between boots as a difference between kernels.  Each run then counts
+ * once, by the mean of its samples.  With one run on either side the
+ * change and its within-run interval are shown, and nothing is tested.
+ */
+#ifndef HB_COMPARE_H
+#define HB_COMPARE_H
+
+#include "stats/twosample.h"
+#include "results/config_match.h"
+#include "results/result_read.h"
+#include "results/metrics.h"
+
+/*
+ * The JSON document of a comparison, and its significance rule: its
+ * writer (render/cmp_json.c) and reader (cmp_read.c) agree on them.
+ */
+#define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
+#define HB_COMPARE_RULE		"holm_welch_and_mann_whitney"
+
+/* Below this many units (samples or runs) a side, the tests lack power. */
+#define HB_CMP_MIN_N		6
+/* Above this coefficient of variation a side is called noisy. */
+#define HB_CMP_MAX_CV		0.10
+
+#define HB_CMP_WARN_FEW		(1U << 0)	/* n < HB_CMP_MIN_N */
+#define HB_CMP_WARN_CV		(1U << 1)	/* CV > HB_CMP_MAX_CV */
+
+/* One metric of one size and kind, base against one new result. */
+struct hb_cmp_row {
+	size_t file;		/* index of the new input, from 1 */
+	uint64_t size;
+	enum hb_kind kind;	/* HB_COLD or HB_WARM */
+	enum hb_metric_id metric;
+	struct hb_stats a, b;	/* base, new: over the samples */
+	bool by_run;		/* units are run means: both sides merged */
+	size_t na, nb;		/* units: samples, or runs */
+	double rel;		/* 100 * (w.mean_b - w.mean_a) / w.mean_a */
+	struct hb_welch w;	/* unit means, 95 % interval of the change */
+	struct hb_mwu u;
+	enum hb_cmp_status wst, ust;
+	bool interval;		/* 2 units a side: w.rel_lo/hi are set */
+	bool tested;		/* a measured metric, by_run, 2 runs a side */
+	bool primary;		/* the metric the cover text leads with */
+	double p_holm;		/* Holm-adjusted p; NAN when untested */
+	size_t holm_m;		/* tests in its family (this new input) */
+	bool significant;	/* see hb_compare() */
+	unsigned int warn;	/* HB_CMP_WARN_* */
+};
+
+/* The memmaps base and one new input both recorded of one size. */
+struct hb_cmp_memmap {
+	size_t file;		/* index of the new input, from 1 */
+	uint64_t size;
+	enum hb_memmap_match match;	/* never HB_MEMMAP_UNKNOWN */
+	struct hb_memmap a, b;	/* base, new */
+};
+
+struct hb_comparison {
+	const struct hb_input *in;	/* in[0] is the baseline */
+	size_t nr_in;
+	double alpha;
+	bool forced;			/* mismatches were overridden */
+	struct hb_cmp_row *rows;
+	size_t nr_rows;
+	char **notes;			/* sentences for stderr and output */
+	size_t nr_notes;
+	struct hb_cmp_memmap *memmaps;	/* per new input and size */
+	size_t nr_memmaps;
+};
+
+/*
+ * Compares in[1..nr_in-1] each against in[0].  Configurations must match
+ * (config_match.h); when they do not and !@force, returns -EINVAL with a
+ * sentence naming the first differing field in @err.  With @force the
+ * differences become notes.  So do memmap digests of one layout, whose
+ * difference means the struct pages differ; memmaps of different
+ * layouts get a note that they cannot be compared.
+ *
+ * Only the metrics the kernel measures are tested, and only when both
+ * sides merge several runs; derived ones (per page, bandwidth) are the
+ * same data rescaled.  The tested rows of one new input are one family:
+ * a change is significant when Welch's p, Holm-adjusted over that
+ * family, is below @alpha, and the Mann-Whitney p is too (the t-test
+ * alone is misled by one outlier; requiring the rank test as well only
+ * removes findings, so Holm on Welch keeps the family-wise error rate).
+ * When both sides are constant Welch cannot run and the rank test's p
+ * takes its place.  The primary metric of a size and kind is the
+ * memmap_init phase when both sides probed it, else memremap.
+ * Returns 0, -EINVAL or -ENOMEM; free @c with hb_comparison_free().
+ */
+int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
+	       bool force, struct hb_comparison *c, char *err, size_t len);
+void hb_comparison_free(struct hb_comparison *c);
+
+/* How the runs of a comparison's inputs relate to boots. */
+enum hb_cmp_boots {
+	HB_CMP_BOOT_EACH,	/* every run is a boot of its own */
+	HB_CMP_ONE_BOOT,	/* every run of every input in one same boot */
+	HB_CMP_SHARED,		/* else: some runs shared a boot */
+};
+
+enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c);
+
+/* The label of in[@i], or its file name when it has none. */
+const char *hb_cmp_name(const struct hb_comparison *c, size_t i);
+
+#endif /* HB_COMPARE_H */

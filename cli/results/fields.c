@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the field tables.  Their order is the order of FORMATS.md:
+ * the JSON writer, the info table and the reader all walk them, so a row
+ * added here is written, shown, read back and, when it says so, checked
+ * by compare and merge.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "results/fields.h"
+#include "results/result.h"
+
+/* Member @m of struct @st, key @k; compare and merge need it equal. */
+#define HB_MATCHED(st, k, m, t, mt, ti)					\
+	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
+	  .size = sizeof(((st *)0)->m), .match = mt }
+#define HB_FIELD(st, k, m, t)	HB_MATCHED(st, k, m, t, HB_MATCH_NONE, NULL)
+/* Member @m of struct @st, key @k, left out while "" or NULL. */
+#define HB_OPTIONAL(st, k, m, t)					\
+	{ .key = k, .type = t, .offset = offsetof(st, m),		\
+	  .size = sizeof(((st *)0)->m), .optional = true }
+#define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
+
+#define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
+static const struct hb_field hb_module_rows[] = {
+	HB_INFO("version", module_version, HB_F_CHARS),
+	HB_INFO("abi_version", abi_version, HB_F_U32),
+	HB_INFO("features", features, HB_F_FEATURES),
+	HB_INFO("kernel_release", kernel_release, HB_F_CHARS),
+	HB_MATCHED(struct hmmbench_info, "page_size", page_size, HB_F_U64,
+		   HB_MATCH_ALWAYS, "page size"),
+	HB_MATCHED(struct hmmbench_info, "struct_page_size",
+		   struct_page_size, HB_F_U64, HB_MATCH_ALWAYS,
+		   "struct page size"),
+	HB_INFO("size_align", size_align, HB_F_BYTES),
+	HB_INFO("min_size", min_size, HB_F_BYTES),
+	HB_INFO("max_size", max_size, HB_F_BYTES),
+	HB_INFO("budget", budget, HB_F_BYTES),
+	HB_INFO("mem_available", mem_available, HB_F_BYTES),
+	HB_INFO("reserve", reserve, HB_F_BYTES),
+	HB_INFO("live_chunks", live_chunks, HB_F_U32),
+	HB_INFO("nr_nodes", nr_nodes, HB_F_U32),
+	HB_INFO("maps_total", maps_total, HB_F_U64),
+};
+
+#define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t)
+static const struct hb_field hb_host_rows[] = {
+	HB_HOST("hostname", hostname, HB_F_CHARS),
+	HB_HOST("machine", machine, HB_F_CHARS),
+	HB_HOST("cpu_model", cpu_model, HB_F_CHARS),
+	HB_HOST("cpu_count", cpus, HB_F_U32),
+	HB_HOST("numa_nodes", numa_nodes, HB_F_U32),
+	HB_HOST("total_ram", total_ram, HB_F_BYTES),
+	HB_MATCHED(struct hb_host, "kernel_release", kernel_release,
+		   HB_F_CHARS, HB_MATCH_MERGE, "kernel release"),
+	HB_MATCHED(struct hb_host, "kernel_version", kernel_version,
+		   HB_F_CHARS, HB_MATCH_MERGE, "kernel build (uname -v)"),
+	HB_HOST("kernel_cmdline", cmdline, HB_F_CHARS),
+	HB_OPTIONAL(struct hb_host, "boot_id", boot_id, HB_F_CHARS),
+	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
+		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, none)"),
+	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
+	HB_HOST("hmmbench_git", hmmbench_git, HB_F_CHARS),
+};
+
+#define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t)
+static const struct hb_field hb_source_rows[] = {
+	HB_SOURCE("file", file, HB_F_STRING),
+	HB_SOURCE("date", date, HB_F_STRING),
+	HB_SOURCE("label", label, HB_F_STRING),
+	HB_SOURCE("kernel_release", kernel_release, HB_F_STRING),
+	HB_SOURCE("hostname", hostname, HB_F_STRING),
+	HB_OPTIONAL(struct hb_source, "boot_id", boot_id, HB_F_STRING),
+	HB_SOURCE("samples", nr_samples, HB_F_COUNT),
+	HB_SOURCE("complete", complete, HB_F_BOOL),
+};
+
+#define HB_CONFIG(k, m, t)	HB_FIELD(struct hb_result, k, m, t)
+static const struct hb_field hb_config_rows[] = {
+	HB_CONFIG("command", cfg.command, HB_F_STRING),
+	HB_MATCHED(struct hb_result, "sizes", cfg, HB_F_SIZES,
+		   HB_MATCH_MERGE, "sizes"),
+	HB_MATCHED(struct hb_result, "chunks", cfg.chunks, HB_F_U32,
+		   HB_MATCH_ALWAYS, "chunk count (--chunks)"),
+	HB_CONFIG("cold_iterations", cfg, HB_F_RUNS),
+	HB_CONFIG("warmup_iterations", cfg.warmup, HB_F_U32),
+	HB_CONFIG("iterations", cfg.iters, HB_F_U32),
+	HB_MATCHED(struct hb_result, "node", cfg.node, HB_F_NODE,
+		   HB_MATCH_ALWAYS, "NUMA node (--node)"),
+	HB_CONFIG("interleave", cfg.interleave, HB_F_BOOL),
+	HB_MATCHED(struct hb_result, "vmemmap_shift", cfg.vmemmap_shift,
+		   HB_F_U32, HB_MATCH_ALWAYS, "vmemmap shift (--compound)"),
+	HB_CONFIG("compound_size", cfg.compound_size, HB_F_BYTES),
+};
+
+const struct hb_fields hb_module_fields = HB_TABLE(hb_module_rows);
+const struct hb_fields hb_host_fields = HB_TABLE(hb_host_rows);
+const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
+const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
+
+const void *hb_field_at(const struct hb_field *f, const void *base)
+{
+	return (const char *)base + f->offset;
+}
+
+void *hb_field_in(const struct hb_field *f, void *base)
+{
+	return (char *)base + f->offset;
+}
+
+bool hb_field_absent(const struct hb_field *f, const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	if (!f->optional)
+		return false;
+	if (f->type == HB_F_STRING)
+		return !*(const char *const *)v;
+	return f->type == HB_F_CHARS && !*(const char *)v;
+}
+
+uint64_t hb_field_uint(const struct hb_field *f, const void *base)
+{
+	const void *v = hb_field_at(f, base);
+
+	switch (f->type) {
+	case HB_F_U32:
+	case HB_F_FEATURES:
+		return *(const uint32_t *)v;
+	case HB_F_COUNT:
+		return *(const size_t *)v;
+	default:
+		return *(const uint64_t *)v;
+	}
+}
+
+void hb_field_set_uint(const struct hb_field *f, void *base, uint64_t n)
+{
+	void *v = hb_field_in(f, base);
+
+	switch (f->type) {
+	case HB_F_U32:
+	case HB_F_FEATURES:
+		*(uint32_t *)v = n;
+		break;
+	case HB_F_COUNT:
+		*(size_t *)v = n;
+		break;
+	default:
+		*(uint64_t *)v = n;
+	}
+}
+
+/* "[1073741824,4294967296]" */
+static const char *hb_sizes_text(char *buf, size_t len,
+				 const struct hb_config *c)
+{
+	size_t i, used = 1;
+	int n;
+
+	snprintf(buf, len, "[");
+	for (i = 0; i < c->nr_sizes && used < len; i++) {
+		n = snprintf(buf + used, len - used, "%s%" PRIu64,
+			     i ? "," : "", c->sizes[i]);
+		used += n > 0 ? n : 0;
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, "]");
+	return buf;
+}
+
+/* Quoted as JSON quotes a string, "null" for NULL. */
+static const char *hb_string_text(char *buf, size_t len, const char *s)
+{
+	if (s)
+		snprintf(buf, len, "\"%s\"", s);
+	else
+		snprintf(buf, len, "null");
+	return buf;
+}
+
+const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
+			  const void *base)
+{
+	const void *v = hb_field_at(f, base);
+	int node;
+
+	switch (f->type) {
+	case HB_F_CHARS:
+		return hb_string_text(buf, len, v);
+	case HB_F_STRING:
+		return hb_string_text(buf, len, *(const char *const *)v);
+	case HB_F_BOOL:
+		snprintf(buf, len, *(const bool *)v ? "true" : "false");
+		return buf;
+	case HB_F_NODE:
+		node = *(const int *)v;
+		if (node == HMMBENCH_NODE_LOCAL)
+			return hb_string_text(buf, len, NULL);
+		snprintf(buf, len, "%d", node);
+		return buf;
+	case HB_F_SIZES:
+		return hb_sizes_text(buf, len, v);
+	case HB_F_RUNS:
+		snprintf(buf, len, "%u", hb_result_runs(base));
+		return buf;
+	default:
+		snprintf(buf, len, "%" PRIu64, hb_field_uint(f, base));
+		return buf;
+	}
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the metric field list (what each metric is called, its unit
+ * and how to read it from a raw sample) and the summaries built from it.
+ * A metric whose valid bit is clear is absent, not zero.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/metrics.h"
+
+#define HB_PAGE_4K	4096.0
+
+static uint64_t *hb_raw_in(const struct hb_metric *m, struct hb_sample *s)
+{
+	return (uint64_t *)((char *)s + m->offset);
+}
+
+static uint64_t hb_raw_at(const struct hb_metric *m,
+			  const struct hb_sample *s)
+{
+	return *(const uint64_t *)((const char *)s + m->offset);
+}
+
+bool hb_metric_get(const struct hb_metric *m, const struct hb_sample *s,
+		   const struct hb_meta *meta, double *v)
+{
+	if (m->derive)
+		return m->derive(s, meta, v);
+	if (!(s->valid & m->bit))
+		return false;
+	*v = (double)hb_raw_at(m, s);
+	return true;
+}
+
+/* Raw metric @id of @s per 4 KiB of device memory. */
+static bool hb_per_page(const struct hb_sample *s, enum hb_metric_id id,
+			double *v)
+{
+	if (!s->size || !hb_metric_get(&hb_metrics[id], s, NULL, v))
+		return false;
+	*v /= s->size / HB_PAGE_4K;
+	return true;
+}
+
+static bool hb_get_memremap_pp(const struct hb_sample *s,
+			       const struct hb_meta *m, double *v)
+{
+	(void)m;
+	return hb_per_page(s, HB_M_MEMREMAP, v);
+}
+
+static bool hb_get_memmap_init_pp(const struct hb_sample *s,
+				  const struct hb_meta *m, double *v)
+{
+	(void)m;
+	return hb_per_page(s, HB_M_MEMMAP_INIT, v);
+}
+
+/* struct page bytes initialised per second inside memmap_init. */
+static bool hb_get_memmap_init_rate(const struct hb_sample *s,
+				    const struct hb_meta *m, double *v)
+{
+	double bytes;
+
+	if (!m->info.page_size || !m->info.struct_page_size ||
+	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, v) || *v <= 0)
+		return false;
+	bytes = (double)(s->size / m->info.page_size) *
+		(double)m->info.struct_page_size;
+	*v = bytes / (*v / 1e9);
+	return true;
+}
+
+/*
+ * memremap outside memmap_init_zone_device(): vmemmap population and the
+ * pgmap set-up, measured around the phase in the same call.
+ */
+static bool hb_get_memremap_rest(const struct hb_sample *s,
+				 const struct hb_meta *m, double *v)
+{
+	double phase;
+
+	if (!hb_metric_get(&hb_metrics[HB_M_MEMREMAP], s, m, v) ||
+	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, &phase))
+		return false;
+	*v -= phase;
+	return true;
+}
+
+/* A metric the kernel measures: member @mb of the sample and @rs. */
+#define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .measured = true,					\
+		 .cover = c, .phrase = ph, .gounit = gu, .bit = b,	\
+		 .offset = offsetof(struct hb_sample, mb), .reply = rp,	\
+		 .reply_offset = offsetof(rs, mb) }
+#define HB_MAP(id, k, t, c, ph, gu, b, mb)				\
+	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_MAP, struct hmmbench_map)
+#define HB_UNMAP(id, k, t, c, ph, gu, b, mb)				\
+	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_UNMAP,		\
+	       struct hmmbench_unmap)
+/* A time computed from two the kernel measured, by @d. */
+#define HB_MEASURED(id, k, t, ph, d, gu)				\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS,		\
+		 .measured = true, .cover = true, .phrase = ph,		\
+		 .derive = d, .gounit = gu }
+/* A metric computed from a sample by @d. */
+#define HB_DERIVED(id, k, t, u, c, d, gu)				\
+	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
+		 .derive = d, .gounit = gu }
+
+const struct hb_metric hb_metrics[HB_NR_METRICS] = {
+	HB_MAP(HB_M_REGION, "region_ns", "region request", false, NULL,
+	       "region-ns/op", HMMBENCH_T_REGION, region_ns),
+	HB_MAP(HB_M_MEMREMAP, "memremap_ns", "memremap_pages", true,
+	       "memremap time", "ns/op", HMMBENCH_T_MEMREMAP, memremap_ns),
+	HB_MAP(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
+	       true, "time in memmap_init_zone_device()", "memmap-init-ns/op",
+	       HMMBENCH_T_MEMMAP_INIT, memmap_init_ns),
+	HB_UNMAP(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages", true,
+		 "memunmap time", "memunmap-ns/op", HMMBENCH_T_MEMUNMAP,
+		 memunmap_ns),
+	HB_UNMAP(HB_M_RELEASE, "release_ns", "region release", false, NULL,
+		 "release-ns/op", HMMBENCH_T_RELEASE, release_ns),
+	HB_DERIVED(HB_M_MEMREMAP_PP, "memremap_ns_per_page",
+		   "memremap per 4 KiB", HB_UNIT_NS_PER_PAGE, true,
+		   hb_get_memremap_pp, "memremap-ns/page"),
+	HB_DERIVED(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page",
+		   "memmap_init per 4 KiB", HB_UNIT_NS_PER_PAGE, false,
+		   hb_get_memmap_init_pp, "memmap-init-ns/page"),
+	HB_DERIVED(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s",
+		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
+		   hb_get_memmap_init_rate, "memmap-init-B/s"),
+	HB_MEASURED(HB_M_MEMREMAP_REST, "memremap_rest_ns",
+		    "  rest of memremap",
+		    "memremap time outside memmap_init_zone_device()",
+		    hb_get_memremap_rest, "memremap-rest-ns/op"),
+};
+
+const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
+	HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
+	HB_M_MEMUNMAP, HB_M_RELEASE, HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
+	HB_M_MEMMAP_INIT_RATE,
+};
+
+const char *hb_metric_name(size_t mi)
+{
+	const char *t = hb_metrics[mi].title;
+
+	return t + strspn(t, " ");
+}
+
+const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
+			   const struct hb_sample *s,
+			   const struct hb_meta *meta, double *v)
+{
+	if (!hb_metric_get(m, s, meta, v))
+		return NULL;
+	if (m->measured)
+		snprintf(buf, len, "%.0f", *v);
+	else
+		hb_fmt_fixed(buf, len, m->unit, *v);
+	return buf;
+}
+
+void hb_metric_set(const struct hb_metric *m, struct hb_sample *s,
+		   uint64_t ns)
+{
+	*hb_raw_in(m, s) = ns;
+	s->valid |= m->bit;
+}
+
+void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
+		     const void *reply, uint32_t valid)
+{
+	const struct hb_metric *m;
+
+	for (m = hb_metrics; m < &hb_metrics[HB_NR_METRICS]; m++) {
+		if (!m->raw || m->reply != kind)
+			continue;
+		s->valid |= valid & m->bit;
+		*hb_raw_in(m, s) = *(const uint64_t *)((const char *)reply +
+						      m->reply_offset);
+	}
+}
+
+bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
+		     uint64_t size, enum hb_kind kind, size_t mi, double *v)
+{
+	return s->size == size && s->kind == kind &&
+	       hb_metric_get(&hb_metrics[mi], s, &r->meta, v);
+}
+
+size_t hb_metric_values(const struct hb_result *r, uint64_t size,
+			enum hb_kind kind, size_t mi, double *buf)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_samples; i++)
+		n += hb_metric_value(r, &r->samples[i], size, kind, mi,
+				     &buf[n]);
+	return n;
+}
+
+/* Statistics of metric @mi over the samples of @size and @kind. */
+static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
+			       enum hb_kind kind, size_t mi, double *buf,
+			       struct hb_stats *st)
+{
+	return hb_stats_compute(buf, hb_metric_values(r, size, kind, mi, buf),
+				st);
+}
+
+static int hb_summarize_one(const struct hb_result *r, double *buf,
+			    struct hb_summary *sum)
+{
+	size_t mi;
+	int ret;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		ret = hb_summarize_metric(r, sum->size, sum->kind, mi, buf,
+					  &sum->st[mi]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int hb_summarize(const struct hb_result *r, struct hb_summary **out,
+		 size_t *nr)
+{
+	size_t i, n = 2 * r->cfg.nr_sizes;
+	struct hb_summary *sum = calloc(n ? n : 1, sizeof(*sum));
+	double *buf = malloc((r->nr_samples + 1) * sizeof(*buf));
+	int ret = 0;
+
+	if (!sum || !buf) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		sum[i].size = r->cfg.sizes[i / 2];
+		sum[i].kind = i % 2 ? HB_WARM : HB_COLD;
+		ret = hb_summarize_one(r, buf, &sum[i]);
+	}
+out:
+	free(buf);
+	if (ret) {
+		free(sum);
+		return ret;
+	}
+	*out = sum;
+	*nr = n;
+	return 0;
+}
+
+uint64_t hb_kernel_ns(const struct hb_result *r)
+{
+	uint64_t total = 0;
+	size_t i, mi;
+
+	for (i = 0; i < r->nr_samples; i++) {
+		for (mi = 0; mi < HB_NR_METRICS; mi++) {
+			double v;
+
+			/* memmap_init is inside memremap: not counted twice */
+			if (hb_metrics[mi].raw && mi != HB_M_MEMMAP_INIT &&
+			    hb_metric_get(&hb_metrics[mi], &r->samples[i],
+					  &r->meta, &v))
+				total += (uint64_t)v;
+		}
+	}
+	return total;
+}

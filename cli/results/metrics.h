@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the one field list of the samples.  Every metric the table,
+ * CSV, JSON, cover and gobench outputs show is a row here - for one the
+ * kernel measures, also its valid bit and where it is in the ioctl reply
+ * and in a sample, which the loop and the reader take it by - and its
+ * summaries (cold and warm, per size) are computed from it, so the
+ * formats cannot disagree.
+ */
+#ifndef HB_METRICS_H
+#define HB_METRICS_H
+
+#include "fmt.h"
+#include "results/result.h"
+#include "stats/stats.h"
+
+/* The ioctl whose reply carries a kernel-measured metric. */
+enum hb_reply {
+	HB_REPLY_MAP,		/* struct hmmbench_map */
+	HB_REPLY_UNMAP,		/* struct hmmbench_unmap */
+};
+
+struct hb_metric {
+	const char *key;	/* CSV column and JSON member: stable */
+	const char *title;	/* table and cover row: not stable */
+	enum hb_unit unit;
+	bool raw;		/* in the ioctl reply and the sample */
+	/* a time the kernel measured, raw or the difference of two raw */
+	bool measured;		/* ones: an integer, tested by compare */
+	bool cover;		/* shown in the cover-letter text */
+	/* "the average <phrase> ...": compare's cover text; NULL: left out */
+	const char *phrase;
+	/* Go benchmark unit: no spaces; ns in the numerator for benchstat */
+	const char *gounit;
+	/* raw: its valid bit, its member of a sample and of the reply */
+	uint32_t bit;		/* HMMBENCH_T_* */
+	size_t offset;		/* in struct hb_sample */
+	enum hb_reply reply;
+	size_t reply_offset;	/* in the reply's struct */
+	/* derived: computed from the sample; false when it cannot be */
+	bool (*derive)(const struct hb_sample *s, const struct hb_meta *m,
+		       double *v);
+};
+
+/* Indexes into hb_metrics[], in output order. */
+enum hb_metric_id {
+	HB_M_REGION,
+	HB_M_MEMREMAP,
+	HB_M_MEMMAP_INIT,
+	HB_M_MEMUNMAP,
+	HB_M_RELEASE,
+	HB_M_MEMREMAP_PP,
+	HB_M_MEMMAP_INIT_PP,
+	HB_M_MEMMAP_INIT_RATE,
+	HB_M_MEMREMAP_REST,	/* last: CSV columns are only added at the end */
+	HB_NR_METRICS
+};
+
+extern const struct hb_metric hb_metrics[HB_NR_METRICS];
+
+/* The order people read them in: a part under its whole, derived last. */
+extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
+
+/* The title of metric @mi without the indent the table gives a part. */
+const char *hb_metric_name(size_t mi);
+
+/* Statistics of one metric set: one size, cold or warm samples. */
+struct hb_summary {
+	uint64_t size;
+	enum hb_kind kind;	/* HB_COLD or HB_WARM */
+	struct hb_stats st[HB_NR_METRICS];
+};
+
+/*
+ * Metric @m of @s into *@v; false when @s did not measure it (its valid
+ * bit is clear) or it cannot be derived: never a silent zero.
+ */
+bool hb_metric_get(const struct hb_metric *m, const struct hb_sample *s,
+		   const struct hb_meta *meta, double *v);
+
+/*
+ * Metric @m of @s as the machine formats (CSV, JSON, gobench) write it:
+ * a whole number when the kernel measured it, else hb_fmt_precision()
+ * decimals; its value in *@v.  NULL when hb_metric_get() has none.
+ */
+const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
+			   const struct hb_sample *s,
+			   const struct hb_meta *meta, double *v);
+
+/* Sets raw metric @m of @s to @ns, measured. */
+void hb_metric_set(const struct hb_metric *m, struct hb_sample *s,
+		   uint64_t ns);
+
+/*
+ * Copies into @s every raw metric that @reply (a struct hmmbench_map or
+ * hmmbench_unmap, as @kind says) carries, with those of its @valid bits.
+ */
+void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
+		     const void *reply, uint32_t valid);
+
+/*
+ * Two summaries per configured size, cold then warm, in the order of
+ * cfg.sizes; *@out is malloc()ed.  Returns 0 or -ENOMEM.
+ */
+int hb_summarize(const struct hb_result *r, struct hb_summary **out,
+		 size_t *nr);
+
+/*
+ * Metric @mi of sample @s of @r into *@v, when @s is of @size and @kind
+ * and has that metric; the filter behind hb_metric_values().
+ */
+bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
+		     uint64_t size, enum hb_kind kind, size_t mi, double *v);
+
+/*
+ * Values of metric @mi over the samples of @size and @kind, in the order
+ * measured, into @buf (room for r->nr_samples); returns their count.
+ */
+size_t hb_metric_values(const struct hb_result *r, uint64_t size,
+			enum hb_kind kind, size_t mi, double *buf);
+
+/* Sum of every kernel-timed phase of every sample, in ns. */
+uint64_t hb_kernel_ns(const struct hb_result *r);
+
+#endif /* HB_METRICS_H */

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the growable list of raw samples, the memmap of a size, and
+ * the names results give iteration kinds (cold, warmup, warm) and the
+ * module's feature bits, shared by the loop, the reader and every
+ * renderer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "results/result.h"
+
+enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter)
+{
+	if (iter == 0)
+		return HB_COLD;
+	if (iter <= cfg->warmup)
+		return HB_WARMUP;
+	return HB_WARM;
+}
+
+const char *hb_kind_name(enum hb_kind kind)
+{
+	static const char *const names[] = {
+		[HB_COLD] = "cold",
+		[HB_WARMUP] = "warmup",
+		[HB_WARM] = "warm",
+	};
+
+	return names[kind];
+}
+
+static const char *const hb_features[] = {
+	"phase_probe",		/* HMMBENCH_FEAT_PHASE_PROBE */
+	"vmemmap_shift",	/* HMMBENCH_FEAT_VMEMMAP_SHIFT */
+	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
+	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
+	"verify",		/* HMMBENCH_FEAT_VERIFY */
+};
+
+const char *hb_feature_name(unsigned int bit)
+{
+	if (bit < sizeof(hb_features) / sizeof(hb_features[0]))
+		return hb_features[bit];
+	return NULL;
+}
+
+struct hb_sample *hb_result_add(struct hb_result *r)
+{
+	struct hb_sample *s;
+
+	if (r->nr_samples == r->cap_samples) {
+		size_t cap = r->cap_samples ? 2 * r->cap_samples : 64;
+
+		s = realloc(r->samples, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		r->samples = s;
+		r->cap_samples = cap;
+	}
+	s = &r->samples[r->nr_samples++];
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+void hb_result_free(struct hb_result *r)
+{
+	free(r->samples);
+	free(r->sources);
+	r->samples = NULL;
+	r->sources = NULL;
+	r->nr_samples = r->cap_samples = r->nr_sources = r->nr_boots = 0;
+}
+
+const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
+					 uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++)
+		if (r->cfg.sizes[i] == size && r->memmap[i].valid)
+			return &r->memmap[i];
+	return NULL;
+}
+
+unsigned int hb_result_runs(const struct hb_result *r)
+{
+	return r->nr_sources ? r->nr_sources : 1;
+}
+
+unsigned int hb_result_boots(const struct hb_result *r)
+{
+	return r->nr_boots ? r->nr_boots : hb_result_runs(r);
+}
+
+/* Whether @src[@i] shares its boot with one of @src[0..@i). */
+static bool hb_source_boot_seen(const struct hb_source *src, size_t i)
+{
+	size_t k;
+
+	for (k = 0; src[i].boot_id && k < i; k++)
+		if (src[k].boot_id && !strcmp(src[k].boot_id, src[i].boot_id))
+			return true;
+	return false;
+}
+
+size_t hb_sources_boots(const struct hb_source *src, size_t n)
+{
+	size_t i, boots = 0;
+
+	for (i = 0; i < n; i++)
+		boots += !hb_source_boot_seen(src, i);
+	return boots;
+}
+
+const char *hb_config_compound(const struct hb_config *c, char *buf,
+			       size_t len)
+{
+	if (!c->vmemmap_shift)
+		return NULL;
+	if (c->compound_size)
+		return hb_size_str(c->compound_size, buf, len);
+	snprintf(buf, len, "2^%u-page", c->vmemmap_shift);
+	return buf;
+}

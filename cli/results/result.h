@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: what a run or sweep produces - its configuration, the
+ * metadata of where it ran, and every raw sample - before any statistics
+ * or rendering.  Renderers take a const struct hb_result.
+ */
+#ifndef HB_RESULT_H
+#define HB_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+#include "kernel/host.h"
+
+#define HB_MAX_SWEEP	64	/* sizes in one sweep */
+
+/* Which part of a run a sample belongs to. */
+enum hb_kind {
+	HB_COLD,	/* first iteration of a size: reported apart */
+	HB_WARMUP,	/* --warmup: recorded, excluded from statistics */
+	HB_WARM,	/* the measured iterations */
+};
+
+struct hb_config {
+	const char *command;	/* "run" or "sweep" */
+	uint64_t sizes[HB_MAX_SWEEP];
+	size_t nr_sizes;
+	unsigned int chunks;	/* chunks mapped at once per iteration */
+	unsigned int iters;	/* warm iterations */
+	unsigned int warmup;	/* excluded iterations after the cold one */
+	int node;		/* HMMBENCH_NODE_LOCAL or a node id */
+	bool interleave;	/* sweep sizes round-robin per iteration */
+	const char *label;	/* NULL when not given */
+	unsigned int vmemmap_shift;	/* log2 pages per compound page */
+	uint64_t compound_size;	/* bytes per (compound) page; 0: unknown */
+	bool verify;		/* VERIFY a chunk of each size after it */
+};
+
+/*
+ * What VERIFY read back from the struct pages of one chunk (verify.h):
+ * the digest compares across kernels of the same layout.
+ */
+struct hb_memmap {
+	bool valid;		/* false: not verified */
+	uint64_t pages;
+	uint64_t digest;
+	uint64_t layout;
+	uint64_t bad_pages;
+};
+
+/* One chunk's MAP and UNMAP. */
+struct hb_sample {
+	uint64_t size;
+	unsigned int iter;	/* 0-based over cold, warmup and warm */
+	unsigned int chunk;	/* 0-based within the iteration */
+	unsigned int run;	/* merged results: index into sources */
+	enum hb_kind kind;
+	uint32_t valid;		/* HMMBENCH_T_* that were measured */
+	uint64_t phys_start;
+	uint64_t region_ns;
+	uint64_t memremap_ns;
+	uint64_t memmap_init_ns;
+	uint64_t memunmap_ns;
+	uint64_t release_ns;
+};
+
+struct hb_meta {
+	struct hb_host host;
+	struct hmmbench_info info;	/* from the module before measuring */
+};
+
+/* One input of a merged result (hmmbench merge). */
+struct hb_source {
+	const char *file;
+	const char *date;
+	const char *label;		/* NULL when none */
+	const char *kernel_release;	/* uname -r where it ran */
+	const char *hostname;
+	const char *boot_id;		/* NULL when not recorded */
+	size_t nr_samples;
+	bool complete;
+};
+
+struct hb_result {
+	struct hb_config cfg;
+	struct hb_meta meta;
+	struct hb_sample *samples;
+	size_t nr_samples;
+	size_t cap_samples;
+	bool complete;
+	const char *stop_reason;	/* NULL, "interrupted" or "error" */
+	char error[512];		/* the sentence when "error" */
+	uint64_t wall_ns;		/* whole measurement loop */
+	struct hb_memmap memmap[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
+	/* merged results only: the runs, malloc()ed; else NULL and 0 */
+	struct hb_source *sources;
+	size_t nr_sources;
+	size_t nr_boots;	/* merged: distinct boots of the sources */
+};
+
+/* Kind of iteration @iter under @cfg. */
+enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter);
+const char *hb_kind_name(enum hb_kind kind);
+
+/*
+ * The compound page size of --compound, "2M" (or "2^9-page" from a file
+ * that did not record the size); NULL for base pages.
+ */
+const char *hb_config_compound(const struct hb_config *c, char *buf,
+			       size_t len);
+
+/* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
+const char *hb_feature_name(unsigned int bit);
+
+/* The JSON document of a result: its writer and reader agree on it. */
+#define HB_RESULT_SCHEMA	"hmmbench-result/1"
+
+/* Appends a zeroed sample and returns it, or NULL without memory. */
+struct hb_sample *hb_result_add(struct hb_result *r);
+
+/* Frees the samples and sources (not the strings they point to). */
+void hb_result_free(struct hb_result *r);
+
+/* The verified memmap of @size in @r, or NULL. */
+const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
+					 uint64_t size);
+
+/* Cold iterations behind @r: one per merged run, else 1. */
+unsigned int hb_result_runs(const struct hb_result *r);
+
+/*
+ * Boots the runs of @r were measured in: nr_boots of a merged result, else
+ * one per run.
+ */
+unsigned int hb_result_boots(const struct hb_result *r);
+
+/*
+ * Distinct boot ids among @src[0..@n); a source without one is a boot of
+ * its own.
+ */
+size_t hb_sources_boots(const struct hb_source *src, size_t n);
+
+#endif /* HB_RESULT_H */
