@@ -41,6 +41,8 @@ static struct nla_policy hb_nl_policy[HMMBENCH_A_MAX + 1] = {
 	[HMMBENCH_A_MAPS_TOTAL] = { .type = NLA_U64 },
 	[HMMBENCH_A_CHUNKS] = { .type = NLA_NESTED },
 	[HMMBENCH_A_CHUNK] = { .type = NLA_NESTED },
+	[HMMBENCH_A_PHYS_WINDOW_START] = { .type = NLA_U64 },
+	[HMMBENCH_A_PHYS_WINDOW_END] = { .type = NLA_U64 },
 };
 
 static struct nla_policy hb_nl_chunk_policy[HMMBENCH_CHUNK_A_MAX + 1] = {
@@ -134,6 +136,8 @@ int hb_nl_parse_info(struct nl_msg *msg, struct hmmbench_info *info)
 	info->live_chunks = hb_nl_u32(tb, HMMBENCH_A_LIVE_CHUNKS);
 	info->nr_nodes = hb_nl_u32(tb, HMMBENCH_A_NR_NODES);
 	info->maps_total = hb_nl_u64(tb, HMMBENCH_A_MAPS_TOTAL);
+	info->phys_window_start = hb_nl_u64(tb, HMMBENCH_A_PHYS_WINDOW_START);
+	info->phys_window_end = hb_nl_u64(tb, HMMBENCH_A_PHYS_WINDOW_END);
 	return 0;
 }
 

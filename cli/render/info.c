@@ -32,6 +32,17 @@ static const char *hb_features_text(char *buf, size_t len, uint32_t bits)
 	return buf;
 }
 
+/* "0x40000000-0x403fffffff (256 GiB)" */
+static const char *hb_window_text(char *buf, size_t len, const void *v)
+{
+	const uint64_t *w = v;
+	char size[64];
+
+	snprintf(buf, len, "%#" PRIx64 "-%#" PRIx64 " (%s)", w[0], w[1],
+		 hb_size_human(w[1] - w[0] + 1, size, sizeof(size)));
+	return buf;
+}
+
 static void hb_info_field(FILE *f, const struct hb_field *fl,
 			  const void *base)
 {
@@ -42,6 +53,8 @@ static void hb_info_field(FILE *f, const struct hb_field *fl,
 		v = hb_features_text(buf, sizeof(buf), hb_field_uint(fl, base));
 	else if (fl->type == HB_F_BYTES)
 		v = hb_size_limit(hb_field_uint(fl, base), buf, sizeof(buf));
+	else if (fl->type == HB_F_WINDOW)
+		v = hb_window_text(buf, sizeof(buf), v);
 	else if (fl->type != HB_F_CHARS)
 		v = hb_field_text(buf, sizeof(buf), fl, base);
 	fprintf(f, "  %-18s %s\n", fl->key, v);

@@ -42,6 +42,15 @@ static struct json_object *hb_jsizes(const struct hb_config *c)
 	return a;
 }
 
+static struct json_object *hb_jwindow(const uint64_t *w)
+{
+	struct json_object *a = json_object_new_array();
+
+	json_object_array_add(a, hb_jint(w[0]));
+	json_object_array_add(a, hb_jint(w[1]));
+	return a;
+}
+
 static struct json_object *hb_field_json(const struct hb_field *f,
 					 const void *base)
 {
@@ -61,6 +70,8 @@ static struct json_object *hb_field_json(const struct hb_field *f,
 		       hb_jint(*(const int *)v);
 	case HB_F_SIZES:
 		return hb_jsizes(v);
+	case HB_F_WINDOW:
+		return hb_jwindow(v);
 	case HB_F_RUNS:
 		return hb_jint(hb_result_runs(base));
 	default:

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <linux/hmmbench.h>
+
 #include "results/fields.h"
 #include "results/result.h"
 
@@ -45,6 +47,10 @@ static const struct hb_field hb_module_rows[] = {
 	HB_INFO("live_chunks", live_chunks, HB_F_U32),
 	HB_INFO("nr_nodes", nr_nodes, HB_F_U32),
 	HB_INFO("maps_total", maps_total, HB_F_U64),
+	/* phys_window_start and phys_window_end, which follows it */
+	{ .key = "phys_window", .type = HB_F_WINDOW, .optional = true,
+	  .offset = offsetof(struct hmmbench_info, phys_window_start),
+	  .size = 2 * sizeof(__u64) },
 };
 
 #define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t)
@@ -120,6 +126,8 @@ bool hb_field_absent(const struct hb_field *f, const void *base)
 		return false;
 	if (f->type == HB_F_STRING)
 		return !*(const char *const *)v;
+	if (f->type == HB_F_WINDOW)
+		return !((const uint64_t *)v)[1];
 	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
@@ -205,6 +213,10 @@ const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
 		return buf;
 	case HB_F_SIZES:
 		return hb_sizes_text(buf, len, v);
+	case HB_F_WINDOW:
+		snprintf(buf, len, "[%" PRIu64 ",%" PRIu64 "]",
+			 ((const uint64_t *)v)[0], ((const uint64_t *)v)[1]);
+		return buf;
 	case HB_F_RUNS:
 		snprintf(buf, len, "%u", hb_result_runs(base));
 		return buf;

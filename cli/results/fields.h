@@ -23,6 +23,8 @@ enum hb_ftype {
 	HB_F_BOOL,
 	HB_F_FEATURES,	/* __u32 of HMMBENCH_FEAT_* bits, by name */
 	HB_F_NODE,	/* int: JSON null for HMMBENCH_NODE_LOCAL */
+	HB_F_WINDOW,	/* __u64 start, end (inclusive): [start, end]; optional,
+			 * it is unknown while end is 0 */
 	HB_F_SIZES,	/* at a struct hb_config: its sizes[] */
 	HB_F_RUNS,	/* at a struct hb_result: hb_result_runs(), not read */
 };

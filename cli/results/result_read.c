@@ -104,6 +104,22 @@ static int hb_read_sizes(struct json_object *a, struct hb_config *cfg)
 	return 0;
 }
 
+/* [start, end] into @w; absent is unknown (0, 0). */
+static int hb_read_window(struct json_object *a, uint64_t *w)
+{
+	size_t i;
+
+	w[0] = w[1] = 0;
+	if (!a)
+		return 0;
+	if (!json_object_is_type(a, json_type_array) ||
+	    json_object_array_length(a) != 2)
+		return -EINVAL;
+	for (i = 0; i < 2; i++)
+		w[i] = json_object_get_uint64(json_object_array_get_idx(a, i));
+	return 0;
+}
+
 /* Member f->key of @o into the member of @base that @f describes. */
 static int hb_read_field(struct json_object *o, const struct hb_field *f,
 			 void *base)
@@ -129,6 +145,8 @@ static int hb_read_field(struct json_object *o, const struct hb_field *f,
 		return 0;
 	case HB_F_SIZES:
 		return hb_read_sizes(j, v);
+	case HB_F_WINDOW:
+		return hb_read_window(j, v);
 	case HB_F_RUNS:
 		return 0;
 	default:

@@ -43,6 +43,8 @@ static size_t type_size(enum hb_ftype type)
 		return sizeof(bool);
 	case HB_F_NODE:
 		return sizeof(int);
+	case HB_F_WINDOW:
+		return 2 * sizeof(uint64_t);
 	case HB_F_SIZES:
 	case HB_F_RUNS:
 		return sizeof(struct hb_config);
@@ -116,6 +118,8 @@ static void every_field_reads_back_as_written(void **state)
 	r.cfg.interleave = true;
 	r.meta.info.features |= 1U << 9;
 	r.meta.info.maps_total = 7;
+	r.meta.info.phys_window_start = 1ULL << 30;
+	r.meta.info.phys_window_end = (1ULL << 38) + (1ULL << 30) - 1;
 	path = fixture_json_file(&r);
 	assert_non_null(path);
 	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
@@ -194,6 +198,26 @@ static void other_vmemmap_shift_is_a_mismatch_read_back(void **state)
 	hb_result_free(&b);
 }
 
+/* A module older than the window leaves it out, and it reads as 0, 0. */
+static void window_unknown_is_left_out_and_reads_back_unknown(void **state)
+{
+	static const double warm_ms[] = { 26.0, 28.0, 30.0 };
+	struct hb_input in;
+	struct hb_result r;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, warm_ms, 3);
+	r.meta.info.phys_window_start = 4096;
+	r.meta.info.phys_window_end = 0;
+	assert_true(hb_field_absent(&hb_module_fields.f[hb_module_fields.n - 1],
+				    &r.meta.info));
+	reload(&in, &r, NULL);
+	assert_true(in.r.meta.info.phys_window_start == 0 &&
+		    in.r.meta.info.phys_window_end == 0);
+	hb_input_free(&in);
+	hb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +226,7 @@ int main(void)
 		cmocka_unit_test(every_field_reads_back_as_written),
 		cmocka_unit_test(field_an_older_file_lacks_reads_as_its_default),
 		cmocka_unit_test(other_vmemmap_shift_is_a_mismatch_read_back),
+		cmocka_unit_test(window_unknown_is_left_out_and_reads_back_unknown),
 	};
 
 	return cmocka_run_group_tests_name("fields", tests, NULL, NULL);

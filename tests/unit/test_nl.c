@@ -246,6 +246,8 @@ static void info_reply_fills_hmmbench_info(void **state)
 	nla_put_u64(m, HMMBENCH_A_STRUCT_PAGE_SIZE, 64);
 	nla_put_u32(m, HMMBENCH_A_LIVE_CHUNKS, 3);
 	nla_put_u64(m, HMMBENCH_A_MAPS_TOTAL, 1ULL << 40);
+	nla_put_u64(m, HMMBENCH_A_PHYS_WINDOW_START, 1ULL << 30);
+	nla_put_u64(m, HMMBENCH_A_PHYS_WINDOW_END, (1ULL << 38) - 1);
 	fake_nl_queue(0, m, 0);
 	open_nl(&nl);
 	assert_int_equal(hb_nl_info(&nl, &info), 0);
@@ -258,6 +260,8 @@ static void info_reply_fills_hmmbench_info(void **state)
 	assert_int_equal(info.struct_page_size, 64);
 	assert_int_equal(info.live_chunks, 3);
 	assert_true(info.maps_total == 1ULL << 40);
+	assert_true(info.phys_window_start == 1ULL << 30);
+	assert_true(info.phys_window_end == (1ULL << 38) - 1);
 }
 
 struct seen {
