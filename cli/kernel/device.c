@@ -287,15 +287,34 @@ static const char *hb_explain_compound(char *buf, size_t len,
 	return buf;
 }
 
+/* The physical window of @i, "0x40000000-0x403fffffff"; NULL if unknown. */
+static const char *hb_window_str(const struct hmmbench_info *i, char *buf,
+				 size_t len)
+{
+	if (!i || !i->phys_window_end)
+		return NULL;
+	snprintf(buf, len, "%#" PRIx64 "-%#" PRIx64,
+		 (uint64_t)i->phys_window_start, (uint64_t)i->phys_window_end);
+	return buf;
+}
+
 static const char *hb_explain_einval(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
-	char sz[32], al[48];
+	char sz[32], al[48], win[48];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	if (i && ctx->vmemmap_shift)
 		return hb_explain_compound(buf, len, ctx);
+	if (hb_window_str(i, win, sizeof(win)) &&
+	    ctx->length - 1 > i->phys_window_end - i->phys_window_start)
+		snprintf(buf, len,
+			 "%s is larger than the %s physical window chunks come from (%s, the addresses whose struct pages this kernel can map): use a smaller --size",
+			 sz, hb_size_human(i->phys_window_end -
+					   i->phys_window_start + 1,
+					   al, sizeof(al)), win);
+	else
 	if (i && i->size_align && ctx->length % i->size_align)
 		snprintf(buf, len,
 			 "%s is not a valid chunk size on this kernel: use a multiple of %s",
@@ -319,7 +338,7 @@ static const char *hb_explain_einval(char *buf, size_t len,
 static const char *hb_explain_map(char *buf, size_t len, int err,
 				  const struct hb_dev_ctx *ctx)
 {
-	char sz[32];
+	char sz[32], win[48];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	switch (err) {
@@ -328,9 +347,14 @@ static const char *hb_explain_map(char *buf, size_t len, int err,
 	case EINVAL:
 		return hb_explain_einval(buf, len, ctx);
 	case ENOSPC:
-		snprintf(buf, len,
-			 "no free physical address range of %s is left for device memory: use a smaller --size or fewer --chunks",
-			 sz);
+		if (hb_window_str(ctx->info, win, sizeof(win)))
+			snprintf(buf, len,
+				 "no free physical address range of %s is left in the window chunks come from (%s): use a smaller --size or fewer --chunks",
+				 sz, win);
+		else
+			snprintf(buf, len,
+				 "no free physical address range of %s is left for device memory: use a smaller --size or fewer --chunks",
+				 sz);
 		break;
 	case EOPNOTSUPP:
 		if (ctx->vmemmap_shift)

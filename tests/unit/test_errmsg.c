@@ -29,6 +29,8 @@ static const struct hmmbench_info info = {
 	.mem_available = 3 * GIB,
 	.reserve = 2 * GIB,
 	.nr_nodes = 1,
+	.phys_window_start = GIB,
+	.phys_window_end = 257 * GIB - 1,
 };
 
 struct msg_case {
@@ -66,7 +68,10 @@ static const struct msg_case cases[] = {
 	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB; largest chunk now 64 GiB (64G)): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
 	{ "map ENOMEM counts all chunks", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4, .want = "4 chunks of 32G need 2 GiB of struct pages" },
 	{ "map ENOMEM without info still says what to do", HB_OP_MAP, ENOMEM, 64 * GIB, .no_info = true, .want = "use a smaller --size or fewer --chunks" },
-	{ "map ENOSPC says no physical address range", HB_OP_MAP, ENOSPC, 64 * GIB, .want = "=no free physical address range of 64G is left for device memory: use a smaller --size or fewer --chunks" },
+	{ "map ENOSPC names the window", HB_OP_MAP, ENOSPC, 64 * GIB, .want = "=no free physical address range of 64G is left in the window chunks come from (0x40000000-0x403fffffff): use a smaller --size or fewer --chunks" },
+	{ "map ENOSPC without info says no physical address range", HB_OP_MAP, ENOSPC, 64 * GIB, .no_info = true, .want = "=no free physical address range of 64G is left for device memory: use a smaller --size or fewer --chunks" },
+	{ "map EINVAL above the window names it", HB_OP_MAP, EINVAL, 512 * GIB, -1,
+	  .want = "=512G is larger than the 256 GiB physical window chunks come from (0x40000000-0x403fffffff, the addresses whose struct pages this kernel can map): use a smaller --size" },
 	{ "map EOPNOTSUPP points to info", HB_OP_MAP, EOPNOTSUPP, 64 * GIB, .want = "see the features in hmmbench info" },
 	{ "map EINVAL unaligned names the alignment", HB_OP_MAP, EINVAL, 100ULL << 20,
 	  .want = "=100M is not a valid chunk size on this kernel: use a multiple of 128 MiB (128M)" },
