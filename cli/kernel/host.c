@@ -63,6 +63,31 @@ static const char *hb_find_key(const char *text, const char *key, int *len)
 	return NULL;
 }
 
+/*
+ * arm64 names no model, only the MIDR fields: "CPU implementer 0x41,
+ * part 0xd0c, variant 0x3, revision 1" (0x41 is Arm Ltd.).
+ */
+static void hb_host_arm64_cpu(const char *cpuinfo, char *buf, size_t len)
+{
+	static const char *const keys[] = {
+		"CPU implementer", "CPU part", "CPU variant", "CPU revision"
+	};
+	static const char *const names[] = {
+		"CPU implementer", ", part", ", variant", ", revision"
+	};
+	size_t i, used = 0;
+	const char *v;
+	int n, w;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && used < len; i++) {
+		v = hb_find_key(cpuinfo, keys[i], &n);
+		if (!v)
+			break;
+		w = snprintf(buf + used, len - used, "%s %.*s", names[i], n, v);
+		used += w > 0 ? w : 0;
+	}
+}
+
 void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
 {
 	/* x86 "model name", arm "Model", powerpc "cpu" */
@@ -79,6 +104,7 @@ void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
 			return;
 		}
 	}
+	hb_host_arm64_cpu(cpuinfo, buf, len);
 }
 
 unsigned int hb_host_count_list(const char *list)

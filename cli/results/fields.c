@@ -56,7 +56,8 @@ static const struct hb_field hb_module_rows[] = {
 #define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t)
 static const struct hb_field hb_host_rows[] = {
 	HB_HOST("hostname", hostname, HB_F_CHARS),
-	HB_HOST("machine", machine, HB_F_CHARS),
+	HB_MATCHED(struct hb_host, "machine", machine, HB_F_CHARS,
+		   HB_MATCH_ALWAYS, "architecture (uname -m)"),
 	HB_HOST("cpu_model", cpu_model, HB_F_CHARS),
 	HB_HOST("cpu_count", cpus, HB_F_U32),
 	HB_HOST("numa_nodes", numa_nodes, HB_F_U32),

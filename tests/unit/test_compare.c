@@ -254,6 +254,30 @@ static void kvm_against_tcg_is_refused(void **state)
 	pair_free(&p);
 }
 
+/* An arm64 result against an x86_64 one: refused unless forced. */
+static void other_architecture_is_refused(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(b.meta.host.machine, "aarch64");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "architecture (uname -m) (\"x86_64\" against \"aarch64\")"));
+	assert_non_null(strstr(p.err, "--force"));
+	pair_free(&p);
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	strcpy(b.meta.host.machine, "aarch64");
+	pair_compare(&p, &a, &b, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.forced);
+	pair_free(&p);
+}
+
 /* A file from before the field existed matches either accelerator. */
 static void unrecorded_accelerator_is_not_a_mismatch(void **state)
 {
@@ -930,6 +954,7 @@ int main(void)
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
 		cmocka_unit_test(kvm_against_tcg_is_refused),
 		cmocka_unit_test(unrecorded_accelerator_is_not_a_mismatch),
+		cmocka_unit_test(other_architecture_is_refused),
 		cmocka_unit_test(other_boot_id_is_not_a_mismatch),
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(high_cv_warns),

@@ -48,6 +48,18 @@ static void powerpc_cpu_model_comes_from_cpu(void **state)
 	assert_string_equal(buf, "POWER9 (architected), altivec supported");
 }
 
+static void arm64_cpu_model_comes_from_the_midr_fields(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	hb_host_cpu_model("processor\t: 0\nBogoMIPS\t: 125.00\nFeatures\t: fp asimd\n"
+			  "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\n"
+			  "CPU part\t: 0xd0c\nCPU revision\t: 1\n",
+			  buf, sizeof(buf));
+	assert_string_equal(buf, "CPU implementer 0x41, part 0xd0c, variant 0x3, revision 1");
+}
+
 static void unknown_cpuinfo_gives_an_empty_model(void **state)
 {
 	char buf[128] = "x";
@@ -164,6 +176,7 @@ int main(void)
 		cmocka_unit_test(x86_cpu_model_comes_from_model_name),
 		cmocka_unit_test(arm_cpu_model_comes_from_model),
 		cmocka_unit_test(powerpc_cpu_model_comes_from_cpu),
+		cmocka_unit_test(arm64_cpu_model_comes_from_the_midr_fields),
 		cmocka_unit_test(unknown_cpuinfo_gives_an_empty_model),
 		cmocka_unit_test(hypervisor_signatures_name_the_accelerator),
 		cmocka_unit_test(node_list_ranges_and_singles_are_counted),

@@ -314,6 +314,28 @@ static void different_memmap_digests_are_refused(void **state)
 	free_inputs(in, 2);
 }
 
+/* Runs of two architectures are not pooled. */
+static void other_architectures_are_refused(void **state)
+{
+	struct hb_mismatch mm[HB_MAX_MISMATCH];
+	struct hb_input in[2];
+	struct hb_result r;
+	char buf[64];
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, boot1_ms, 3);
+	load(&in[0], &r);
+	fixture_series(&r, "base", 58.0, boot2_ms, 3);
+	strcpy(r.meta.host.machine, "aarch64");
+	load(&in[1], &r);
+	assert_int_equal(hb_config_diff(&in[0].r, &in[1].r, true, mm), 1);
+	assert_string_equal(hb_mismatch_field(&mm[0], buf, sizeof(buf)),
+			    "architecture (uname -m)");
+	assert_string_equal(mm[0].base, "\"x86_64\"");
+	assert_string_equal(mm[0].other, "\"aarch64\"");
+	free_inputs(in, 2);
+}
+
 static void a_run_without_memmap_leaves_the_merge_without(void **state)
 {
 	struct hb_mismatch mm[HB_MAX_MISMATCH];
@@ -342,6 +364,7 @@ int main(void)
 		cmocka_unit_test(different_kernel_build_is_refused),
 		cmocka_unit_test(an_agreed_memmap_is_carried_through),
 		cmocka_unit_test(different_memmap_digests_are_refused),
+		cmocka_unit_test(other_architectures_are_refused),
 		cmocka_unit_test(a_run_without_memmap_leaves_the_merge_without),
 	};
 
