@@ -2,8 +2,11 @@
 # Shared by the generic netlink scenarios (5x-nl-*.sh); sourced, not run.
 
 # hold_start N: a background `hmmbench hold` of N 128 MiB chunks; sets
-# $holder to its pid once every chunk is mapped.
+# $holder to its pid once every chunk is mapped.  The output files go
+# first: the shell truncates them only once the job has started, and an
+# earlier holder's "holding" must not pass for this one's.
 hold_start() {
+	rm -f /tmp/hold.out /tmp/hold.err
 	hmmbench hold --size 128M --chunks "$1" >/tmp/hold.out 2>/tmp/hold.err &
 	holder=$!
 	i=0
@@ -17,8 +20,10 @@ hold_start() {
 }
 
 # monitor_start ARGS...: a background `hmmbench monitor ARGS` writing to
-# /tmp/mon.out; sets $monitor once it listens.
+# /tmp/mon.out; sets $monitor once it listens (not an earlier monitor:
+# see hold_start).
 monitor_start() {
+	rm -f /tmp/mon.out /tmp/mon.err
 	hmmbench monitor "$@" >/tmp/mon.out 2>/tmp/mon.err &
 	monitor=$!
 	i=0
