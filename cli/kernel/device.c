@@ -293,7 +293,7 @@ static const char *hb_window_str(const struct hmmbench_info *i, char *buf,
 {
 	if (!i || !i->phys_window_end)
 		return NULL;
-	snprintf(buf, len, "%#" PRIx64 "-%#" PRIx64,
+	snprintf(buf, len, "0x%" PRIx64 "-0x%" PRIx64,
 		 (uint64_t)i->phys_window_start, (uint64_t)i->phys_window_end);
 	return buf;
 }

@@ -38,7 +38,7 @@ static const char *hb_window_text(char *buf, size_t len, const void *v)
 	const uint64_t *w = v;
 	char size[64];
 
-	snprintf(buf, len, "%#" PRIx64 "-%#" PRIx64 " (%s)", w[0], w[1],
+	snprintf(buf, len, "0x%" PRIx64 "-0x%" PRIx64 " (%s)", w[0], w[1],
 		 hb_size_human(w[1] - w[0] + 1, size, sizeof(size)));
 	return buf;
 }
