@@ -182,20 +182,14 @@ static inline struct range hb_region_window(void)
 	return win;
 }
 
-static inline bool hb_region_in_window(const struct resource *res)
-{
-	struct range win = hb_region_window();
-
-	return res->start >= win.start && res->end <= win.end;
-}
-
 #ifdef HB_HAVE_ARCH_PHYSMEM_END
 
 /*
  * request_free_mem_region() searches down from the end of the direct map,
  * whose struct pages the vmemmap covers.
  */
-static inline struct resource *hb_region_search(u64 length)
+static inline struct resource *hb_region_search(const struct range *win,
+						u64 length)
 {
 	return request_free_mem_region(&iomem_resource, length, "hmmbench");
 }
@@ -236,17 +230,17 @@ static inline struct resource *hb_region_claim(u64 start, u64 size)
 	return NULL;
 }
 
-static inline struct resource *hb_region_search(u64 length)
+static inline struct resource *hb_region_search(const struct range *win,
+						u64 length)
 {
-	struct range win = hb_region_window();
 	u64 size = ALIGN(length, 1ULL << PA_SECTION_SHIFT);
 	struct resource *res;
 	u64 addr;
 
-	if (win.end <= win.start || win.end - win.start < size - 1)
+	if (win->end <= win->start || win->end - win->start < size - 1)
 		return ERR_PTR(-ERANGE);
-	addr = ALIGN_DOWN(win.end - size + 1, 1ULL << PA_SECTION_SHIFT);
-	for (; addr >= win.start; addr -= size) {
+	addr = ALIGN_DOWN(win->end - size + 1, 1ULL << PA_SECTION_SHIFT);
+	for (; addr >= win->start; addr -= size) {
 		if (region_intersects(addr, size, 0, IORES_DESC_NONE) ==
 		    REGION_DISJOINT) {
 			res = hb_region_claim(addr, size);
@@ -270,9 +264,10 @@ static inline void hb_region_release(struct resource *res)
 /* A range outside the window is never used, whoever found it. */
 static inline struct resource *hb_region_request(u64 length)
 {
-	struct resource *res = hb_region_search(length);
+	struct range win = hb_region_window();
+	struct resource *res = hb_region_search(&win, length);
 
-	if (IS_ERR(res) || hb_region_in_window(res))
+	if (IS_ERR(res) || (res->start >= win.start && res->end <= win.end))
 		return res;
 	hb_region_release(res);
 	return ERR_PTR(-ERANGE);
