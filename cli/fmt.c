@@ -71,6 +71,13 @@ const char *hb_size_limit(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+const char *hb_phys_range_str(uint64_t start, uint64_t end, char *buf,
+			      size_t len)
+{
+	snprintf(buf, len, "0x%" PRIx64 "-0x%" PRIx64, start, end);
+	return buf;
+}
+
 struct hb_scale {
 	double div;
 	const char *name;

@@ -32,6 +32,10 @@ const char *hb_size_human(uint64_t bytes, char *buf, size_t len);
  */
 const char *hb_size_limit(uint64_t bytes, char *buf, size_t len);
 
+/* A physical address range, both ends inclusive: "0x0-0xffffffffff". */
+const char *hb_phys_range_str(uint64_t start, uint64_t end, char *buf,
+			      size_t len);
+
 /* @v in the unit that suits @ref ("183.2 ms"); "-" when @v is NAN. */
 const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
 			  double v, double ref);

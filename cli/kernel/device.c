@@ -293,9 +293,8 @@ static const char *hb_window_str(const struct hmmbench_info *i, char *buf,
 {
 	if (!i || !i->phys_window_end)
 		return NULL;
-	snprintf(buf, len, "0x%" PRIx64 "-0x%" PRIx64,
-		 (uint64_t)i->phys_window_start, (uint64_t)i->phys_window_end);
-	return buf;
+	return hb_phys_range_str(i->phys_window_start, i->phys_window_end,
+				 buf, len);
 }
 
 static const char *hb_explain_einval(char *buf, size_t len,

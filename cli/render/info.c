@@ -36,9 +36,10 @@ static const char *hb_features_text(char *buf, size_t len, uint32_t bits)
 static const char *hb_window_text(char *buf, size_t len, const void *v)
 {
 	const uint64_t *w = v;
-	char size[64];
+	char range[48], size[64];
 
-	snprintf(buf, len, "0x%" PRIx64 "-0x%" PRIx64 " (%s)", w[0], w[1],
+	snprintf(buf, len, "%s (%s)",
+		 hb_phys_range_str(w[0], w[1], range, sizeof(range)),
 		 hb_size_human(w[1] - w[0] + 1, size, sizeof(size)));
 	return buf;
 }

@@ -199,10 +199,26 @@ static void durations_read_as_people_say_them(void **state)
 	assert_string_equal(hb_fmt_duration(buf, sizeof(buf), -1.0), "-");
 }
 
+/* Both ends in hex with their 0x, the first one too when it is 0. */
+static void phys_range_shows_both_ends_in_hex(void **state)
+{
+	char buf[48];
+
+	(void)state;
+	assert_string_equal(hb_phys_range_str(0, (1ULL << 40) - 1, buf,
+					      sizeof(buf)),
+			    "0x0-0xffffffffff");
+	assert_string_equal(hb_phys_range_str(1ULL << 30, (1ULL << 38) +
+					      (1ULL << 30) - 1, buf,
+					      sizeof(buf)),
+			    "0x40000000-0x403fffffff");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(durations_read_as_people_say_them),
+		cmocka_unit_test(phys_range_shows_both_ends_in_hex),
 		cmocka_unit_test(k_suffix_is_2_to_the_10),
 		cmocka_unit_test(m_suffix_is_2_to_the_20),
 		cmocka_unit_test(g_suffix_is_2_to_the_30),
