@@ -146,6 +146,13 @@ int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp)
 	struct hb_chunk *chunk;
 	int nid, ret;
 
+	/*
+	 * A distribution kernel has ZONE_DEVICE without DEVICE_PRIVATE, and
+	 * there memremap_pages() WARNs before it refuses such a pgmap.
+	 */
+	if (!IS_ENABLED(CONFIG_DEVICE_PRIVATE))
+		return -EOPNOTSUPP;
+
 	nid = map->node == HMMBENCH_NODE_LOCAL ? numa_mem_id() : map->node;
 	chunk = kzalloc(sizeof(*chunk), GFP_KERNEL);
 	if (!chunk)

@@ -20,6 +20,8 @@ static u32 hb_features(void)
 
 	if (hb_probe_active())
 		feat |= HMMBENCH_FEAT_PHASE_PROBE;
+	if (!IS_ENABLED(CONFIG_DEVICE_PRIVATE))
+		feat |= HMMBENCH_FEAT_NO_DEVICE_PRIVATE;
 	return feat;
 }
 

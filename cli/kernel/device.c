@@ -356,7 +356,12 @@ static const char *hb_explain_map(char *buf, size_t len, int err,
 				 sz);
 		break;
 	case EOPNOTSUPP:
-		if (ctx->vmemmap_shift)
+		if (ctx->info && (ctx->info->features &
+				  HMMBENCH_FEAT_NO_DEVICE_PRIVATE))
+			snprintf(buf, len,
+				 "this kernel (%s) is built without CONFIG_DEVICE_PRIVATE, so it has no device-private memory to map: boot one with it (make run does, in a VM)",
+				 ctx->info->kernel_release);
+		else if (ctx->vmemmap_shift)
 			snprintf(buf, len,
 				 "this kernel has no compound ZONE_DEVICE pages (dev_pagemap.vmemmap_shift, Linux 5.17 and later): leave out --compound");
 		else

@@ -38,6 +38,8 @@ static const char *const hb_features[] = {
 	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
 	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
 	"verify",		/* HMMBENCH_FEAT_VERIFY */
+	NULL,			/* 1 << 5 */
+	"no_device_private",	/* HMMBENCH_FEAT_NO_DEVICE_PRIVATE */
 };
 
 const char *hb_feature_name(unsigned int bit)

@@ -81,8 +81,9 @@ static uint32_t hb_read_features(struct json_object *a)
 
 		if (json_object_is_type(v, json_type_int))
 			bits |= (uint32_t)json_object_get_int64(v);
-		for (bit = 0; hb_feature_name(bit); bit++)
+		for (bit = 0; bit < 32; bit++)
 			if (json_object_is_type(v, json_type_string) &&
+			    hb_feature_name(bit) &&
 			    !strcmp(json_object_get_string(v),
 				    hb_feature_name(bit)))
 				bits |= 1U << bit;

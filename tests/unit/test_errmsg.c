@@ -184,13 +184,32 @@ static void below_the_minimum_names_it(void **state)
 			    "100M is below the smallest chunk this kernel takes, 128 MiB (128M) (the memory section size): use a larger --size");
 }
 
-#define NR_EXTRA	2
+/* A distribution kernel: ZONE_DEVICE, but no DEVICE_PRIVATE to map. */
+static void map_without_device_private_names_the_option(void **state)
+{
+	struct hmmbench_info i = info;
+	struct hb_dev_ctx ctx = {
+		.length = GIB, .chunks = 1, .node = HMMBENCH_NODE_LOCAL,
+		.info = &i,
+	};
+	char buf[512];
+
+	(void)state;
+	i.features = HMMBENCH_FEAT_PHASE_PROBE | HMMBENCH_FEAT_NO_DEVICE_PRIVATE;
+	snprintf(i.kernel_release, sizeof(i.kernel_release), "6.1.0-57-amd64");
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					   EOPNOTSUPP, &ctx),
+			    "this kernel (6.1.0-57-amd64) is built without CONFIG_DEVICE_PRIVATE, so it has no device-private memory to map: boot one with it (make run does, in a VM)");
+}
+
+#define NR_EXTRA	3
 
 int main(void)
 {
 	struct CMUnitTest tests[NR_CASES + NR_EXTRA] = {
 		[NR_CASES] = cmocka_unit_test(check_refuses_what_the_module_would),
 		[NR_CASES + 1] = cmocka_unit_test(below_the_minimum_names_it),
+		[NR_CASES + 2] = cmocka_unit_test(map_without_device_private_names_the_option),
 	};
 	size_t i;
 

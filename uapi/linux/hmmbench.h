@@ -28,9 +28,10 @@
  *		of the compound page
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
- *   EOPNOTSUPP	a known field with a value this kernel cannot do, or VERIFY
+ *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
  *		where the module cannot read struct pages back (no
- *		HMMBENCH_FEAT_VERIFY)
+ *		HMMBENCH_FEAT_VERIFY), or MAP on a kernel without
+ *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE)
  *   EPERM	MAP, UNMAP or VERIFY without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget)
@@ -68,6 +69,10 @@
 						   * memremap_device_private_pagemap
 						   */
 #define HMMBENCH_FEAT_VERIFY		(1U << 4) /* HMMBENCH_IOC_VERIFY works */
+#define HMMBENCH_FEAT_NO_DEVICE_PRIVATE	(1U << 6) /* the kernel has no
+						   * CONFIG_DEVICE_PRIVATE: MAP
+						   * fails with EOPNOTSUPP
+						   */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
