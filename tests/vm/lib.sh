@@ -159,6 +159,62 @@ hb_series_files() {
 	hb_patch_files "$HB_VM_DIR/patches/$2/$1"/*.patch
 }
 
+# hb_distro_kernel: Debian's own x86_64 kernel, as a distribution ships
+# it (ZONE_DEVICE, libnvdimm, no DEVICE_PRIVATE): the linux-image package
+# of the installed linux-headers-amd64's ABI (make deps installs the
+# headers), unpacked once into the cache with its modules.dep, and
+# gen_init_cpio, built from Debian's 6.1 source, for its initramfs.  Sets
+# HB_DISTRO_ABI, HB_DISTRO_KDIR (the headers' build tree), HB_DISTRO_ROOT
+# (the unpacked package), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
+hb_distro_kernel() {
+	local ver tmp src
+
+	[ "$HB_ARCH" = x86_64 ] ||
+		die "the Debian distribution kernel is the x86_64 one: no --arch $HB_ARCH"
+	HB_DISTRO_ABI=$(dpkg-query -W -f '${Depends}' linux-headers-amd64 2>/dev/null |
+		sed -n 's/.*linux-headers-\([^ ,]*-amd64\).*/\1/p')
+	[ -n "$HB_DISTRO_ABI" ] ||
+		die "linux-headers-amd64 is not installed: run 'make deps'"
+	HB_DISTRO_KDIR=/usr/src/linux-headers-$HB_DISTRO_ABI
+	[ -f "$HB_DISTRO_KDIR/Makefile" ] ||
+		die "$HB_DISTRO_KDIR is missing: run 'make deps'"
+	ver=$(dpkg-query -W -f '${Version}' "linux-headers-$HB_DISTRO_ABI")
+	HB_DISTRO_ROOT=$HB_CACHE/distro/linux-image-${HB_DISTRO_ABI}_$ver
+	if [ ! -f "$HB_DISTRO_ROOT/.complete" ]; then
+		note "fetching linux-image-$HB_DISTRO_ABI $ver"
+		mkdir -p "$HB_CACHE/distro"
+		tmp=$(mktemp -d "$HB_CACHE/distro/.image.XXXXXX")
+		(cd "$tmp" &&
+			apt-get download -q "linux-image-$HB_DISTRO_ABI=$ver" >/dev/null 2>&1 &&
+			dpkg-deb -x linux-image-*.deb root &&
+			depmod -b root "$HB_DISTRO_ABI") ||
+			{ rm -rf "$tmp"; die "cannot fetch linux-image-$HB_DISTRO_ABI $ver from the Debian archive"; }
+		rm -rf "$HB_DISTRO_ROOT"
+		mv "$tmp/root" "$HB_DISTRO_ROOT"
+		rm -rf "$tmp"
+		touch "$HB_DISTRO_ROOT/.complete"
+	fi
+	HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/boot/vmlinuz-$HB_DISTRO_ABI
+	HB_DISTRO_CPIO=$HB_CACHE/distro/gen_init_cpio
+	if [ ! -x "$HB_DISTRO_CPIO" ]; then
+		src=$(hb_debian_tree 6.1)
+		gcc -O2 -o "$HB_DISTRO_CPIO.tmp" "$src/usr/gen_init_cpio.c" &&
+			mv "$HB_DISTRO_CPIO.tmp" "$HB_DISTRO_CPIO" ||
+			die "cannot build gen_init_cpio"
+	fi
+}
+
+# hb_distro_modules MODULE...: the .ko files of HB_DISTRO_ROOT that load
+# MODULE... and what they need, in load order, one per line.
+hb_distro_modules() {
+	local m
+
+	for m in "$@"; do
+		modprobe -d "$HB_DISTRO_ROOT" -S "$HB_DISTRO_ABI" --show-depends "$m" ||
+			die "no module $m in linux-image-$HB_DISTRO_ABI"
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
+}
+
 # hb_kernel_args KERNEL: the build-kernel and run options that select
 # KERNEL, one per line: a Debian version from HB_KERNELS, "default", or
 # the path of a source tree.
@@ -168,10 +224,11 @@ hb_kernel_args() {
 	case $1 in
 	default|'') echo --kernel; echo "$HB_DEFAULT_KERNEL"; return ;;
 	esac
-	for k in $HB_KERNELS template $(printf 'template-%s ' $HB_KERNELS); do
+	for k in $HB_KERNELS template $(printf 'template-%s ' $HB_KERNELS) \
+		 debian; do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
-	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION, nor a source directory"
+	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION debian, nor a source directory"
 	echo --kernel-tree
 	(cd "$1" && pwd)
 }
@@ -187,6 +244,9 @@ hb_host_can_run() {
 	[ -r "$config" ] || config=/boot/config-$rel
 	if [ ! -d "$build" ]; then
 		echo "no headers for the running kernel $rel ($build)"
+	elif [ -r "$config" ] && grep -qx 'CONFIG_ZONE_DEVICE=y' "$config" &&
+	     ! grep -qx 'CONFIG_DEVICE_PRIVATE=y' "$config"; then
+		echo "the running kernel $rel has ZONE_DEVICE but not CONFIG_DEVICE_PRIVATE, as distributions build theirs: hmmbench.ko loads there, but has no device-private chunks to time"
 	elif [ ! -r "$config" ] || ! grep -qx 'CONFIG_DEVICE_PRIVATE=y' "$config"; then
 		echo "the running kernel $rel is built without CONFIG_DEVICE_PRIVATE"
 	elif ! grep -qx 'CONFIG_MODULES=y' "$config"; then
