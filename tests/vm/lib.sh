@@ -210,9 +210,40 @@ hb_distro_modules() {
 	local m
 
 	for m in "$@"; do
-		modprobe -d "$HB_DISTRO_ROOT" -S "$HB_DISTRO_ABI" --show-depends "$m" ||
+		modprobe -C /dev/null -d "$HB_DISTRO_ROOT" -S "$HB_DISTRO_ABI" \
+			--show-depends "$m" ||
 			die "no module $m in linux-image-$HB_DISTRO_ABI"
 	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
+}
+
+# hb_host_programs PROGRAM...: gen_init_cpio lines that put this host's
+# PROGRAMs, the shared libraries they load and the dynamic loader into an
+# initramfs of the same architecture (the distribution kernel's guest).
+hb_host_programs() {
+	local p path lib d dir
+
+	for p in "$@"; do
+		path=$(command -v "$p") || die "$p not found: run 'make deps'"
+		echo "file /bin/$p $path 0755 0 0"
+		ldd "$path" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+			$1 ~ /^\// { print $1 }' | while read -r lib; do
+			dir=
+			for d in $(dirname "$lib" | tr / ' '); do
+				dir=$dir/$d
+				echo "dir $dir 0755 0 0"
+			done
+			echo "file $lib $(readlink -f "$lib") 0755 0 0"
+		done
+	done | awk '!seen[$0]++'
+}
+
+# hb_mib SIZE: SIZE (such as 512M or 4G) in MiB.
+hb_mib() {
+	case $1 in
+	*G) echo $((${1%G} * 1024)) ;;
+	*M) echo "${1%M}" ;;
+	*) die "not a size in M or G: '$1'" ;;
+	esac
 }
 
 # hb_kernel_args KERNEL: the build-kernel and run options that select

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+# With an NVDIMM (tests/vm/run --pmem): its namespace is reconfigured with
+# ndctl as fsdax map=mem, fsdax map=dev and devdax align=2M, and rebound
+# (ndctl disable-namespace, enable-namespace) three times in each mode;
+# every bind initialises the namespace's struct pages, which the kernel's
+# own pr_debug in memmap_init_zone_device() reports, page count included.
+# The namespace ends in the mode it was found in.
+ns=namespace0.0
+if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
+	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
+	exit 77
+fi
+control=/sys/kernel/debug/dynamic_debug/control
+if ! echo 'func memmap_init_zone_device +p' >$control 2>/dev/null; then
+	echo "no dynamic debug for memmap_init_zone_device()"
+	exit 77
+fi
+
+# json FIELD: the value of "FIELD" in ndctl's JSON on stdin.
+json() {
+	sed -n "s/^ *\"$1\":\"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" | head -n 1
+}
+
+mode0=$(ndctl list -n $ns | json mode)
+size0=$(ndctl list -n $ns | json size)
+echo "$ns: mode $mode0, $size0 bytes"
+
+fail() {
+	echo "$*"
+	echo 'func memmap_init_zone_device -p' >$control
+	ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1
+	exit 1
+}
+
+# binds: into $b, the pr_debug lines since the last call, one a line:
+# "PAGES MS".
+seen=$(dmesg | wc -l)
+binds() {
+	dmesg >/tmp/dmesg
+	b=$(tail -n +$((seen + 1)) /tmp/dmesg |
+		sed -n 's/.*memmap_init_zone_device initialised \([0-9]*\) pages in \([0-9]*\)ms.*/\1 \2/p')
+	seen=$(wc -l </tmp/dmesg)
+}
+
+for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do
+	# shellcheck disable=SC2086
+	ndctl create-namespace -f -e $ns -m $setup >/tmp/ns.json 2>/tmp/ns.err ||
+		fail "ndctl create-namespace -m $setup failed: $(cat /tmp/ns.err)"
+	binds
+	first=$b
+	[ "$(echo "$first" | wc -l)" = 1 ] && [ -n "$first" ] ||
+		fail "$setup: the first bind printed '$first', not one line"
+	pages=${first% *}
+	i=0
+	while [ $i -lt 3 ]; do
+		i=$((i + 1))
+		ndctl disable-namespace $ns >/dev/null 2>&1 ||
+			fail "$setup: disable-namespace $i failed"
+		ndctl enable-namespace $ns >/dev/null 2>&1 ||
+			fail "$setup: enable-namespace $i failed"
+		binds
+		[ "${b% *}" = "$pages" ] ||
+			fail "$setup: rebind $i initialised '$b', not $pages pages"
+		ms="$ms ${b#* }"
+	done
+	echo "$setup: $pages pages; first bind ${first#* } ms, rebinds$ms ms"
+	ms=
+done
+
+echo 'func memmap_init_zone_device -p' >$control
+ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1 ||
+	fail "cannot put $ns back in mode $mode0"
+[ "$(ndctl list -n $ns | json mode)" = "$mode0" ] ||
+	fail "$ns is not back in mode $mode0"
