@@ -124,6 +124,12 @@ static int hb_roofline_locked(struct hmmbench_roofline *r, int nid)
 	if (ret)
 		return ret;
 
+	/*
+	 * An untimed pass first: both timed passes then find the buffer in
+	 * the same state (mapped in every TLB it will be, evicted from the
+	 * cache by the other pass), whichever comes first.
+	 */
+	hb_roof_plain(&b);
 	r->bytes = b.bytes;
 	r->plain_ns = hb_roof_plain(&b);
 	r->valid = HMMBENCH_R_PLAIN;

@@ -11,9 +11,10 @@
  * first published version (HMMBENCH_*_SIZE_VER0) is refused; a larger one
  * is accepted when the bytes this kernel does not know are zero, up to the
  * page size.  Only the (out) fields are written back, up to the smaller
- * of the two sizes.  MAP and UNMAP clear their (out) fields before they
- * change anything, so a struct the caller cannot write is refused with
- * EFAULT before a chunk is created or destroyed.
+ * of the two sizes.  MAP, UNMAP and ROOFLINE clear their (out) fields
+ * before they change anything, so a struct the caller cannot write is
+ * refused with EFAULT before a chunk is created or destroyed or a buffer
+ * is written.
  *
  * Errors (negated in the kernel, in errno in user space):
  *   ENOTTY	unknown ioctl command
