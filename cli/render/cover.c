@@ -145,30 +145,6 @@ static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 	}
 }
 
-/* The store bandwidth of each size and the phase's share of it. */
-static void hb_cover_roofs(FILE *f, const struct hb_result *r,
-			   const struct hb_summary *sum, size_t nr)
-{
-	char sz[32], prose[256];
-	const struct hb_roof *rf;
-	bool any = false;
-	size_t i;
-
-	for (i = 1; i < nr; i += 2) {
-		rf = hb_meta_roof(&r->meta, sum[i].size);
-		if (!rf)
-			continue;
-		if (!any)
-			fputc('\n', f);
-		any = true;
-		hb_wrapf(f, "  ", HB_COVER_COLS, "%s, the kernel writing as many bytes as the struct pages: %s.",
-			 hb_size_human(sum[i].size, sz, sizeof(sz)),
-			 hb_roof_prose(prose, sizeof(prose), rf, sum[i].st));
-	}
-	if (any && hb_meta_emulated(&r->meta))
-		hb_wrap(f, hb_roof_emulated, "", HB_COVER_COLS);
-}
-
 void hb_render_cover(FILE *f, const struct hb_result *r,
 		     const struct hb_summary *sum, size_t nr)
 {
@@ -190,7 +166,7 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 		fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
 		      f);
 	}
-	hb_cover_roofs(f, r, sum, nr);
+	hb_roof_write(f, r, sum, nr, "\n", HB_COVER_COLS);
 	for (i = 0; i + 1 < nr; i += 2)
 		hb_cover_shapes(f, &sum[i + 1]);
 	if (!r->complete)

@@ -3,6 +3,7 @@
  * hmmbench: the roofline in prose, shared by the table and the cover
  * text, so that both say the same about the same figures.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,8 +11,6 @@
 #include "render/roof.h"
 #include "render/wrap.h"
 
-const char hb_roof_emulated[] =
-	"Measured under emulation (QEMU TCG): the store bandwidths and the shares of them say little about hardware, whose caches and cache-bypassing stores TCG does not model.";
 
 /* @v in @unit with its spaces made unbreakable. */
 static const char *hb_roof_fig(char *buf, size_t len, enum hb_unit unit,
@@ -28,8 +27,8 @@ static const char *hb_roof_fig(char *buf, size_t len, enum hb_unit unit,
 	return buf;
 }
 
-const char *hb_roof_prose(char *buf, size_t len, const struct hb_roof *rf,
-			  const struct hb_stats *warm)
+static const char *hb_roof_prose(char *buf, size_t len, const struct hb_roof *rf,
+				 const struct hb_stats *warm)
 {
 	char plain[32], nt[32], ep[16], en[16];
 	double bps = 0;
@@ -52,4 +51,30 @@ const char *hb_roof_prose(char *buf, size_t len, const struct hb_roof *rf,
 			 hb_roof_fig(en, sizeof(en), HB_UNIT_RATIO,
 				     warm[HB_M_ROOF_NT].mean));
 	return buf;
+}
+
+void hb_roof_write(FILE *f, const struct hb_result *r,
+		   const struct hb_summary *sum, size_t nr, const char *before,
+		   size_t cols)
+{
+	char sz[32], bytes[32], prose[256];
+	const struct hb_roof *rf;
+	bool any = false;
+	size_t i;
+
+	for (i = 1; i < nr; i += 2) {
+		rf = hb_meta_roof(&r->meta, sum[i].size);
+		if (!rf)
+			continue;
+		if (!any)
+			fputs(before, f);
+		any = true;
+		hb_wrapf(f, "  ", cols, "roofline of %s (the kernel writing its %s of struct pages): %s.",
+			 hb_size_human(sum[i].size, sz, sizeof(sz)),
+			 hb_size_human(rf->bytes, bytes, sizeof(bytes)),
+			 hb_roof_prose(prose, sizeof(prose), rf, sum[i].st));
+	}
+	if (any && hb_meta_emulated(&r->meta))
+		hb_wrap(f, "Measured under emulation (QEMU TCG): the store bandwidths and the shares of them say little about hardware, whose caches and cache-bypassing stores TCG does not model.",
+			"", cols);
 }

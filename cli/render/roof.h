@@ -9,18 +9,20 @@
 #define HB_ROOF_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "results/metrics.h"
 
 /*
- * "plain stores 7.81 GiB/s, memmap_init at 10.0% of that; non-temporal
- * 10.42 GiB/s, at 7.5%" for @rf and the warm statistics @warm of its
- * size, with HB_NBSP inside each figure; returns @buf.
+ * One sentence per size of @r that has a roofline ("roofline of 1 GiB
+ * (the kernel writing its 16 MiB of struct pages): plain stores 7.81
+ * GiB/s, memmap_init at 10.0% of that; ..."), from the warm summaries in
+ * @sum (cold, warm per size, as hb_summarize() makes them), wrapped at
+ * @cols; then, under emulation, why the figures mean little.  @before
+ * goes out first when anything does.
  */
-const char *hb_roof_prose(char *buf, size_t len, const struct hb_roof *rf,
-			  const struct hb_stats *warm);
-
-/* Why the figures mean little under emulation. */
-extern const char hb_roof_emulated[];
+void hb_roof_write(FILE *f, const struct hb_result *r,
+		   const struct hb_summary *sum, size_t nr, const char *before,
+		   size_t cols);
 
 #endif /* HB_ROOF_H */

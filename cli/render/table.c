@@ -289,32 +289,6 @@ static void hb_table_memmaps(FILE *f, const struct hb_result *r)
 	}
 }
 
-/*
- * The kernel's store bandwidth for each size's struct pages and the warm
- * memmap_init phase's share of it (the roofline).
- */
-static void hb_table_roofs(FILE *f, const struct hb_result *r,
-			   const struct hb_summary *sum, size_t nr)
-{
-	char sz[32], bytes[32], prose[256];
-	const struct hb_roof *rf;
-	bool any = false;
-	size_t i;
-
-	for (i = 1; i < nr; i += 2) {
-		rf = hb_meta_roof(&r->meta, sum[i].size);
-		if (!rf)
-			continue;
-		any = true;
-		hb_wrapf(f, "  ", HB_TABLE_COLS, "roofline of %s (the kernel writing its %s of struct pages): %s.",
-			 hb_size_human(sum[i].size, sz, sizeof(sz)),
-			 hb_size_human(rf->bytes, bytes, sizeof(bytes)),
-			 hb_roof_prose(prose, sizeof(prose), rf, sum[i].st));
-	}
-	if (any && hb_meta_emulated(&r->meta))
-		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: %s", hb_roof_emulated);
-}
-
 static void hb_table_notes(FILE *f, const struct hb_result *r,
 			   const struct hb_summary *sum, size_t nr)
 {
@@ -334,7 +308,7 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, sum, nr);
-	hb_table_roofs(f, r, sum, nr);
+	hb_roof_write(f, r, sum, nr, "", HB_TABLE_COLS);
 	hb_table_memmaps(f, r);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
 		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
