@@ -379,22 +379,6 @@ static bool hb_read_memmap(struct json_object *o, struct hb_result *r)
 	return false;
 }
 
-/* The memmap digests, when the run recorded them. */
-static int hb_read_memmaps(struct json_object *a, struct hb_result *r,
-			   char *err, size_t len, const char *path)
-{
-	size_t i, n = hb_jlen(a);
-
-	for (i = 0; i < n; i++) {
-		if (!hb_read_memmap(json_object_array_get_idx(a, i), r)) {
-			snprintf(err, len, "%s: memmaps entry %zu has no digest and layout of a measured size: is the file damaged?",
-				 path, i);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
 /* One store time of a "rooflines" entry; false when it is damaged. */
 static bool hb_read_roof_ns(struct json_object *o, const char *key,
 			    uint32_t bit, uint64_t *ns, uint32_t *valid)
@@ -430,16 +414,23 @@ static bool hb_read_roof(struct json_object *o, struct hb_result *r)
 	return false;
 }
 
-/* The store bandwidths, when the run measured them. */
-static int hb_read_roofs(struct json_object *a, struct hb_result *r,
-			 char *err, size_t len, const char *path)
+/*
+ * Each entry of the per-size array @a ("memmaps", "rooflines") through
+ * @read; a damaged one is -EINVAL, with a sentence naming @key and
+ * saying what the entry lacks (@lacks).
+ */
+static int hb_read_per_size(struct json_object *a, struct hb_result *r,
+			    bool (*read)(struct json_object *o,
+					 struct hb_result *r),
+			    const char *key, const char *lacks, char *err,
+			    size_t len, const char *path)
 {
 	size_t i, n = hb_jlen(a);
 
 	for (i = 0; i < n; i++) {
-		if (!hb_read_roof(json_object_array_get_idx(a, i), r)) {
-			snprintf(err, len, "%s: rooflines entry %zu has no whole size, bytes and store times of a measured size: is the file damaged?",
-				 path, i);
+		if (!read(json_object_array_get_idx(a, i), r)) {
+			snprintf(err, len, "%s: %s entry %zu has no %s of a measured size: is the file damaged?",
+				 path, key, i, lacks);
 			return -EINVAL;
 		}
 	}
@@ -486,11 +477,14 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
 				      err, len, in->path);
 	if (!ret)
-		ret = hb_read_memmaps(hb_json_path(doc, "memmaps"), &in->r,
-				      err, len, in->path);
+		ret = hb_read_per_size(hb_json_path(doc, "memmaps"), &in->r,
+				       hb_read_memmap, "memmaps",
+				       "digest and layout", err, len, in->path);
 	if (!ret)
-		ret = hb_read_roofs(hb_json_path(doc, "rooflines"), &in->r,
-				    err, len, in->path);
+		ret = hb_read_per_size(hb_json_path(doc, "rooflines"), &in->r,
+				       hb_read_roof, "rooflines",
+				       "whole size, bytes and store times", err,
+				       len, in->path);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", in->path);
 	return ret;
