@@ -20,6 +20,7 @@
 #include "fake_dev.h"
 #include "fixture.h"
 #include "measure/bench.h"
+#include "results/compare.h"
 #include "results/result_read.h"
 
 #define GIB	(1ULL << 30)
@@ -267,6 +268,59 @@ static void damaged_roofline_is_refused(void **state)
 	assert_non_null(strstr(err, "rooflines entry 0"));
 }
 
+/*
+ * Two runs on the fake device, loaded as @in[0..1]; the second one's
+ * MAPs come later, so its phase is slower and its efficiency lower.
+ */
+static void load_two_runs(struct hb_input *in)
+{
+	char err[512], *path;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		hb_result_free(&r);
+		assert_int_equal(run(), 0);
+		path = fixture_json_file(&r);
+		assert_non_null(path);
+		assert_int_equal(hb_input_load(&in[k], path, err, sizeof(err)), 0);
+		unlink(path);
+		free(path);
+		in[k].path = k ? "new.json" : "base.json";
+	}
+}
+
+/* compare shows each side's efficiency as a derived row, never tested. */
+static void compare_shows_both_sides_efficiency(void **state)
+{
+	struct hb_comparison c;
+	struct hb_input in[2];
+	const struct hb_cmp_row *row = NULL;
+	char err[512];
+	double a[8], b[8];
+	size_t i, na, nb;
+
+	(void)state;
+	load_two_runs(in);
+	assert_int_equal(hb_compare(in, 2, 0.05, false, &c, err, sizeof(err)),
+			 0);
+	for (i = 0; i < c.nr_rows; i++)
+		if (c.rows[i].metric == HB_M_ROOF_NT &&
+		    c.rows[i].kind == HB_WARM)
+			row = &c.rows[i];
+	assert_non_null(row);
+	na = hb_metric_values(&in[0].r, GIB, HB_WARM, HB_M_ROOF_NT, a);
+	nb = hb_metric_values(&in[1].r, GIB, HB_WARM, HB_M_ROOF_NT, b);
+	assert_int_equal(na, 3);
+	assert_int_equal(nb, 3);
+	assert_float_equal(row->a.mean, (a[0] + a[1] + a[2]) / 3, 1e-12);
+	assert_float_equal(row->b.mean, (b[0] + b[1] + b[2]) / 3, 1e-12);
+	assert_true(row->a.mean > row->b.mean);
+	assert_false(row->tested);
+	hb_comparison_free(&c);
+	for (i = 0; i < 2; i++)
+		hb_input_free(&in[i]);
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -281,6 +335,7 @@ int main(void)
 		T(emulation_is_said_where_it_is_printed),
 		T(saved_result_reads_the_roofline_back),
 		T(damaged_roofline_is_refused),
+		T(compare_shows_both_sides_efficiency),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
