@@ -5,6 +5,9 @@
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
 #                   (ARGS="..." for other arguments, KERNEL=6.12 for
 #                   that test kernel in the VM)
+#   make bench      overhead, probe cost, noise, scaling and roofline of
+#                   hmmbench itself, in the VM (HOST=1: here; SMOKE=1:
+#                   small sizes, quickly); docs/benchmarks.md has figures
 #   make check      unit and install tests, then VM scenarios
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees), or of two
@@ -86,6 +89,13 @@ ab: deps
 		$(if $(ARCH),--arch "$(ARCH)") \
 		$(if $(SWITCH),--switch "$(SWITCH)") -- $(ARGS)
 
+# Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
+# in the VM (64G chunks; several boots), or here with HOST=1; SMOKE=1 for
+# small sizes and few iterations.
+bench: deps
+	$(VM)/bench $(if $(SMOKE),--smoke) $(if $(HOST),--host) \
+		$(if $(ARCH),--arch "$(ARCH)")
+
 check: deps
 	tests/check unit install vm
 
@@ -163,6 +173,6 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest run ab check check-unit check-vm check-install \
+.PHONY: all module cli guest run ab bench check check-unit check-vm check-install \
 	deps style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall

@@ -19,6 +19,8 @@ const char *hb_unit_name(enum hb_unit unit)
 		return "ns";
 	case HB_UNIT_NS_PER_PAGE:
 		return "ns/4KiB";
+	case HB_UNIT_RATIO:
+		return "ratio";
 	default:
 		return "B/s";
 	}
@@ -119,6 +121,8 @@ const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
 {
 	struct hb_scale sc = hb_scale_for(unit, isnan(ref) ? v : ref);
 
+	if (unit == HB_UNIT_RATIO)
+		return hb_fmt_percent(buf, len, v);
 	/* Small values in ms or us get one more decimal: 1.25 ms. */
 	if (isnan(v))
 		snprintf(buf, len, "-");
@@ -167,6 +171,8 @@ int hb_fmt_precision(enum hb_unit unit)
 		return 1;
 	case HB_UNIT_NS_PER_PAGE:
 		return 4;
+	case HB_UNIT_RATIO:
+		return 6;
 	default:
 		return 0;
 	}

@@ -15,9 +15,10 @@ enum hb_unit {
 	HB_UNIT_NS,		/* nanoseconds */
 	HB_UNIT_NS_PER_PAGE,	/* nanoseconds per 4 KiB of device memory */
 	HB_UNIT_BYTES_PER_S,	/* bytes per second */
+	HB_UNIT_RATIO,		/* a fraction: 0.5 is half */
 };
 
-/* "ns", "ns/4KiB" or "B/s": the unit as CSV and JSON name it. */
+/* "ns", "ns/4KiB", "B/s" or "ratio": the unit as CSV and JSON name it. */
 const char *hb_unit_name(enum hb_unit unit);
 
 /* "64G", "1536M", "4097" - the largest suffix that divides exactly. */

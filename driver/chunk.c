@@ -39,6 +39,21 @@ struct hb_chunk {
 static DEFINE_MUTEX(hb_measure_lock);
 
 /*
+ * Enters the measured section for work other than a chunk's (ROOFLINE);
+ * -ERESTARTSYS on a signal, which restarts the call unless its handler
+ * says otherwise.
+ */
+int hb_measure_begin(void)
+{
+	return mutex_lock_interruptible(&hb_measure_lock) ? -ERESTARTSYS : 0;
+}
+
+void hb_measure_end(void)
+{
+	mutex_unlock(&hb_measure_lock);
+}
+
+/*
  * The pages of a chunk are never handed out, so nothing can fault on them
  * or drop their last reference; memremap_pages() refuses DEVICE_PRIVATE
  * memory without these callbacks.

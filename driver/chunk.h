@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Chunk lifecycle: map, publish, verify and unmap one chunk. */
+/*
+ * Chunk lifecycle: map, publish, verify and unmap one chunk; the measured
+ * section they and ROOFLINE share.
+ */
 #ifndef _HB_CHUNK_H
 #define _HB_CHUNK_H
 
@@ -7,6 +10,8 @@
 
 struct hb_chunk;
 
+int hb_measure_begin(void);
+void hb_measure_end(void);
 int hb_chunk_map(struct hmmbench_map *map, struct hb_chunk **chunkp);
 void hb_chunk_publish(struct hb_chunk *chunk);
 int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v);

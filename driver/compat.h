@@ -27,6 +27,9 @@
  * END (arch/<arch>/      request_free_mem_region()'s finds the range, else
  * include/asm; x86 6.11  search by its direct map    hmmbench searches the
  * and 6.1.y, arm64 6.12)                             pluggable range itself
+ * HB_HAVE_NT_STORES      memcpy_flushcache() stores  ROOFLINE times it (on
+ * (x86-64, any)          with MOVNTI, past the cache arm64 it is a copy
+ *                                                    plus DC CVAP: not timed)
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
@@ -62,6 +65,15 @@
 #define HB_FEAT_VERIFY HMMBENCH_FEAT_VERIFY
 #else
 #define HB_FEAT_VERIFY 0
+#endif
+
+/*
+ * Non-temporal stores: x86-64's memcpy_flushcache() writes with MOVNTI,
+ * past the cache.  Elsewhere it is a copy followed by a cache clean
+ * (arm64: DC CVAP), which is no cache-bypassing store.
+ */
+#if defined(CONFIG_X86_64) && defined(__HAVE_ARCH_MEMCPY_FLUSHCACHE)
+#define HB_HAVE_NT_STORES
 #endif
 
 #ifdef HB_HAVE_FOLIO_FREE

@@ -10,6 +10,7 @@
 #include <linux/module.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 
@@ -18,11 +19,14 @@
 #include "compat.h"
 #include "dev.h"
 #include "info.h"
+#include "roof.h"
 
 static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_roofline) >=
+	      HMMBENCH_ROOFLINE_SIZE_VER0);
 
 /* Chunks of one open /dev/hmmbench, by handle; the xarray lock guards it. */
 struct hb_file {
@@ -63,6 +67,7 @@ struct hb_out_range {
 #define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 #define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, checks)
+#define HB_ROOF_OUT HB_OUT(struct hmmbench_roofline, valid, nt_ns)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -82,8 +87,6 @@ static int hb_clear_out(void __user *uarg, struct hb_out_range out,
 	return clear_user(uarg + out.start, end - out.start) ? -EFAULT : 0;
 }
 
-
-
 static int hb_ioctl_info(void __user *uarg)
 {
 	struct hmmbench_info info;
@@ -101,18 +104,28 @@ static int hb_ioctl_info(void __user *uarg)
 	return hb_copy_out(uarg, &info, HB_INFO_OUT, usize);
 }
 
+/* A chunk length and node, as MAP and ROOFLINE take them. */
+static int hb_check_length_node(u64 length, s32 node)
+{
+	if (!length || !IS_ALIGNED(length, hb_size_align()))
+		return -EINVAL;
+	if (length > hb_length_max())
+		return -EINVAL;
+	if (node != HMMBENCH_NODE_LOCAL &&
+	    (node < 0 || node >= MAX_NUMNODES || !node_online(node)))
+		return -EINVAL;
+	return 0;
+}
+
 static int hb_check_map(const struct hmmbench_map *map)
 {
+	int ret;
+
 	if (map->flags || map->__reserved)
 		return -EINVAL;
-	if (!map->length || !IS_ALIGNED(map->length, hb_size_align()))
-		return -EINVAL;
-	if (map->length > hb_length_max())
-		return -EINVAL;
-	if (map->node != HMMBENCH_NODE_LOCAL &&
-	    (map->node < 0 || map->node >= MAX_NUMNODES ||
-	     !node_online(map->node)))
-		return -EINVAL;
+	ret = hb_check_length_node(map->length, map->node);
+	if (ret)
+		return ret;
 	if (map->vmemmap_shift) {
 		if (!HB_FEAT_VMEMMAP_SHIFT)
 			return -EOPNOTSUPP;
@@ -279,6 +292,35 @@ out:
 	return ret;
 }
 
+static int hb_ioctl_roofline(void __user *uarg)
+{
+	struct hmmbench_roofline r;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_ROOFLINE_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	if (r.flags || memchr_inv(r.__reserved, 0, sizeof(r.__reserved)))
+		return -EINVAL;
+	ret = hb_check_length_node(r.length, r.node);
+	if (ret)
+		return ret;
+	ret = hb_clear_out(uarg, HB_ROOF_OUT, usize);
+	if (ret)
+		return ret;
+
+	memset((void *)&r + HB_ROOF_OUT.start, 0,
+	       HB_ROOF_OUT.end - HB_ROOF_OUT.start);
+	ret = hb_roofline(&r);
+	if (ret)
+		return ret;
+	return hb_copy_out(uarg, &r, HB_ROOF_OUT, usize);
+}
+
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hb_file *hf = file->private_data;
@@ -296,6 +338,8 @@ static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return hb_ioctl_unmap(hf, uarg);
 	case _IOC_NR(HMMBENCH_IOC_VERIFY):
 		return hb_ioctl_verify(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_ROOFLINE):
+		return hb_ioctl_roofline(uarg);
 	default:
 		return -ENOTTY;
 	}

@@ -16,7 +16,8 @@
 static u32 hb_features(void)
 {
 	u32 feat = HB_FEAT_VMEMMAP_SHIFT | HB_FEAT_FOLIO_FREE |
-		   HB_FEAT_PRIVATE_PAGEMAP | HB_FEAT_VERIFY;
+		   HB_FEAT_PRIVATE_PAGEMAP | HB_FEAT_VERIFY |
+		   HMMBENCH_FEAT_ROOFLINE;
 
 	if (hb_probe_active())
 		feat |= HMMBENCH_FEAT_PHASE_PROBE;

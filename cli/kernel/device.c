@@ -86,6 +86,18 @@ int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
 	return ioctl(dev->fd, HMMBENCH_IOC_VERIFY, v) ? -errno : 0;
 }
 
+int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
+		    struct hmmbench_roofline *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (!(dev->info.features & HMMBENCH_FEAT_ROOFLINE))
+		return -EOPNOTSUPP;
+	r->size = sizeof(*r);
+	r->length = length;
+	r->node = node;
+	return ioctl(dev->fd, HMMBENCH_IOC_ROOFLINE, r) ? -errno : 0;
+}
+
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length)
 {
@@ -139,6 +151,8 @@ static const char *hb_op_name(enum hb_dev_op op)
 		return "MAP";
 	case HB_OP_VERIFY:
 		return "VERIFY";
+	case HB_OP_ROOFLINE:
+		return "ROOFLINE";
 	default:
 		return "UNMAP";
 	}
@@ -176,6 +190,10 @@ static const char *hb_explain_common(char *buf, size_t len,
 		if (op == HB_OP_OPEN)
 			snprintf(buf, len,
 				 "opening %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		else if (op == HB_OP_ROOFLINE)
+			snprintf(buf, len,
+				 "timing the kernel's stores through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
 				 ctx->path);
 		else if (op == HB_OP_VERIFY)
 			snprintf(buf, len,
@@ -421,6 +439,32 @@ static const char *hb_explain_verify(char *buf, size_t len, int err,
 	return buf;
 }
 
+static const char *hb_explain_roofline(char *buf, size_t len, int err,
+				       const struct hb_dev_ctx *ctx)
+{
+	char sz[32], bytes[32];
+
+	hb_size_str(ctx->length, sz, sizeof(sz));
+	hb_size_human(ctx->bytes, bytes, sizeof(bytes));
+	switch (err) {
+	case ENOMEM:
+		snprintf(buf, len,
+			 "the module could not get a %s buffer of free 2 MiB blocks on the node to time the stores of a %s chunk's struct pages (over its budget, or memory too fragmented): free memory, or run with a smaller --size",
+			 bytes, sz);
+		break;
+	case EINVAL:
+		snprintf(buf, len,
+			 "the module refused to time the stores of a %s chunk's struct pages as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, sz);
+		break;
+	default:
+		snprintf(buf, len,
+			 "timing the stores of a %s chunk's struct pages failed: %s",
+			 sz, strerror(err));
+	}
+	return buf;
+}
+
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 			   const struct hb_dev_ctx *ctx)
 {
@@ -443,6 +487,8 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		return hb_explain_map(buf, len, err, &c);
 	case HB_OP_VERIFY:
 		return hb_explain_verify(buf, len, err, &c);
+	case HB_OP_ROOFLINE:
+		return hb_explain_roofline(buf, len, err, &c);
 	default:
 		return hb_explain_chunk(buf, len, err, &c, "unmap",
 					"unmapping", "");

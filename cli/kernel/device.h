@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY
- * with the uapi structs - and the one sentence per errno that tells the
+ * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY,
+ * ROOFLINE with the uapi structs - and the one sentence per errno that tells the
  * user what to do.  Functions return 0 or a negative errno and never
  * print.
  */
@@ -25,6 +25,7 @@ enum hb_dev_op {
 	HB_OP_MAP,
 	HB_OP_UNMAP,
 	HB_OP_VERIFY,
+	HB_OP_ROOFLINE,
 };
 
 /* What was being asked when an operation failed, for the message. */
@@ -35,6 +36,7 @@ struct hb_dev_ctx {
 	unsigned int chunks;	/* MAP: chunks mapped at once */
 	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
 	uint32_t handle;	/* UNMAP, VERIFY */
+	uint64_t bytes;		/* ROOFLINE: the buffer's size */
 	const struct hmmbench_info *info;	/* NULL when unknown */
 };
 
@@ -55,6 +57,14 @@ int hb_dev_unmap(struct hb_dev *dev, uint32_t handle,
  */
 int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
 		  struct hmmbench_verify *v);
+
+/*
+ * ROOFLINE for chunks of @length on @node into @r: the kernel's plain and
+ * non-temporal store times for that many bytes of struct page;
+ * -EOPNOTSUPP without asking when dev->info lacks HMMBENCH_FEAT_ROOFLINE.
+ */
+int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
+		    struct hmmbench_roofline *r);
 
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,

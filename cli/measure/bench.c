@@ -4,7 +4,8 @@
  * size and unmaps them again, recording one raw sample per chunk.  The
  * loop stops cleanly on a signal or an error, always leaving nothing
  * mapped, so that what was measured can still be written out.  After
- * the loop, outside every timed step, one more chunk of each size may
+ * the loop, outside every timed step, the kernel's store bandwidth is
+ * measured for each size (ROOFLINE), and one more chunk of each size may
  * be read back through VERIFY for the memmap digest.
  */
 #include <errno.h>
@@ -195,6 +196,52 @@ static int hb_loop_all(struct hb_loop *l)
 	return 0;
 }
 
+/*
+ * The kernel's store bandwidth for the struct pages of each size, once per
+ * run, after the loop: the first MAP stays the first thing the module
+ * does after loading, and no chunk is mapped while the buffer exists.  A
+ * module without ROOFLINE leaves it unmeasured.
+ */
+static int hb_roof_all(struct hb_loop *l)
+{
+	struct hb_result *r = l->r;
+	struct hmmbench_roofline rl;
+	struct hb_dev_ctx ctx = {
+		.path = l->dev->path,
+		.node = r->cfg.node,
+		.info = &l->dev->info,
+	};
+	struct hb_roof *rf;
+	size_t k;
+	int ret;
+
+	for (k = 0; k < r->cfg.nr_sizes; k++) {
+		if (*l->stop)
+			return HB_STOPPED;
+		ret = hb_dev_roofline(l->dev, r->cfg.sizes[k], r->cfg.node,
+				      &rl);
+		if (ret == -EOPNOTSUPP)
+			return 0;
+		if (ret == -EINTR)
+			return HB_STOPPED;
+		if (ret) {
+			ctx.length = r->cfg.sizes[k];
+			ctx.bytes = hb_dev_memmap_cost(&l->dev->info,
+						       ctx.length);
+			hb_dev_explain(r->error, sizeof(r->error),
+				       HB_OP_ROOFLINE, ret, &ctx);
+			return ret;
+		}
+		rf = &r->meta.roof[k];
+		rf->size = r->cfg.sizes[k];
+		rf->valid = rl.valid;
+		rf->bytes = rl.bytes;
+		rf->plain_ns = rl.plain_ns;
+		rf->nt_ns = rl.nt_ns;
+	}
+	return 0;
+}
+
 /* The memmap of each size, when cfg.verify asks for it; not a sample. */
 static int hb_verify_all(struct hb_loop *l)
 {
@@ -233,6 +280,8 @@ int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 	r->error[0] = '\0';
 	ret = hb_loop_all(&l);
 	r->wall_ns = hb_now_ns() - l.start_ns;
+	if (!ret)
+		ret = hb_roof_all(&l);
 	if (!ret)
 		ret = hb_verify_all(&l);
 	r->complete = !ret;

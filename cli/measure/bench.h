@@ -34,9 +34,11 @@ typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
  * them.  With cfg.interleave the sizes take turns inside each iteration.
  * Checks *@stop after every ioctl; when set it unmaps what is mapped and
  * returns HB_STOPPED.  On a failed ioctl it unmaps too, writes the
- * sentence to r->error and returns the negative errno.  With cfg.verify,
- * after all that succeeded, it reads back one more chunk of each size
- * into r->memmap (verify.h), untimed and not a sample.  Either way
+ * sentence to r->error and returns the negative errno.  Then, once per
+ * size, it times the kernel's stores of that size's struct pages into
+ * r->meta.roof (ROOFLINE; left unmeasured by a module without it).  With
+ * cfg.verify, after all that succeeded, it reads back one more chunk of
+ * each size into r->memmap (verify.h), untimed and not a sample.  Either way
  * r->complete, r->stop_reason and r->wall_ns are set.
  */
 int hb_bench_run(struct hb_dev *dev, struct hb_result *r,

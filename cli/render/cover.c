@@ -3,7 +3,8 @@
  * hmmbench: text to paste under "Test results" in a patch cover letter -
  * the setup in two sentences, then for one size the first call beside
  * the warm mean with its 95 % interval and CV, for several one line per
- * size, and what the numbers mean.  At most 72 columns, plain ASCII
+ * size, the phase's share of the kernel's store bandwidth, and what the
+ * numbers mean.  At most 72 columns, plain ASCII
  * apart from the ± sign.
  */
 #include <math.h>
@@ -11,6 +12,7 @@
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "render/roof.h"
 #include "render/wrap.h"
 #include "version.h"
 
@@ -164,6 +166,7 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 		fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
 		      f);
 	}
+	hb_roof_write(f, r, sum, nr, "\n", HB_COVER_COLS);
 	for (i = 0; i + 1 < nr; i += 2)
 		hb_cover_shapes(f, &sum[i + 1]);
 	if (!r->complete)

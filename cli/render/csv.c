@@ -14,31 +14,42 @@ static void hb_csv_header(FILE *f)
 	size_t mi;
 
 	fputs("label,size,iteration,chunk,kind,phys_start", f);
-	for (mi = 0; mi < HB_NR_METRICS; mi++)
+	for (mi = 0; mi < HB_M_ROOF_PLAIN; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
-	fputs(",compound_size\n", f);
+	fputs(",compound_size", f);
+	for (mi = HB_M_ROOF_PLAIN; mi < HB_NR_METRICS; mi++)
+		fprintf(f, ",%s", hb_metrics[mi].key);
+	fputc('\n', f);
 }
 
-static void hb_csv_row(FILE *f, const struct hb_result *r,
-		       const struct hb_sample *s)
+/* Metrics [@from, @to) of @s, each after a comma. */
+static void hb_csv_metrics(FILE *f, const struct hb_result *r,
+			   const struct hb_sample *s, size_t from, size_t to)
 {
 	const char *t;
 	char buf[64];
 	size_t mi;
 	double v;
 
-	hb_csv_string(f, r->cfg.label ? r->cfg.label : "");
-	fprintf(f, ",%" PRIu64 ",%u,%u,%s,%" PRIu64, s->size, s->iter,
-		s->chunk, hb_kind_name(s->kind), s->phys_start);
-	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+	for (mi = from; mi < to; mi++) {
 		t = hb_metric_text(buf, sizeof(buf), &hb_metrics[mi], s,
 				   &r->meta, &v);
 		fprintf(f, ",%s", t ? t : "");
 	}
+}
+
+static void hb_csv_row(FILE *f, const struct hb_result *r,
+		       const struct hb_sample *s)
+{
+	hb_csv_string(f, r->cfg.label ? r->cfg.label : "");
+	fprintf(f, ",%" PRIu64 ",%u,%u,%s,%" PRIu64, s->size, s->iter,
+		s->chunk, hb_kind_name(s->kind), s->phys_start);
+	hb_csv_metrics(f, r, s, 0, HB_M_ROOF_PLAIN);
 	/* later columns: after the metrics, in the order they were added */
 	fputc(',', f);
 	if (r->cfg.compound_size)
 		fprintf(f, "%" PRIu64, r->cfg.compound_size);
+	hb_csv_metrics(f, r, s, HB_M_ROOF_PLAIN, HB_NR_METRICS);
 	fputc('\n', f);
 }
 

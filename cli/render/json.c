@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: JSON output through json-c - schema "hmmbench-result/1" with
- * metadata, configuration, every raw sample, the summaries and the
- * memmap digest of each size that was verified, and "hmmbench-info/1"
+ * metadata, configuration, every raw sample, the summaries, the memmap
+ * digest of each size that was verified and the kernel's store bandwidth
+ * for each size, and "hmmbench-info/1"
  * for the info subcommand.  FORMATS.md documents both.
  * Members appear in a fixed order and numbers with fixed decimals.
  */
@@ -221,6 +222,48 @@ static struct json_object *hb_memmaps_json(const struct hb_result *r)
 	return a;
 }
 
+/* The stores that HMMBENCH_R_* @bit names, as @ns_key and @bps_key. */
+static void hb_roof_json_add(struct json_object *o, const struct hb_roof *rf,
+			     uint32_t bit, const char *ns_key,
+			     const char *bps_key)
+{
+	double bps;
+
+	if (!hb_roof_rate(rf, bit, &bps)) {
+		hb_jadd(o, ns_key, NULL);
+		hb_jadd(o, bps_key, NULL);
+		return;
+	}
+	hb_jadd(o, ns_key, hb_jint(bit == HMMBENCH_R_NT ? rf->nt_ns :
+					       rf->plain_ns));
+	hb_jadd(o, bps_key, hb_jnum(bps, hb_fmt_precision(HB_UNIT_BYTES_PER_S)));
+}
+
+/* The store bandwidth of each size that has one, or NULL when none has. */
+static struct json_object *hb_roofs_json(const struct hb_result *r)
+{
+	struct json_object *a = NULL, *o;
+	const struct hb_roof *rf;
+	size_t i;
+
+	for (i = 0; i < r->cfg.nr_sizes; i++) {
+		rf = hb_meta_roof(&r->meta, r->cfg.sizes[i]);
+		if (!rf)
+			continue;
+		if (!a)
+			a = json_object_new_array();
+		o = json_object_new_object();
+		hb_jadd(o, "size", hb_jint(rf->size));
+		hb_jadd(o, "bytes", hb_jint(rf->bytes));
+		hb_roof_json_add(o, rf, HMMBENCH_R_PLAIN, "plain_ns",
+				 "plain_bytes_per_s");
+		hb_roof_json_add(o, rf, HMMBENCH_R_NT, "nt_ns",
+				 "nt_bytes_per_s");
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static struct json_object *hb_result_json(const struct hb_result *r,
 					  const struct hb_summary *sum,
 					  size_t nr)
@@ -245,6 +288,9 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	a = hb_memmaps_json(r);
 	if (a)
 		hb_jadd(o, "memmaps", a);
+	a = hb_roofs_json(r);
+	if (a)
+		hb_jadd(o, "rooflines", a);
 	return o;
 }
 

@@ -4,8 +4,8 @@
  * call beside the warm ones' mean, interval, median and CV, in 80
  * columns; a sweep shows one row per size, how it scales.  --wide shows
  * everything: min, max and the median's interval, and a sweep's sizes one
- * by one.  Then what the columns mean, and the memmap digest of each
- * size.  For people only; scripts use CSV or JSON.
+ * by one.  Then what the columns mean, the kernel's store bandwidth for
+ * each size's struct pages, and the memmap digest of each size.  For people only; scripts use CSV or JSON.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,6 +14,7 @@
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "render/roof.h"
 #include "render/wrap.h"
 
 #define HB_TABLE_COLS	80
@@ -307,6 +308,7 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, sum, nr);
+	hb_roof_write(f, r, sum, nr, "", HB_TABLE_COLS);
 	hb_table_memmaps(f, r);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
 		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),

@@ -91,6 +91,37 @@ static bool hb_get_memremap_rest(const struct hb_sample *s,
 	return true;
 }
 
+/*
+ * The memmap_init phase's struct page bytes per second as a fraction of
+ * the bandwidth the kernel's stores of as many bytes reached (ROOFLINE),
+ * with the stores that HMMBENCH_R_* @bit names.
+ */
+static bool hb_roof_efficiency(const struct hb_sample *s,
+			       const struct hb_meta *m, uint32_t bit,
+			       double *v)
+{
+	const struct hb_roof *rf = hb_meta_roof(m, s->size);
+	double bw;
+
+	if (!rf || !hb_roof_rate(rf, bit, &bw) ||
+	    !hb_get_memmap_init_rate(s, m, v))
+		return false;
+	*v /= bw;
+	return true;
+}
+
+static bool hb_get_roof_plain(const struct hb_sample *s,
+			      const struct hb_meta *m, double *v)
+{
+	return hb_roof_efficiency(s, m, HMMBENCH_R_PLAIN, v);
+}
+
+static bool hb_get_roof_nt(const struct hb_sample *s,
+			   const struct hb_meta *m, double *v)
+{
+	return hb_roof_efficiency(s, m, HMMBENCH_R_NT, v);
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
@@ -139,12 +170,18 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		    "  rest of memremap",
 		    "memremap time outside memmap_init_zone_device()",
 		    hb_get_memremap_rest, "memremap-rest-ns/op"),
+	HB_DERIVED(HB_M_ROOF_PLAIN, "memmap_init_efficiency_plain",
+		   "  % of plain stores", HB_UNIT_RATIO, true,
+		   hb_get_roof_plain, "memmap-init-eff-plain"),
+	HB_DERIVED(HB_M_ROOF_NT, "memmap_init_efficiency_nt",
+		   "  % of NT stores", HB_UNIT_RATIO, true,
+		   hb_get_roof_nt, "memmap-init-eff-nt"),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
 	HB_M_MEMUNMAP, HB_M_RELEASE, HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
-	HB_M_MEMMAP_INIT_RATE,
+	HB_M_MEMMAP_INIT_RATE, HB_M_ROOF_PLAIN, HB_M_ROOF_NT,
 };
 
 const char *hb_metric_name(size_t mi)

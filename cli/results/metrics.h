@@ -52,7 +52,9 @@ enum hb_metric_id {
 	HB_M_MEMREMAP_PP,
 	HB_M_MEMMAP_INIT_PP,
 	HB_M_MEMMAP_INIT_RATE,
-	HB_M_MEMREMAP_REST,	/* last: CSV columns are only added at the end */
+	HB_M_MEMREMAP_REST,	/* CSV columns are only added at the end */
+	HB_M_ROOF_PLAIN,	/* first after CSV v1's compound_size column */
+	HB_M_ROOF_NT,
 	HB_NR_METRICS
 };
 

@@ -38,7 +38,7 @@ static const char *const hb_features[] = {
 	"folio_free",		/* HMMBENCH_FEAT_FOLIO_FREE */
 	"private_pagemap",	/* HMMBENCH_FEAT_PRIVATE_PAGEMAP */
 	"verify",		/* HMMBENCH_FEAT_VERIFY */
-	NULL,			/* 1 << 5 */
+	"roofline",		/* HMMBENCH_FEAT_ROOFLINE */
 	"no_device_private",	/* HMMBENCH_FEAT_NO_DEVICE_PRIVATE */
 };
 
@@ -85,6 +85,31 @@ const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
 		if (r->cfg.sizes[i] == size && r->memmap[i].valid)
 			return &r->memmap[i];
 	return NULL;
+}
+
+const struct hb_roof *hb_meta_roof(const struct hb_meta *m, uint64_t size)
+{
+	size_t i;
+
+	for (i = 0; size && i < HB_MAX_SWEEP; i++)
+		if (m->roof[i].size == size && m->roof[i].valid)
+			return &m->roof[i];
+	return NULL;
+}
+
+bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps)
+{
+	uint64_t ns = bit == HMMBENCH_R_NT ? rf->nt_ns : rf->plain_ns;
+
+	if (!(rf->valid & bit) || !ns || !rf->bytes)
+		return false;
+	*bps = (double)rf->bytes / ((double)ns / 1e9);
+	return true;
+}
+
+bool hb_meta_emulated(const struct hb_meta *m)
+{
+	return !strcmp(m->host.accel, "tcg");
 }
 
 unsigned int hb_result_runs(const struct hb_result *r)

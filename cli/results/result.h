@@ -67,9 +67,23 @@ struct hb_sample {
 	uint64_t release_ns;
 };
 
+/*
+ * What ROOFLINE measured for chunks of one size, once per run after the
+ * measurement loop: the kernel writing as many bytes as their struct
+ * pages, on their node, with plain and with non-temporal stores.
+ */
+struct hb_roof {
+	uint64_t size;		/* chunk length; 0: not measured */
+	uint32_t valid;		/* HMMBENCH_R_* */
+	uint64_t bytes;		/* written by each variant */
+	uint64_t plain_ns;
+	uint64_t nt_ns;
+};
+
 struct hb_meta {
 	struct hb_host host;
 	struct hmmbench_info info;	/* from the module before measuring */
+	struct hb_roof roof[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
 };
 
 /* One input of a merged result (hmmbench merge). */
@@ -127,6 +141,21 @@ void hb_result_free(struct hb_result *r);
 /* The verified memmap of @size in @r, or NULL. */
 const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
 					 uint64_t size);
+
+/* The roofline of chunks of @size in @m, or NULL when none was measured. */
+const struct hb_roof *hb_meta_roof(const struct hb_meta *m, uint64_t size);
+
+/*
+ * Bytes per second of the stores of @rf that HMMBENCH_R_* @bit names into
+ * *@bps; false when they were not measured.
+ */
+bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps);
+
+/*
+ * Whether @m was measured under emulation (QEMU's TCG), where a
+ * store bandwidth and a ratio to it tell little about hardware.
+ */
+bool hb_meta_emulated(const struct hb_meta *m);
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);

@@ -2,8 +2,8 @@
 /*
  * hmmbench: reads a result file written by `run` or `sweep --format json`
  * (or by merge) back into a struct hb_result with json-c.  Only raw,
- * kernel-measured values and the memmap digests are read; everything
- * derived is recomputed.
+ * kernel-measured values, the memmap digests and the store times are
+ * read; everything derived is recomputed.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -380,16 +380,58 @@ static bool hb_read_memmap(struct json_object *o, struct hb_result *r)
 	return false;
 }
 
-/* The memmap digests, when the run recorded them. */
-static int hb_read_memmaps(struct json_object *a, struct hb_result *r,
-			   char *err, size_t len, const char *path)
+/* One store time of a "rooflines" entry; false when it is damaged. */
+static bool hb_read_roof_ns(struct json_object *o, const char *key,
+			    uint32_t bit, uint64_t *ns, uint32_t *valid)
+{
+	int ret = hb_read_whole(o, key, INT64_MAX, ns);
+
+	if (ret < 0)
+		return false;
+	if (!ret)
+		*valid |= bit;
+	return true;
+}
+
+/* One entry of "rooflines" into the roofline of its size. */
+static bool hb_read_roof(struct json_object *o, struct hb_result *r)
+{
+	struct hb_roof rf = { 0 };
+	size_t i;
+
+	if (hb_read_whole(o, "size", INT64_MAX, &rf.size) ||
+	    hb_read_whole(o, "bytes", INT64_MAX, &rf.bytes) ||
+	    !hb_read_roof_ns(o, "plain_ns", HMMBENCH_R_PLAIN, &rf.plain_ns,
+			     &rf.valid) ||
+	    !hb_read_roof_ns(o, "nt_ns", HMMBENCH_R_NT, &rf.nt_ns,
+			     &rf.valid))
+		return false;
+	for (i = 0; i < r->cfg.nr_sizes; i++) {
+		if (r->cfg.sizes[i] == rf.size) {
+			r->meta.roof[i] = rf;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Each entry of the per-size array @a ("memmaps", "rooflines") through
+ * @read; a damaged one is -EINVAL, with a sentence naming @key and
+ * saying what the entry lacks (@lacks).
+ */
+static int hb_read_per_size(struct json_object *a, struct hb_result *r,
+			    bool (*read)(struct json_object *o,
+					 struct hb_result *r),
+			    const char *key, const char *lacks, char *err,
+			    size_t len, const char *path)
 {
 	size_t i, n = hb_jlen(a);
 
 	for (i = 0; i < n; i++) {
-		if (!hb_read_memmap(json_object_array_get_idx(a, i), r)) {
-			snprintf(err, len, "%s: memmaps entry %zu has no digest and layout of a measured size: is the file damaged?",
-				 path, i);
+		if (!read(json_object_array_get_idx(a, i), r)) {
+			snprintf(err, len, "%s: %s entry %zu has no %s of a measured size: is the file damaged?",
+				 path, key, i, lacks);
 			return -EINVAL;
 		}
 	}
@@ -436,8 +478,14 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
 				      err, len, in->path);
 	if (!ret)
-		ret = hb_read_memmaps(hb_json_path(doc, "memmaps"), &in->r,
-				      err, len, in->path);
+		ret = hb_read_per_size(hb_json_path(doc, "memmaps"), &in->r,
+				       hb_read_memmap, "memmaps",
+				       "digest and layout", err, len, in->path);
+	if (!ret)
+		ret = hb_read_per_size(hb_json_path(doc, "rooflines"), &in->r,
+				       hb_read_roof, "rooflines",
+				       "whole size, bytes and store times", err,
+				       len, in->path);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", in->path);
 	return ret;

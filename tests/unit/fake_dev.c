@@ -33,6 +33,7 @@ void fake_reset(void)
 	fake.map_valid = HMMBENCH_T_REGION | HMMBENCH_T_MEMREMAP |
 			 HMMBENCH_T_MEMMAP_INIT;
 	fake.unmap_valid = HMMBENCH_T_MEMUNMAP | HMMBENCH_T_RELEASE;
+	fake.roof_valid = HMMBENCH_R_PLAIN | HMMBENCH_R_NT;
 	fake.next_handle = 1;
 }
 
@@ -124,6 +125,19 @@ static int fake_verify(struct hmmbench_verify *v)
 	return 0;
 }
 
+/* The struct pages of the length, at 16 B/ns plain and 32 B/ns NT. */
+static int fake_roofline(struct hmmbench_roofline *r)
+{
+	if (fake.live)
+		return -EBUSY;	/* the CLI measures with nothing mapped */
+	fake.roofs++;
+	r->valid = fake.roof_valid;
+	r->bytes = r->length / 4096 * 64;
+	r->plain_ns = r->bytes / 16;
+	r->nt_ns = r->valid & HMMBENCH_R_NT ? r->bytes / 32 : 0;
+	return 0;
+}
+
 static void fake_log(unsigned long cmd, void *arg)
 {
 	struct fake_call *c;
@@ -140,6 +154,9 @@ static void fake_log(unsigned long cmd, void *arg)
 		c->handle = ((struct hmmbench_unmap *)arg)->handle;
 	} else if (cmd == HMMBENCH_IOC_VERIFY) {
 		c->handle = ((struct hmmbench_verify *)arg)->handle;
+	} else if (cmd == HMMBENCH_IOC_ROOFLINE) {
+		c->length = ((struct hmmbench_roofline *)arg)->length;
+		c->node = ((struct hmmbench_roofline *)arg)->node;
 	}
 }
 
@@ -161,6 +178,8 @@ static int fake_dispatch(unsigned long cmd, void *arg)
 		return fake_unmap(arg);
 	case HMMBENCH_IOC_VERIFY:
 		return fake_verify(arg);
+	case HMMBENCH_IOC_ROOFLINE:
+		return fake_roofline(arg);
 	}
 	return -ENOTTY;
 }

@@ -3,7 +3,8 @@
  * hmmbench unit tests: a fake /dev/hmmbench behind open(), ioctl() and
  * close(), which the tests wrap with -Wl,--wrap.  It keeps chunk handles
  * like the driver, hands out deterministic timings, answers VERIFY with
- * the digest and broken invariants a test sets, and fails on request.
+ * the digest and broken invariants a test sets, ROOFLINE with stores of
+ * 16 bytes per ns (plain) and 32 (non-temporal), and fails on request.
  */
 #ifndef HB_TEST_FAKE_DEV_H
 #define HB_TEST_FAKE_DEV_H
@@ -20,8 +21,8 @@
 struct fake_call {
 	unsigned long cmd;
 	uint32_t size;		/* the struct's size field */
-	uint64_t length;	/* MAP */
-	int32_t node;		/* MAP */
+	uint64_t length;	/* MAP, ROOFLINE */
+	int32_t node;		/* MAP, ROOFLINE */
 	uint32_t handle;	/* UNMAP, VERIFY */
 };
 
@@ -34,6 +35,7 @@ struct fake_dev {
 	uint32_t features;	/* ... and these HMMBENCH_FEAT_* bits */
 	uint32_t map_valid;	/* timing bits MAP reports */
 	uint32_t unmap_valid;	/* timing bits UNMAP reports */
+	uint32_t roof_valid;	/* HMMBENCH_R_* bits ROOFLINE reports */
 	bool zero_handle;	/* MAP returns handle 0 */
 	unsigned int stop_after_maps;	/* set *stop after that many MAPs */
 	volatile sig_atomic_t *stop;
@@ -43,6 +45,7 @@ struct fake_dev {
 	 */
 	struct hmmbench_verify verify;
 	unsigned int verifies;
+	unsigned int roofs;	/* ROOFLINEs answered */
 	/* state */
 	unsigned int live;	/* chunks mapped now */
 	unsigned int max_live;

@@ -5,7 +5,8 @@
  * boundary, random fields, bad pointers and handles, from several
  * descriptors and threads, and checks every errno it can judge against
  * the contract of uapi/linux/hmmbench.h; VERIFY reads back chunks it is
- * about to unmap, whose struct pages must break no invariant.  One thread
+ * about to unmap, whose struct pages must break no invariant, and
+ * ROOFLINE's timings must agree with its valid bits.  One thread
  * replays with --seed.
  *
  * usage: hbfuzz [--seed S] [--calls N] [--seconds T] [--threads K]
@@ -80,21 +81,23 @@ static const enum prot arena_prot[ARENA_PAGES] = {
 };
 
 /* The known ops are numbered as their commands; OP_BOGUS counts them. */
-enum op { OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_BOGUS };
+enum op { OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_ROOFLINE, OP_BOGUS };
 static const char *const op_name[] = {
-	"INFO", "MAP", "UNMAP", "VERIFY", "unknown"
+	"INFO", "MAP", "UNMAP", "VERIFY", "ROOFLINE", "unknown"
 };
 static const unsigned long canon_cmd[] = {
 	HMMBENCH_IOC_INFO, HMMBENCH_IOC_MAP, HMMBENCH_IOC_UNMAP,
-	HMMBENCH_IOC_VERIFY
+	HMMBENCH_IOC_VERIFY, HMMBENCH_IOC_ROOFLINE
 };
 static const uint32_t op_ksize[] = {
 	sizeof(struct hmmbench_info), sizeof(struct hmmbench_map),
-	sizeof(struct hmmbench_unmap), sizeof(struct hmmbench_verify)
+	sizeof(struct hmmbench_unmap), sizeof(struct hmmbench_verify),
+	sizeof(struct hmmbench_roofline)
 };
 static const uint32_t op_ver0[] = {
 	HMMBENCH_INFO_SIZE_VER0, HMMBENCH_MAP_SIZE_VER0,
-	HMMBENCH_UNMAP_SIZE_VER0, HMMBENCH_VERIFY_SIZE_VER0
+	HMMBENCH_UNMAP_SIZE_VER0, HMMBENCH_VERIFY_SIZE_VER0,
+	HMMBENCH_ROOFLINE_SIZE_VER0
 };
 
 /* The (out) fields: the only bytes written back, and cleared first. */
@@ -109,6 +112,8 @@ static const struct {
 	  OFFSETOFEND(struct hmmbench_unmap, release_ns) },
 	{ offsetof(struct hmmbench_verify, checks_nr),
 	  OFFSETOFEND(struct hmmbench_verify, checks) },
+	{ offsetof(struct hmmbench_roofline, valid),
+	  OFFSETOFEND(struct hmmbench_roofline, nt_ns) },
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -131,6 +136,7 @@ union image {
 	struct hmmbench_map map;
 	struct hmmbench_unmap unmap;
 	struct hmmbench_verify verify;
+	struct hmmbench_roofline roof;
 	unsigned char b[sizeof(struct hmmbench_verify)];
 };
 
@@ -183,7 +189,8 @@ struct call {
 /* Counters in shared memory, so that the CAP_SYS_ADMIN-less child adds. */
 struct stats {
 	atomic_ullong next;	/* index of the next call */
-	atomic_ullong calls, maps, unmaps, verifies, violations, opens, closes;
+	atomic_ullong calls, maps, unmaps, verifies, roofs, violations, opens,
+		      closes;
 	atomic_ullong outcomes[OC_NR];
 };
 
@@ -475,6 +482,14 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 				i->verify.flags, i->verify.handle,
 				c->claim ? "live, claimed for UNMAP" :
 				"not live");
+	case OP_ROOFLINE:
+		return snprintf(buf, n,
+				" flags %#x length %#llx node %d __reserved %#llx %#llx",
+				i->roof.flags,
+				(unsigned long long)i->roof.length,
+				i->roof.node,
+				(unsigned long long)i->roof.__reserved[0],
+				(unsigned long long)i->roof.__reserved[1]);
 	default:
 		return 0;
 	}
@@ -933,6 +948,26 @@ static void gen_verify(struct thread *t, struct call *c)
 		c->img.verify.handle = guess_value(t, c->hf);
 }
 
+/*
+ * ROOFLINE writes a buffer as large as the struct pages of its length:
+ * lengths it would accept above eight sections become one to four, so
+ * that the calls stay short; those over the budget stay, for ENOMEM.
+ */
+static void gen_roofline(struct thread *t, struct call *c)
+{
+	struct hmmbench_roofline *r = &c->img.roof;
+
+	random_bytes(t, r, sizeof(*r));
+	r->size = c->usize;
+	r->flags = pick_flags(t);
+	r->length = pick_length(t);
+	if (r->length > 8 * kinfo.align && r->length <= kinfo.max_size)
+		r->length = (1 + below(t, 4)) * kinfo.align;
+	r->node = pick_node(t);
+	r->__reserved[0] = chance(t, 900) ? 0 : rnd(t) | 1;
+	r->__reserved[1] = chance(t, 900) ? 0 : rnd(t) | 1;
+}
+
 /* The struct as the kernel sees it after copying @c->usize bytes in. */
 static void kview(const struct call *c, void *dst)
 {
@@ -1100,6 +1135,36 @@ static unsigned int expect_verify(const struct thread *t, struct call *c)
 	return OB(OC_ENOENT);
 }
 
+/*
+ * ROOFLINE: EPERM, copy-in, flags and reserved words, length and node as
+ * MAP's, (out) fields writable; then it succeeds or finds no memory for
+ * its buffer (over the budget, or no free PMD-sized blocks).
+ */
+static unsigned int expect_roofline(const struct thread *t, struct call *c)
+{
+	struct hmmbench_roofline r;
+	unsigned int x;
+
+	if (!(kinfo.features & HMMBENCH_FEAT_ROOFLINE))
+		return OB(OC_ENOTTY);
+	if (t->nocap)
+		return OB(OC_EPERM);
+	x = expect_copy_in(t, c, HMMBENCH_ROOFLINE_SIZE_VER0);
+	if (x)
+		return x;
+	kview(c, &r);
+	if (r.flags || r.__reserved[0] || r.__reserved[1] || !r.length ||
+	    r.length % kinfo.align || r.length > kinfo.phys_hi ||
+	    (r.node != HMMBENCH_NODE_LOCAL && !node_online(r.node)))
+		return OB(OC_EINVAL);
+	if (!out_ok(t, c))
+		return OB(OC_EFAULT);
+	x = OB(OC_OK) | OB(OC_ENOMEM);
+	if (r.length > kinfo.phys_lo)
+		x |= OB(OC_EINVAL);
+	return x;
+}
+
 static unsigned int expect(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -1111,6 +1176,8 @@ static unsigned int expect(const struct thread *t, struct call *c)
 		return expect_unmap(t, c);
 	case OP_VERIFY:
 		return expect_verify(t, c);
+	case OP_ROOFLINE:
+		return expect_roofline(t, c);
 	default:
 		return OB(OC_ENOTTY);
 	}
@@ -1501,6 +1568,22 @@ static void verify_finish(const struct thread *t, struct call *c)
 	}
 }
 
+/* A ROOFLINE that succeeded timed plain stores, and only known kinds. */
+static void check_roofline_out(const struct thread *t, const struct call *c)
+{
+	struct hmmbench_roofline r;
+
+	if (!read_back(t, c, &r))
+		return;
+	if (!(r.valid & HMMBENCH_R_PLAIN) ||
+	    r.valid & ~(HMMBENCH_R_PLAIN | HMMBENCH_R_NT) || !r.bytes ||
+	    !r.plain_ns || (!(r.valid & HMMBENCH_R_NT) && r.nt_ns))
+		violation(t, c, "ROOFLINE returned valid %#x bytes %llu plain %llu nt %llu",
+			  r.valid, (unsigned long long)r.bytes,
+			  (unsigned long long)r.plain_ns,
+			  (unsigned long long)r.nt_ns);
+}
+
 static void finish(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -1517,6 +1600,10 @@ static void finish(const struct thread *t, struct call *c)
 		judge(t, c);
 		if (c->op == OP_INFO && !c->err)
 			check_info_out(t, c);
+		if (c->op == OP_ROOFLINE && !c->err) {
+			atomic_fetch_add(&stats->roofs, 1);
+			check_roofline_out(t, c);
+		}
 		break;
 	}
 	if (!c->err && c->usize > c->ksize && c->op != OP_BOGUS)
@@ -1564,7 +1651,7 @@ static enum op pick_cmd(struct thread *t, struct call *c, bool planned)
 {
 	unsigned int r = below(t, 100);
 	enum op kind = r < 27 ? OP_INFO : r < 60 ? OP_MAP :
-		       r < 92 ? OP_UNMAP : OP_VERIFY;
+		       r < 90 ? OP_UNMAP : r < 96 ? OP_VERIFY : OP_ROOFLINE;
 
 	if (planned)
 		kind = OP_MAP;
@@ -1601,6 +1688,9 @@ static void gen_struct(struct thread *t, struct call *c, enum op kind,
 		break;
 	case OP_UNMAP:
 		gen_unmap(t, c);
+		break;
+	case OP_ROOFLINE:
+		gen_roofline(t, c);
 		break;
 	default:
 		gen_verify(t, c);
@@ -2020,13 +2110,14 @@ int main(int argc, char **argv)
 
 	leaks = check_no_trace();
 	print_outcomes();
-	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu contract violations\n",
+	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines, %llu contract violations\n",
 	       (unsigned long long)atomic_load(&stats->calls),
 	       (unsigned long long)env.seed,
 	       (unsigned long long)((now_ns() - start + 500000000) / 1000000000),
 	       (unsigned long long)atomic_load(&stats->maps),
 	       (unsigned long long)atomic_load(&stats->unmaps),
 	       (unsigned long long)atomic_load(&stats->verifies),
+	       (unsigned long long)atomic_load(&stats->roofs),
 	       (unsigned long long)atomic_load(&stats->violations));
 	return atomic_load(&stats->violations) || leaks ? 1 : 0;
 }

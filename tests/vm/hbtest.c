@@ -107,6 +107,21 @@ static int unmap_chunk(int fd, uint32_t handle, struct hmmbench_unmap *out)
 	return err;
 }
 
+/* ROOFLINE of @length's struct pages on the local node into *@out. */
+static int roofline(int fd, uint64_t length, struct hmmbench_roofline *out)
+{
+	struct hmmbench_roofline r = {
+		.size = sizeof(r),
+		.length = length,
+		.node = HMMBENCH_NODE_LOCAL,
+	};
+	int err = xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r);
+
+	if (out)
+		*out = r;
+	return err;
+}
+
 /* Number of /proc/iomem lines naming hmmbench; with @start, at that address. */
 static int iomem_regions(uint64_t start)
 {
@@ -493,6 +508,7 @@ static void case_no_cap_sys_admin(void)
 			     &(struct hmmbench_verify){
 				.size = sizeof(struct hmmbench_verify),
 				.handle = 1 }) == EPERM, "VERIFY");
+		CHECK(roofline(fd, 256 * MIB, NULL) == EPERM, "ROOFLINE");
 		CHECK(xioctl(fd, HMMBENCH_IOC_INFO, &info) == 0, "INFO");
 		_exit(failures ? 1 : 0);
 	}
@@ -1470,6 +1486,129 @@ static void case_verify_unmap_race(void)
 	close(r.fd);
 }
 
+/* MemAvailable in bytes, from INFO. */
+static uint64_t mem_available(int fd)
+{
+	return get_info(fd).mem_available;
+}
+
+/*
+ * A valid ROOFLINE times both kinds of store on x86-64 and plain stores
+ * only on arm64, whose memcpy_flushcache() does not bypass the cache;
+ * its buffer is freed before it returns, so available memory comes back
+ * to where it was (within a 16 MiB allowance for what else moved).
+ */
+static void case_roofline(void)
+{
+	struct hmmbench_roofline r;
+	struct utsname u;
+	int fd = open_dev();
+	struct hmmbench_info info = get_info(fd);
+	uint64_t before, after, want = 1 * GIB / info.page_size *
+					   info.struct_page_size;
+	bool x86;
+
+	uname(&u);
+	x86 = !strcmp(u.machine, "x86_64");
+	CHECK(info.features & HMMBENCH_FEAT_ROOFLINE, "no roofline feature");
+	before = mem_available(fd);
+	CHECK(roofline(fd, 1 * GIB, &r) == 0, "ROOFLINE of 1G");
+	after = mem_available(fd);
+	CHECK(r.bytes == want, "bytes %llu, want %llu",
+	      (unsigned long long)r.bytes, (unsigned long long)want);
+	CHECK(r.valid & HMMBENCH_R_PLAIN, "plain stores not timed");
+	CHECK(r.plain_ns > 0 && r.plain_ns < 60000000000ULL,
+	      "plain %llu ns", (unsigned long long)r.plain_ns);
+	if (x86)
+		CHECK((r.valid & HMMBENCH_R_NT) && r.nt_ns > 0 &&
+		      r.nt_ns < 60000000000ULL, "x86-64: NT %llu ns, valid %#x",
+		      (unsigned long long)r.nt_ns, r.valid);
+	else
+		CHECK(!(r.valid & HMMBENCH_R_NT) && !r.nt_ns,
+		      "%s: NT reported (valid %#x)", u.machine, r.valid);
+	CHECK(after + 16 * MIB >= before,
+	      "available memory %llu MiB before, %llu MiB after",
+	      (unsigned long long)(before / MIB),
+	      (unsigned long long)(after / MIB));
+	printf("# 1G: %llu bytes, plain %llu ns, nt %llu ns (valid %#x)\n",
+	       (unsigned long long)r.bytes, (unsigned long long)r.plain_ns,
+	       (unsigned long long)r.nt_ns, r.valid);
+	check_no_trace(fd);
+	close(fd);
+}
+
+/*
+ * ROOFLINE @r on @fd must fail with @want; invalid input is refused before
+ * the (out) fields are cleared, ENOMEM after.
+ */
+static void expect_roof_errno(int fd, struct hmmbench_roofline *r, int want,
+			      const char *what)
+{
+	uint32_t valid = want == ENOMEM ? 0 : 0xdead;
+	int err;
+
+	r->valid = 0xdead;
+	err = xioctl(fd, HMMBENCH_IOC_ROOFLINE, r);
+	CHECK(err == want, "%s: '%s', expected '%s'", what, strerror(err),
+	      strerror(want));
+	CHECK(r->valid == valid, "%s: valid %#x, expected %#x", what,
+	      r->valid, valid);
+}
+
+/*
+ * Bad sizes, flags, reserved words, lengths and nodes get the errnos of
+ * the contract; a buffer over the budget gets ENOMEM and leaves the
+ * memory where it was.
+ */
+static void case_roofline_errors(void)
+{
+	int fd = open_dev();
+	struct hmmbench_info info = get_info(fd);
+	unsigned long old_reserve = read_reserve_mb();
+	struct hmmbench_roofline r, good = {
+		.size = sizeof(r), .length = 256 * MIB,
+		.node = HMMBENCH_NODE_LOCAL,
+	};
+	uint64_t before;
+
+	r = good;
+	r.flags = 1;
+	expect_roof_errno(fd, &r, EINVAL, "flags 1");
+	r = good;
+	r.__reserved[1] = 1;
+	expect_roof_errno(fd, &r, EINVAL, "reserved");
+	r = good;
+	r.size = HMMBENCH_ROOFLINE_SIZE_VER0 - 8;
+	expect_roof_errno(fd, &r, EINVAL, "size too small");
+	r = good;
+	r.length = 0;
+	expect_roof_errno(fd, &r, EINVAL, "length 0");
+	r = good;
+	r.length = info.size_align + 4096;
+	expect_roof_errno(fd, &r, EINVAL, "unaligned length");
+	r = good;
+	r.node = 4095;
+	expect_roof_errno(fd, &r, EINVAL, "node 4095");
+	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, NULL) == EFAULT, "NULL");
+
+	/* The budget holds 64 MiB: a 64 GiB chunk's 1 GiB does not fit. */
+	before = mem_available(fd);
+	write_reserve_mb((info.mem_available - 64 * MIB) / MIB);
+	r = good;
+	r.length = 64 * GIB;
+	expect_roof_errno(fd, &r, ENOMEM, "over the budget");
+	write_reserve_mb(old_reserve);
+	CHECK(mem_available(fd) + 16 * MIB >= before,
+	      "available memory %llu MiB before, %llu MiB after",
+	      (unsigned long long)(before / MIB),
+	      (unsigned long long)(mem_available(fd) / MIB));
+	r = good;
+	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r) == 0,
+	      "a valid ROOFLINE after the errors");
+	check_no_trace(fd);
+	close(fd);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -1510,6 +1649,8 @@ static const struct test_case cases[] = {
 	{ "verify-errors", case_verify_errors },
 	{ "verify-order-1", case_verify_order_1 },
 	{ "verify-unmap-race", case_verify_unmap_race },
+	{ "roofline", case_roofline },
+	{ "roofline-errors", case_roofline_errors },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */

@@ -11,9 +11,10 @@
  * first published version (HMMBENCH_*_SIZE_VER0) is refused; a larger one
  * is accepted when the bytes this kernel does not know are zero, up to the
  * page size.  Only the (out) fields are written back, up to the smaller
- * of the two sizes.  MAP and UNMAP clear their (out) fields before they
- * change anything, so a struct the caller cannot write is refused with
- * EFAULT before a chunk is created or destroyed.
+ * of the two sizes.  MAP, UNMAP and ROOFLINE clear their (out) fields
+ * before they change anything, so a struct the caller cannot write is
+ * refused with EFAULT before a chunk is created or destroyed or a buffer
+ * is written.
  *
  * Errors (negated in the kernel, in errno in user space):
  *   ENOTTY	unknown ioctl command
@@ -25,16 +26,19 @@
  *		hmmbench_info.max_size), node not online, vmemmap_shift
  *		above a PUD's order (18 on x86-64; from Linux 6.18 also
  *		above the kernel's largest folio) or length not a multiple
- *		of the compound page
+ *		of the compound page; ROOFLINE's length as MAP's and
+ *		node as MAP's
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
  *		where the module cannot read struct pages back (no
  *		HMMBENCH_FEAT_VERIFY), or MAP on a kernel without
  *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE)
- *   EPERM	MAP, UNMAP or VERIFY without CAP_SYS_ADMIN
+ *   EPERM	MAP, UNMAP, VERIFY or ROOFLINE without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
- *		the module's reserve (see hmmbench_info.budget)
+ *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
+ *		its buffer would, or the node has no free PMD-sized
+ *		blocks for it
  *   ENOSPC	no free physical address range large enough in that window
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
  *		and the handle of a MAP still in progress never name one; a
@@ -60,6 +64,7 @@
 #define HMMBENCH_MAP_SIZE_VER0		72
 #define HMMBENCH_UNMAP_SIZE_VER0	32
 #define HMMBENCH_VERIFY_SIZE_VER0	688
+#define HMMBENCH_ROOFLINE_SIZE_VER0	64
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -69,6 +74,7 @@
 						   * memremap_device_private_pagemap
 						   */
 #define HMMBENCH_FEAT_VERIFY		(1U << 4) /* HMMBENCH_IOC_VERIFY works */
+#define HMMBENCH_FEAT_ROOFLINE		(1U << 5) /* HMMBENCH_IOC_ROOFLINE works */
 #define HMMBENCH_FEAT_NO_DEVICE_PRIVATE	(1U << 6) /* the kernel has no
 						   * CONFIG_DEVICE_PRIVATE: MAP
 						   * fails with EOPNOTSUPP
@@ -80,6 +86,10 @@
 #define HMMBENCH_T_MEMMAP_INIT	(1U << 2)
 #define HMMBENCH_T_MEMUNMAP	(1U << 3)
 #define HMMBENCH_T_RELEASE	(1U << 4)
+
+/* Timing bits in hmmbench_roofline.valid */
+#define HMMBENCH_R_PLAIN	(1U << 0) /* plain stores, memset() */
+#define HMMBENCH_R_NT		(1U << 1) /* non-temporal stores */
 
 /* hmmbench_map.node: the node of the calling CPU */
 #define HMMBENCH_NODE_LOCAL	(-1)
@@ -266,6 +276,40 @@ struct hmmbench_verify {
 	struct hmmbench_check checks[HMMBENCH_CHECK_SLOTS];
 };
 
+/**
+ * struct hmmbench_roofline - how fast the kernel writes a memmap's bytes
+ * @size: (in) sizeof(struct hmmbench_roofline)
+ * @flags: (in) must be 0
+ * @length: (in) a chunk length, as for MAP: the bytes written are the
+ *	struct pages of a chunk of this length
+ * @node: (in) NUMA node of the buffer written, or HMMBENCH_NODE_LOCAL
+ * @valid: (out) HMMBENCH_R_* bits for the timings below that were measured
+ * @bytes: (out) bytes written by each variant, (@length / page size) *
+ *	sizeof(struct page)
+ * @plain_ns: (out) plain stores: memset() of a buffer of @bytes
+ * @nt_ns: (out) non-temporal stores: memcpy_flushcache() of a cached
+ *	zero page over the same buffer, then a store fence; only where
+ *	that bypasses the cache (x86-64), else HMMBENCH_R_NT is clear
+ * @__reserved: must be 0
+ *
+ * The buffer is node-local memory of PMD-sized blocks written through the
+ * kernel's direct map, which huge pages map as they map the vmemmap; it
+ * counts against hmmbench_info.budget while it exists and is freed before
+ * the call returns.  ROOFLINE waits for any measured MAP or UNMAP to
+ * finish and holds off new ones while it writes.
+ */
+struct hmmbench_roofline {
+	__u32 size;
+	__u32 flags;
+	__aligned_u64 length;
+	__s32 node;
+	__u32 valid;
+	__aligned_u64 bytes;
+	__aligned_u64 plain_ns;
+	__aligned_u64 nt_ns;
+	__aligned_u64 __reserved[2];
+};
+
 /*
  * The kernel dispatches on the type and number; the size bits of the
  * command are not used, the size field of the struct is.
@@ -275,6 +319,7 @@ struct hmmbench_verify {
 #define HMMBENCH_IOC_MAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x01, struct hmmbench_map)
 #define HMMBENCH_IOC_UNMAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x02, struct hmmbench_unmap)
 #define HMMBENCH_IOC_VERIFY	_IOWR(HMMBENCH_IOC_MAGIC, 0x03, struct hmmbench_verify)
+#define HMMBENCH_IOC_ROOFLINE	_IOWR(HMMBENCH_IOC_MAGIC, 0x04, struct hmmbench_roofline)
 
 /*
  * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
