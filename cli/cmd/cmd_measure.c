@@ -227,10 +227,25 @@ static bool hb_progress_tty(void)
 	return isatty(STDERR_FILENO) || (e && !strcmp(e, "1"));
 }
 
+/*
+ * The time the remaining steps take at the pace so far, no more than
+ * --max-time leaves; --until-ci may stop sooner.
+ */
+static double hb_eta_ns(const struct hb_progress *p,
+			const struct hb_measure_env *env)
+{
+	double eta = (double)p->elapsed_ns / p->step * (p->steps - p->step);
+
+	if (env->max_time_ns)
+		eta = fmin(eta, p->elapsed_ns < env->max_time_ns ?
+				env->max_time_ns - p->elapsed_ns : 0);
+	return eta;
+}
+
 static void hb_on_progress(const struct hb_progress *p, void *arg)
 {
 	const struct hb_progress_ctx *ctx = arg;
-	double eta = (double)p->elapsed_ns / p->step * (p->steps - p->step);
+	double eta = hb_eta_ns(p, ctx->env);
 	char sz[32], t[32], el[32];
 
 	if (ctx->env->verbose) {
@@ -240,10 +255,11 @@ static void hb_on_progress(const struct hb_progress *p, void *arg)
 	}
 	if (!ctx->tty || ctx->env->quiet)
 		return;
-	fprintf(stderr, "\r\033[K[%zu/%zu] %s iteration %u (%s), %s elapsed, about %s left",
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s iteration %u (%s), %s elapsed, %s %s left",
 		p->step, p->steps, hb_size_human(p->size, sz, sizeof(sz)),
 		p->iter, hb_kind_name(p->kind),
 		hb_fmt_duration(el, sizeof(el), p->elapsed_ns),
+		ctx->env->until_ci ? "at most" : "about",
 		hb_fmt_duration(t, sizeof(t), eta));
 	if (p->step == p->steps)
 		fputs("\r\033[K", stderr);
@@ -309,6 +325,8 @@ static void hb_config_from_env(const struct hb_measure_env *env,
 	cfg->node = env->node;
 	cfg->interleave = env->interleave;
 	cfg->label = env->label;
+	cfg->until_ci = env->until_ci;
+	cfg->max_time_ns = env->max_time_ns;
 }
 
 /* Whether to record the memmap digest; the note why not, unless -q. */
@@ -374,6 +392,9 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	r.meta.info = dev.info;
 	hb_catch_signals();
 	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);
+	/* a loop that ended before its last step left its progress line */
+	if (pctx.tty && !env->quiet)
+		fputs("\r\033[K", stderr);
 	hb_dev_close(&dev);
 	ret = hb_finish(env, &out, &r, ret);
 	hb_result_free(&r);

@@ -42,6 +42,8 @@ struct hb_measure_env {
 	bool quiet;
 	bool verbose;
 	bool no_verify;			/* --no-verify */
+	double until_ci;		/* run: --until-ci %, 0: off */
+	uint64_t max_time_ns;		/* run: --max-time, 0: off */
 };
 
 /*

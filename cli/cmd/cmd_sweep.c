@@ -12,6 +12,8 @@
 enum {
 	HB_OPT_SIZES = 0x300,
 	HB_OPT_INTERLEAVE,
+	HB_OPT_UNTIL_CI,
+	HB_OPT_MAX_TIME,
 };
 
 static const char hb_sweep_doc[] =
@@ -37,8 +39,10 @@ static const char hb_sweep_doc[] =
 static const struct argp_option hb_sweep_opts[] = {
 	{ "sizes", HB_OPT_SIZES, "LIST", 0, "1G,4G,16G or 1G..64G (doubling) or 1G..64G:x4", 1 },
 	{ "interleave", HB_OPT_INTERLEAVE, NULL, 0, "Take sizes in turn inside each iteration", 1 },
-	/* run's, refused with a pointer to --sizes */
+	/* run's, refused with a pointer to --sizes, or to run */
 	{ "size", 's', "SIZE", OPTION_HIDDEN, NULL, 1 },
+	{ "until-ci", HB_OPT_UNTIL_CI, "PCT", OPTION_HIDDEN, NULL, 1 },
+	{ "max-time", HB_OPT_MAX_TIME, "DURATION", OPTION_HIDDEN, NULL, 1 },
 	{},
 };
 
@@ -71,6 +75,10 @@ static error_t hb_sweep_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case 's':
 		argp_error(state, "sweep takes --sizes, not --size");
+		break;
+	case HB_OPT_UNTIL_CI:
+	case HB_OPT_MAX_TIME:
+		argp_error(state, "--until-ci and --max-time belong to run, which measures one size: hmmbench run --size ...");
 		break;
 	case ARGP_KEY_ARG:
 		hb_arg_unexpected(state, arg);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: parses every number the user types.  One function handles
- * counts and sizes alike, one fractions such as --alpha, so that garbage,
+ * counts and sizes alike, one decimal numbers (fractions such as
+ * --alpha, percentages, durations with their unit), so that garbage,
  * overflow, zero and out-of-range values are all refused the same way,
  * with the accepted range named (written back with fmt.c's hb_size_str).
  */
@@ -109,22 +110,84 @@ int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
 			     errlen);
 }
 
-int hb_parse_fraction(const char *s, const char *what, double *out,
-		      char *err, size_t errlen)
+/* A unit a number may be followed by, and what it multiplies it by. */
+struct hb_unit_suffix {
+	const char *suffix;
+	double factor;
+};
+
+/*
+ * A finite decimal number that starts with a digit, followed by nothing
+ * or, when @units is given, by exactly one of their suffixes ("" among
+ * them for none), times that one's factor; NAN for anything else.
+ */
+static double hb_parse_real(const char *s,
+			    const struct hb_unit_suffix *units)
 {
+	const struct hb_unit_suffix *u;
 	char *end;
 	double v;
 
 	errno = 0;
 	v = s && isdigit((unsigned char)*s) ? strtod(s, &end) : NAN;
-	if (isnan(v) || errno || *end || !(v > 0.0 && v < 1.0)) {
-		snprintf(err, errlen,
-			 "invalid %s '%.*s%s': expected a decimal number between 0 and 1, exclusive, e.g. 0.05",
-			 what, s && strlen(s) > 40 ? 37 : 40, s ? s : "",
-			 s && strlen(s) > 40 ? "..." : "");
-		return -EINVAL;
-	}
+	if (!isfinite(v) || errno)
+		return NAN;
+	if (!units)
+		return *end ? NAN : v;
+	for (u = units; u->suffix; u++)
+		if (!strcmp(end, u->suffix))
+			return v * u->factor;
+	return NAN;
+}
+
+/* "invalid --what 'input': expected ...", the input shortened if long. */
+static int hb_real_error(const char *s, const char *what,
+			 const char *expected, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "invalid %s '%.*s%s': expected %s", what,
+		 s && strlen(s) > 40 ? 37 : 40, s ? s : "",
+		 s && strlen(s) > 40 ? "..." : "", expected);
+	return -EINVAL;
+}
+
+int hb_parse_fraction(const char *s, const char *what, double *out,
+		      char *err, size_t errlen)
+{
+	double v = hb_parse_real(s, NULL);
+
+	if (!(v > 0.0 && v < 1.0))
+		return hb_real_error(s, what, "a decimal number between 0 and 1, exclusive, e.g. 0.05",
+				     err, errlen);
 	*out = v;
+	return 0;
+}
+
+int hb_parse_percent(const char *s, const char *what, double *out,
+		     char *err, size_t errlen)
+{
+	double v = hb_parse_real(s, NULL);
+
+	if (!(v > 0.0 && v <= 100.0))
+		return hb_real_error(s, what, "a percentage above 0 and at most 100, e.g. 2 or 0.5",
+				     err, errlen);
+	*out = v;
+	return 0;
+}
+
+int hb_parse_duration(const char *s, const char *what, uint64_t *ns,
+		      char *err, size_t errlen)
+{
+	/* a plain number is seconds */
+	static const struct hb_unit_suffix units[] = {
+		{ "ms", 1e6 }, { "s", 1e9 }, { "m", 60e9 }, { "h", 3600e9 },
+		{ "d", 86400e9 }, { "", 1e9 }, { NULL, 0 },
+	};
+	double v = hb_parse_real(s, units);
+
+	if (!(v >= 1e6 && v <= HB_DURATION_MAX))
+		return hb_real_error(s, what, "a duration such as 90s, 10m or 1.5h (ms, s, m, h or d; a plain number is seconds), from 1ms to 30d",
+				     err, errlen);
+	*ns = v + 0.5;
 	return 0;
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the one parser for every number the user types - plain
- * counts, sizes with K/M/G/T binary suffixes, fractions such as --alpha -
- * and for sweep size lists and ranges.  fmt.h writes numbers back.
+ * counts, sizes with K/M/G/T binary suffixes, fractions such as --alpha,
+ * percentages, durations - and for sweep size lists and ranges.  fmt.h writes numbers back.
  */
 #ifndef HB_PARSE_H
 #define HB_PARSE_H
@@ -30,6 +30,24 @@ int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
  * a leading digit); -EINVAL with a sentence naming @what otherwise.
  */
 int hb_parse_fraction(const char *s, const char *what, double *out,
+		      char *err, size_t errlen);
+
+/*
+ * Parses a percentage above 0 and at most 100 ("2", "0.5"); -EINVAL with
+ * a sentence naming @what otherwise.
+ */
+int hb_parse_percent(const char *s, const char *what, double *out,
+		     char *err, size_t errlen);
+
+/* 30 days, the longest duration the user may give. */
+#define HB_DURATION_MAX	(30 * 86400e9)
+
+/*
+ * Parses a duration into nanoseconds: a decimal number with a unit, ms,
+ * s, m, h or d ("90s", "1.5h"), or without one, seconds; from 1 ms to
+ * HB_DURATION_MAX.  -EINVAL with a sentence naming @what otherwise.
+ */
+int hb_parse_duration(const char *s, const char *what, uint64_t *ns,
 		      char *err, size_t errlen);
 
 /*

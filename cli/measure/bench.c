@@ -3,12 +3,14 @@
  * hmmbench: the measurement loop.  One step maps cfg.chunks chunks of one
  * size and unmaps them again, recording one raw sample per chunk.  The
  * loop stops cleanly on a signal or an error, always leaving nothing
- * mapped, so that what was measured can still be written out.  After
- * the loop, outside every timed step, the kernel's store bandwidth is
- * measured for each size (ROOFLINE), and one more chunk of each size may
- * be read back through VERIFY for the memmap digest.
+ * mapped, so that what was measured can still be written out; between
+ * steps, --until-ci and --max-time may end it early.  After the loop,
+ * outside every timed step, the kernel's store bandwidth is measured for
+ * each size (ROOFLINE), and one more chunk of each size may be read back
+ * through VERIFY for the memmap digest.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +18,8 @@
 #include "measure/bench.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
+#include "stats/mean.h"
+#include "stats/stats.h"
 
 /* One step: the chunks it mapped, in order. */
 struct hb_step {
@@ -36,6 +40,9 @@ struct hb_loop {
 	size_t step;
 	size_t steps;
 	struct hb_step st;	/* the step in progress */
+	struct hb_running warm;	/* the warm memremap times so far */
+	unsigned int warm_iters;	/* warm steps done */
+	enum hb_end end;	/* what ended the loop, when it ended */
 };
 
 static uint64_t hb_now_ns(void)
@@ -174,6 +181,42 @@ static int hb_step_run(struct hb_loop *l, uint64_t size, unsigned int iter)
 	return ret;
 }
 
+/* Counts the step just run when it was warm. */
+static void hb_loop_count(struct hb_loop *l)
+{
+	const struct hb_step *st = &l->st;
+	const struct hb_sample *s;
+
+	if (hb_iter_kind(&l->r->cfg, st->iter) != HB_WARM)
+		return;
+	l->warm_iters++;
+	for (s = &l->r->samples[st->first];
+	     s < &l->r->samples[l->r->nr_samples]; s++)
+		if (s->valid & HMMBENCH_T_MEMREMAP)
+			hb_running_add(&l->warm, s->memremap_ns);
+}
+
+/*
+ * Whether the step just run ends the loop: the 95 % interval of the warm
+ * memremap mean within +-cfg.until_ci % of it, or cfg.max_time_ns gone
+ * by; which, in l->end.
+ */
+static bool hb_loop_ends(struct hb_loop *l)
+{
+	const struct hb_config *cfg = &l->r->cfg;
+	const struct hb_running *w = &l->warm;
+
+	hb_loop_count(l);
+	if (cfg->until_ci > 0.0 && w->n >= 2 &&
+	    hb_mean_ci_half(w->n, sqrt(hb_running_variance(w))) <
+	    cfg->until_ci / 100 * w->mean)
+		l->end = HB_END_CI;
+	else if (cfg->max_time_ns &&
+		 hb_now_ns() - l->start_ns >= cfg->max_time_ns)
+		l->end = HB_END_MAX_TIME;
+	return l->end != HB_END_ITERS;
+}
+
 /* Sizes one after the other, or (interleaved) taking turns. */
 static int hb_loop_all(struct hb_loop *l)
 {
@@ -189,7 +232,7 @@ static int hb_loop_all(struct hb_loop *l)
 			unsigned int it = cfg->interleave ? a : b;
 
 			ret = hb_step_run(l, cfg->sizes[si], it);
-			if (ret)
+			if (ret || hb_loop_ends(l))
 				return ret;
 		}
 	}
@@ -280,6 +323,9 @@ int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 	r->error[0] = '\0';
 	ret = hb_loop_all(&l);
 	r->wall_ns = hb_now_ns() - l.start_ns;
+	/* ended early on purpose: the warm iterations are those run */
+	if (l.end != HB_END_ITERS)
+		r->cfg.iters = l.warm_iters;
 	if (!ret)
 		ret = hb_roof_all(&l);
 	if (!ret)
@@ -287,5 +333,7 @@ int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 	r->complete = !ret;
 	r->stop_reason = !ret ? NULL :
 			 ret == HB_STOPPED ? "interrupted" : "error";
+	r->end = !ret ? l.end : ret == HB_STOPPED ? HB_END_INTERRUPTED :
+						    HB_END_ERROR;
 	return ret;
 }

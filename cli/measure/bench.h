@@ -38,8 +38,14 @@ typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
  * size, it times the kernel's stores of that size's struct pages into
  * r->meta.roof (ROOFLINE; left unmeasured by a module without it).  With
  * cfg.verify, after all that succeeded, it reads back one more chunk of
- * each size into r->memmap (verify.h), untimed and not a sample.  Either way
- * r->complete, r->stop_reason and r->wall_ns are set.
+ * each size into r->memmap (verify.h), untimed and not a sample.  Either
+ * way r->complete, r->stop_reason, r->end and r->wall_ns are set.
+ *
+ * For one size (run), cfg.until_ci and cfg.max_time_ns end the loop
+ * early, between steps: once the 95 % interval of the mean of the warm
+ * memremap times is narrower than +-cfg.until_ci % of it (from 2 warm
+ * samples), or once cfg.max_time_ns have gone by since it started.
+ * Then cfg.iters becomes the warm iterations run, and r->end says which.
  */
 int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 		 volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg);

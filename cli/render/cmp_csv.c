@@ -48,7 +48,11 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 		fprintf(f, ",%zu", row->holm_m);
 	else
 		fputc(',', f);
-	fprintf(f, ",%s\n", row->primary ? "true" : "false");
+	fprintf(f, ",%s", row->primary ? "true" : "false");
+	hb_csv_num(f, "%.4f", row->mde);
+	hb_csv_num(f, "%.4f", row->mde_welch);
+	fprintf(f, ",%s\n", row->mde_none ? "false" :
+			    isnan(row->mde) ? "" : "true");
 }
 
 void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
@@ -58,7 +62,8 @@ void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
 	fputs("base,new,size,kind,metric,unit,n_base,n_new,mean_base,mean_new,"
 	      "median_base,median_new,change_pct,change_ci95_lo_pct,"
 	      "change_ci95_hi_pct,p_welch,p_mann_whitney,tested,significant,"
-	      "test_unit,test_n_base,test_n_new,p_holm,holm_m,primary\n",
+	      "test_unit,test_n_base,test_n_new,p_holm,holm_m,primary,"
+	      "mde_pct,mde_welch_pct,mde_detectable\n",
 	      f);
 	for (i = 0; i < c->nr_rows; i++)
 		hb_cmp_csv_row(f, c, &c->rows[i]);

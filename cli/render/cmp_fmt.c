@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the number formats of a comparison shared by its table and
- * cover text: the change, its interval and the p-values.
+ * cover text: the change, its interval, the p-values and what a "~"
+ * could not have seen.
  */
 #include <math.h>
 #include <stdio.h>
@@ -41,5 +42,32 @@ const char *hb_cmp_fmt_ci(char *buf, size_t len,
 	else
 		snprintf(buf, len, "[%+.1f%%, %+.1f%%]", row->w.rel_lo,
 			 row->w.rel_hi);
+	return buf;
+}
+
+const char *hb_cmp_fmt_mde(char *buf, size_t len, double mde)
+{
+	snprintf(buf, len, mde < 0.1 ? "±%.2g%%" : "±%.1f%%", mde);
+	return buf;
+}
+
+const char *hb_cmp_fmt_unseen(char *buf, size_t len,
+			      const struct hb_cmp_row *row)
+{
+	char mde[32];
+
+	if (!row->tested || row->significant)
+		return NULL;
+	if (row->mde_none && row->na == row->nb)
+		snprintf(buf, len, "no change could have been detected with %zu runs a side",
+			 row->na);
+	else if (row->mde_none)
+		snprintf(buf, len, "no change could have been detected with %zu + %zu runs",
+			 row->na, row->nb);
+	else if (!isnan(row->mde))
+		snprintf(buf, len, "a change under %s would not have been detected",
+			 hb_cmp_fmt_mde(mde, sizeof(mde), row->mde));
+	else
+		return NULL;
 	return buf;
 }

@@ -2,7 +2,8 @@
 /*
  * hmmbench: how the comparison renderers write a change and its test -
  * "-52.9%", "~" when not significant, "(-52.9%)" when untested, its
- * interval, and p-values - so that table and cover text agree.
+ * interval, p-values and the smallest change a "~" could have missed -
+ * so that table and cover text agree.
  */
 #ifndef HB_CMP_FMT_H
 #define HB_CMP_FMT_H
@@ -24,5 +25,16 @@ const char *hb_cmp_fmt_change(char *buf, size_t len,
 /* "[-53.8%, -52.2%]", or "-" without an interval. */
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row);
+
+/* "±7.9%", "±0.042%": a minimum detectable effect in % of the base. */
+const char *hb_cmp_fmt_mde(char *buf, size_t len, double mde);
+
+/*
+ * What a "~" row could not have seen: "a change under ±7.9% would not
+ * have been detected", or "no change could have been detected with 2
+ * runs a side"; NULL for any other row, and one without an effect.
+ */
+const char *hb_cmp_fmt_unseen(char *buf, size_t len,
+			      const struct hb_cmp_row *row);
 
 #endif /* HB_CMP_FMT_H */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: JSON of a comparison, schema "hmmbench-compare/1" in
+ * hmmbench: JSON of a comparison, schema "hmmbench-compare/2" in
  * FORMATS.md - the inputs, one entry per size, kind and metric with both
- * sides' statistics, the change, both tests and the verdict, the memmap
- * digests both sides recorded and the notes.
+ * sides' statistics, the change, both tests, the verdict and the
+ * smallest change it could have missed, the memmap digests both sides
+ * recorded and the notes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -112,6 +113,14 @@ static struct json_object *hb_cmp_warn_json(unsigned int warn)
 	return a;
 }
 
+/* Whether a "~" row could have detected a change at all, or null. */
+static struct json_object *hb_cmp_mde_json(const struct hb_cmp_row *row)
+{
+	if (row->mde_none)
+		return hb_jbool(false);
+	return isnan(row->mde) ? NULL : hb_jbool(true);
+}
+
 static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 {
 	const struct hb_metric *m = &hb_metrics[row->metric];
@@ -143,6 +152,9 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "primary", hb_jbool(row->primary));
 	hb_jadd(o, "tested", hb_jbool(t));
 	hb_jadd(o, "significant", hb_jbool(row->significant));
+	hb_jadd(o, "mde_percent", hb_jnum(row->mde, HB_PCT_PREC));
+	hb_jadd(o, "mde_welch_percent", hb_jnum(row->mde_welch, HB_PCT_PREC));
+	hb_jadd(o, "mde_detectable", hb_cmp_mde_json(row));
 	hb_jadd(o, "warnings", hb_cmp_warn_json(row->warn));
 	return o;
 }

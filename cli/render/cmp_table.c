@@ -2,9 +2,9 @@
 /*
  * hmmbench: the human table of a comparison - which results, then per new
  * result, size and kind the base and new means of each measured metric,
- * the change with its interval and the Holm-adjusted p, then the rules
- * the verdicts follow.  80 columns; for people only, scripts use CSV or
- * JSON.
+ * the change with its interval and the Holm-adjusted p, under a "~" the
+ * smallest change it could have detected, then the rules the verdicts
+ * follow.  80 columns; for people only, scripts use CSV or JSON.
  */
 #include <math.h>
 #include <stdio.h>
@@ -94,6 +94,34 @@ static void hb_cmp_table_row_wide(FILE *f, const struct hb_cmp_row *row)
 		hb_cmp_fmt_p(pu, sizeof(pu), t ? row->u.p : NAN), n);
 }
 
+/* Under a "~" row, under its means: what it could not have seen. */
+static void hb_cmp_table_unseen(FILE *f, const struct hb_cmp_row *row,
+				bool wide)
+{
+	char buf[128];
+
+	if (hb_cmp_fmt_unseen(buf, sizeof(buf), row))
+		fprintf(f, "%*s(%s)\n", wide ? 23 : 20, "", buf);
+}
+
+/* What the smallest changes under "~" rows mean, when there are any. */
+static void hb_cmp_table_mde_legend(FILE *f, const struct hb_comparison *c)
+{
+	bool mde = false, none = false;
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		mde |= !isnan(c->rows[i].mde);
+		none |= c->rows[i].mde_none;
+	}
+	if (mde)
+		hb_wrap(f, "(a change under x% would not have been detected): with these runs and their spread, a change that large passes the rule 4 times in 5 (80% power), even with Welch's p held to Holm's strictest level, alpha over the number of tests.",
+			"", HB_CMP_COLS);
+	if (none)
+		hb_wrapf(f, "", HB_CMP_COLS, "(no change could have been detected): with so few runs the Mann-Whitney p cannot get below %g.",
+			 c->alpha);
+}
+
 /* What the rows above mean, for the kinds of rows there are. */
 static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 				bool wide)
@@ -110,9 +138,11 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 	fputc('\n', f);
 	hb_wrap(f, "Means of the units: the runs of a merged side, else the calls. 95% CI: of the ratio of the means, as a change.",
 		"", HB_CMP_COLS);
-	if (tested)
+	if (tested) {
 		hb_wrapf(f, "", HB_CMP_COLS, "~: no significant change.  A change is significant when Welch's p, Holm-adjusted over the tests of one new result (p Holm), and the Mann-Whitney p are both below %g.",
 			 c->alpha);
+		hb_cmp_table_mde_legend(f, c);
+	}
 	if (untested)
 		hb_wrap(f, "(x%): not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
 			"", HB_CMP_COLS);
@@ -138,6 +168,7 @@ void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 			hb_cmp_table_head(f, c, row, !p || p->file != row->file,
 					  wide);
 		(wide ? hb_cmp_table_row_wide : hb_cmp_table_row)(f, row);
+		hb_cmp_table_unseen(f, row, wide);
 		p = row;
 	}
 	if (!c->nr_rows)

@@ -13,6 +13,7 @@
 #include "fmt.h"
 #include "render/renderers.h"
 #include "render/roof.h"
+#include "render/stopped.h"
 #include "render/wrap.h"
 #include "version.h"
 
@@ -148,7 +149,7 @@ static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 void hb_render_cover(FILE *f, const struct hb_result *r,
 		     const struct hb_summary *sum, size_t nr)
 {
-	char sz[32];
+	char sz[32], stopped[256];
 	size_t i;
 
 	hb_cover_setup(f, r);
@@ -169,6 +170,8 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 	hb_roof_write(f, r, sum, nr, "\n", HB_COVER_COLS);
 	for (i = 0; i + 1 < nr; i += 2)
 		hb_cover_shapes(f, &sum[i + 1]);
+	if (hb_stopped_text(stopped, sizeof(stopped), r, sum, nr))
+		hb_wrap(f, stopped, "", HB_COVER_COLS);
 	if (!r->complete)
 		fputs("These results are INCOMPLETE: the run was stopped early.\n",
 		      f);

@@ -75,6 +75,8 @@ static struct json_object *hb_field_json(const struct hb_field *f,
 		return hb_jwindow(v);
 	case HB_F_RUNS:
 		return hb_jint(hb_result_runs(base));
+	case HB_F_PERCENT:
+		return hb_jnum(*(const double *)v, 4);
 	default:
 		return hb_jint(hb_field_uint(f, base));
 	}
@@ -278,6 +280,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
+	hb_jadd(o, "stopped_by", hb_jstr(hb_end_name(r->end)));
 	hb_jadd(o, "metadata", hb_meta_json(r));
 	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));

@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "render/renderers.h"
 #include "render/roof.h"
+#include "render/stopped.h"
 #include "render/wrap.h"
 
 #define HB_TABLE_COLS	80
@@ -292,7 +293,7 @@ static void hb_table_memmaps(FILE *f, const struct hb_result *r)
 static void hb_table_notes(FILE *f, const struct hb_result *r,
 			   const struct hb_summary *sum, size_t nr)
 {
-	char wall[32], kern[32];
+	char wall[32], kern[32], stopped[256];
 	size_t i;
 	bool phase = false;
 
@@ -313,6 +314,8 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
 		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
 		 hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));
+	if (hb_stopped_text(stopped, sizeof(stopped), r, sum, nr))
+		hb_wrap(f, stopped, "", HB_TABLE_COLS);
 	if (!r->complete)
 		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): only %zu samples were measured.",
 			 r->stop_reason ? r->stop_reason : "stopped",

@@ -137,6 +137,11 @@ static void hb_cmp_read_row(struct json_object *o, struct hb_cmp_row *row)
 	row->primary = hb_jbool_at(o, "primary");
 	row->tested = hb_jbool_at(o, "tested");
 	row->significant = hb_jbool_at(o, "significant");
+	/* absent from files older than them: read as none */
+	row->mde = hb_jd(o, "mde_percent");
+	row->mde_welch = hb_jd(o, "mde_welch_percent");
+	row->mde_none = hb_json_path(o, "mde_detectable") &&
+			!hb_jbool_at(o, "mde_detectable");
 	hb_cmp_read_warnings(o, row);
 }
 

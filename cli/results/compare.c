@@ -15,6 +15,7 @@
 
 #include "fmt.h"
 #include "results/compare.h"
+#include "stats/power.h"
 
 /* Interval of the change: always 95 %, whatever --alpha decides. */
 #define HB_CMP_CI_ALPHA	0.05
@@ -100,6 +101,7 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 		      hb_metrics[row->metric].measured &&
 		      row->ust != HB_CMP_NO_MEMORY;
 	row->p_holm = NAN;
+	row->mde = row->mde_welch = NAN;
 	if (row->by_run && (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N))
 		row->warn |= HB_CMP_WARN_FEW;
 	if (row->a.cv > HB_CMP_MAX_CV || row->b.cv > HB_CMP_MAX_CV)
@@ -214,11 +216,30 @@ static void hb_cmp_holm(struct hb_cmp_row **fam, size_t m, double alpha)
 	}
 }
 
+/* A tested row without a change: what it could have detected. */
+static int hb_cmp_mde(struct hb_cmp_row *row, double alpha)
+{
+	struct hb_mde m;
+	enum hb_mde_status st;
+
+	if (row->significant || !(row->w.mean_a > 0.0))
+		return 0;
+	st = hb_mde(row->na, row->w.var_a, row->nb, row->w.var_b,
+		    alpha / row->holm_m, alpha, &m);
+	if (st == HB_MDE_NO_MEMORY)
+		return -ENOMEM;
+	row->mde_none = st == HB_MDE_NONE;
+	row->mde = 100.0 * m.rule / row->w.mean_a;
+	row->mde_welch = 100.0 * m.welch / row->w.mean_a;
+	return 0;
+}
+
 /* Decides the tested rows of new input @file as one family. */
 static int hb_cmp_family(struct hb_comparison *c, size_t file)
 {
 	struct hb_cmp_row **fam = malloc((c->nr_rows + 1) * sizeof(*fam));
 	size_t i, m = 0;
+	int ret = 0;
 
 	if (!fam)
 		return -ENOMEM;
@@ -226,8 +247,10 @@ static int hb_cmp_family(struct hb_comparison *c, size_t file)
 		if (c->rows[i].file == file && c->rows[i].tested)
 			fam[m++] = &c->rows[i];
 	hb_cmp_holm(fam, m, c->alpha);
+	for (i = 0; i < m && !ret; i++)
+		ret = hb_cmp_mde(fam[i], c->alpha);
 	free(fam);
-	return 0;
+	return ret;
 }
 
 /* The phase when rows [@first, @end) have it, else memremap, is primary. */

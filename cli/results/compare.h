@@ -55,6 +55,16 @@ struct hb_cmp_row {
 	double p_holm;		/* Holm-adjusted p; NAN when untested */
 	size_t holm_m;		/* tests in its family (this new input) */
 	bool significant;	/* see hb_compare() */
+	/*
+	 * Tested and not significant: the smallest change, in % of the base
+	 * mean, the rule detects with 80 % power (see hb_compare()), and
+	 * Welch's test alone; NAN otherwise, or when both sides are
+	 * constant.  mde_none: the runs are too few for the rank test to
+	 * reach alpha, so no change could have been detected (mde NAN).
+	 */
+	double mde;
+	double mde_welch;
+	bool mde_none;
 	unsigned int warn;	/* HB_CMP_WARN_* */
 };
 
@@ -97,6 +107,16 @@ struct hb_comparison {
  * When both sides are constant Welch cannot run and the rank test's p
  * takes its place.  The primary metric of a size and kind is the
  * memmap_init phase when both sides probed it, else memremap.
+ *
+ * A tested row that is not significant gets its minimum detectable
+ * effect (power.h): the shift of the new side's mean, relative to the
+ * base mean, that the rule detects with 80 % power given the row's unit
+ * counts and variances.  Welch's level is @alpha / m, m the tests of the
+ * family: Holm's first step, which a row whose change is that large
+ * takes, its p being the family's smallest, and the strictest any row
+ * faces, so the effect is never smaller than Holm requires.  The rank
+ * test keeps @alpha, as in the verdict.
+ *
  * Returns 0, -EINVAL or -ENOMEM; free @c with hb_comparison_free().
  */
 int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,

@@ -96,6 +96,10 @@ static const struct hb_field hb_config_rows[] = {
 	HB_CONFIG("cold_iterations", cfg, HB_F_RUNS),
 	HB_CONFIG("warmup_iterations", cfg.warmup, HB_F_U32),
 	HB_CONFIG("iterations", cfg.iters, HB_F_U32),
+	HB_OPTIONAL(struct hb_result, "until_ci_percent", cfg.until_ci,
+		    HB_F_PERCENT),
+	HB_OPTIONAL(struct hb_result, "max_time_ns", cfg.max_time_ns,
+		    HB_F_U64),
 	HB_MATCHED(struct hb_result, "node", cfg.node, HB_F_NODE,
 		   HB_MATCH_ALWAYS, "NUMA node (--node)"),
 	HB_CONFIG("interleave", cfg.interleave, HB_F_BOOL),
@@ -129,6 +133,10 @@ bool hb_field_absent(const struct hb_field *f, const void *base)
 		return !*(const char *const *)v;
 	if (f->type == HB_F_WINDOW)
 		return !((const uint64_t *)v)[1];
+	if (f->type == HB_F_PERCENT)
+		return !*(const double *)v;
+	if (f->type == HB_F_U64)
+		return !*(const uint64_t *)v;
 	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
@@ -220,6 +228,9 @@ const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
 		return buf;
 	case HB_F_RUNS:
 		snprintf(buf, len, "%u", hb_result_runs(base));
+		return buf;
+	case HB_F_PERCENT:
+		snprintf(buf, len, "%g", *(const double *)v);
 		return buf;
 	default:
 		snprintf(buf, len, "%" PRIu64, hb_field_uint(f, base));

@@ -27,6 +27,7 @@ enum hb_ftype {
 			 * it is unknown while end is 0 */
 	HB_F_SIZES,	/* at a struct hb_config: its sizes[] */
 	HB_F_RUNS,	/* at a struct hb_result: hb_result_runs(), not read */
+	HB_F_PERCENT,	/* double, 4 decimals */
 };
 
 /* Which results must agree on a field before compare or merge. */
@@ -43,7 +44,8 @@ struct hb_field {
 	size_t offset;		/* in the struct the table describes */
 	size_t size;		/* sizeof the member */
 	enum hb_fmatch match;
-	bool optional;		/* written and shown only when known */
+	bool optional;		/* written and shown only when known (a
+				   number: when not 0) */
 };
 
 /* The rows of one record, in the order every writer puts them. */

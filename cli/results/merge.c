@@ -61,6 +61,7 @@ static void hb_merge_totals(const struct hb_result *r, struct hb_result *out)
 	if (!r->complete && out->complete) {
 		out->complete = false;
 		out->stop_reason = r->stop_reason;
+		out->end = r->end;
 		memcpy(out->error, r->error, sizeof(out->error));
 	}
 }
@@ -98,6 +99,7 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	out->cfg.iters = out->cfg.warmup = 0;
 	out->meta = in[0].r.meta;
 	out->complete = true;
+	out->end = in[0].r.end;
 	out->sources = calloc(runs, sizeof(*out->sources));
 	if (!out->sources)
 		return -ENOMEM;

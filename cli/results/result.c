@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the growable list of raw samples, the memmap of a size, and
- * the names results give iteration kinds (cold, warmup, warm) and the
- * module's feature bits, shared by the loop, the reader and every
- * renderer.
+ * the names results give iteration kinds (cold, warmup, warm), the ends
+ * of a loop and the module's feature bits, shared by the loop, the
+ * reader and every renderer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +30,29 @@ const char *hb_kind_name(enum hb_kind kind)
 	};
 
 	return names[kind];
+}
+
+static const char *const hb_ends[] = {
+	[HB_END_ITERS] = "iterations",
+	[HB_END_CI] = "ci_target",
+	[HB_END_MAX_TIME] = "max_time",
+	[HB_END_INTERRUPTED] = "interrupted",
+	[HB_END_ERROR] = "error",
+};
+
+const char *hb_end_name(enum hb_end end)
+{
+	return end < HB_NR_ENDS ? hb_ends[end] : NULL;
+}
+
+enum hb_end hb_end_named(const char *name)
+{
+	enum hb_end end;
+
+	for (end = 0; end < HB_NR_ENDS && name; end++)
+		if (!strcmp(name, hb_ends[end]))
+			return end;
+	return HB_NR_ENDS;
 }
 
 static const char *const hb_features[] = {

@@ -37,6 +37,22 @@ struct hb_config {
 	unsigned int vmemmap_shift;	/* log2 pages per compound page */
 	uint64_t compound_size;	/* bytes per (compound) page; 0: unknown */
 	bool verify;		/* VERIFY a chunk of each size after it */
+	/*
+	 * --until-ci: stop once the 95 % interval of the warm memremap mean
+	 * is narrower than +-this % of it, iters being the most; 0: off.
+	 */
+	double until_ci;
+	uint64_t max_time_ns;	/* --max-time: no step starts after; 0: off */
+};
+
+/* Why the measurement loop ended. */
+enum hb_end {
+	HB_END_ITERS,		/* every iteration ran */
+	HB_END_CI,		/* --until-ci: the interval got narrow enough */
+	HB_END_MAX_TIME,	/* --max-time ran out */
+	HB_END_INTERRUPTED,	/* a signal: incomplete */
+	HB_END_ERROR,		/* a failed request: incomplete */
+	HB_NR_ENDS,
 };
 
 /*
@@ -106,6 +122,7 @@ struct hb_result {
 	size_t cap_samples;
 	bool complete;
 	const char *stop_reason;	/* NULL, "interrupted" or "error" */
+	enum hb_end end;
 	char error[512];		/* the sentence when "error" */
 	uint64_t wall_ns;		/* whole measurement loop */
 	struct hb_memmap memmap[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
@@ -118,6 +135,11 @@ struct hb_result {
 /* Kind of iteration @iter under @cfg. */
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter);
 const char *hb_kind_name(enum hb_kind kind);
+
+/* "iterations", "ci_target", "max_time", "interrupted" or "error". */
+const char *hb_end_name(enum hb_end end);
+/* The end named @name, or HB_NR_ENDS. */
+enum hb_end hb_end_named(const char *name);
 
 /*
  * The compound page size of --compound, "2M" (or "2^9-page" from a file

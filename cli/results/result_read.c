@@ -150,6 +150,9 @@ static int hb_read_field(struct json_object *o, const struct hb_field *f,
 		return hb_read_window(j, v);
 	case HB_F_RUNS:
 		return 0;
+	case HB_F_PERCENT:
+		*(double *)v = j ? json_object_get_double(j) : 0.0;
+		return 0;
 	default:
 		hb_field_set_uint(f, base, hb_ju64_at(o, f->key));
 		return 0;
@@ -438,6 +441,23 @@ static int hb_read_per_size(struct json_object *a, struct hb_result *r,
 	return 0;
 }
 
+/*
+ * Why the loop ended: "stopped_by", or in a file from before it, what
+ * "complete" and "stop_reason" say.
+ */
+static enum hb_end hb_read_end(struct json_object *doc,
+			       const struct hb_result *r)
+{
+	enum hb_end end = hb_end_named(hb_jstr_at(doc, "stopped_by"));
+
+	if (end != HB_NR_ENDS)
+		return end;
+	if (r->complete)
+		return HB_END_ITERS;
+	return r->stop_reason && !strcmp(r->stop_reason, "interrupted") ?
+	       HB_END_INTERRUPTED : HB_END_ERROR;
+}
+
 static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 {
 	hb_read_fields(hb_json_path(doc, "metadata.host"), &hb_host_fields,
@@ -451,6 +471,7 @@ static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
 	r->stop_reason = hb_jstr_at(doc, "stop_reason");
 	hb_copy(r->error, sizeof(r->error), doc, "error");
+	r->end = hb_read_end(doc, r);
 	r->wall_ns = hb_ju64_at(doc, "wall_ns");
 }
 

@@ -2,7 +2,8 @@
 /*
  * hmmbench: probability distributions.  Student's t comes from the
  * regularized incomplete beta function (continued fraction with the
- * modified Lentz method), inverted by safeguarded Newton steps; the exact
+ * modified Lentz method), inverted by safeguarded Newton steps; the
+ * noncentral t is integrated over its denominator; the exact
  * Mann-Whitney distribution is counted over doubled mid-ranks.
  */
 #include <float.h>
@@ -21,6 +22,9 @@
  * quantile comes from its expansion in 1/df around the normal one.
  */
 #define HB_TQ_BIG_DF	1e5
+/* The noncentral t's adaptive Simpson: error per panel, and depth. */
+#define HB_NCT_TOL	1e-14
+#define HB_NCT_DEPTH	28
 
 /* Stirling series of lgamma(x) - ((x - 1/2) ln x - x + ln(2 pi) / 2). */
 static double hb_stirling_corr(double x)
@@ -230,6 +234,87 @@ double hb_t_quantile(double p, double df)
 	return p < 0.5 ? -q : q;
 }
 
+/*
+ * The noncentral t is T = (Z + ncp) / S with S^2 = X / df, X chi-square
+ * with df degrees of freedom, so P(|T| > c) is the mean over S of
+ * P(|Z + ncp| > c S).  It is integrated over y = ln S, whose density
+ * 2 (df/2)^(df/2) / Gamma(df/2) exp(df y - df e^(2y) / 2) is smooth,
+ * peaks at 0 with a standard deviation near 1 / sqrt(2 df), and is below
+ * e^-45 of its peak outside [-45 / df - sqrt(90 / df), sqrt(90 / df)]:
+ * adaptive Simpson over panels one standard deviation wide, which
+ * refines where P(|Z + ncp| > c S) drops from 1 to 0 however steeply.
+ */
+struct hb_nct {
+	double c, df, ncp;
+	double lnorm;		/* log of the density at its peak, y = 0 */
+};
+
+/*
+ * The log of the density at its peak, ln 2 + x ln x - x - lgamma(x) with
+ * x = df / 2: from Stirling's series when x is large, where those terms
+ * are huge and nearly cancel.
+ */
+static double hb_nct_lnorm(double df)
+{
+	double x = df / 2;
+
+	if (x < 10.0)
+		return M_LN2 + x * log(x) - x - lgamma(x);
+	return M_LN2 + 0.5 * log(x / (2 * M_PI)) - hb_stirling_corr(x);
+}
+
+/* The density times P(|Z + ncp| > c S) at S = e^y. */
+static double hb_nct_f(const struct hb_nct *q, double y)
+{
+	double s = exp(y);
+
+	return exp(q->lnorm + q->df * (y - expm1(2 * y) / 2)) * 0.5 *
+	       (erfc((q->c * s - q->ncp) / M_SQRT2) +
+		erfc((q->c * s + q->ncp) / M_SQRT2));
+}
+
+/* Simpson on [@a, @b] against its two halves, with Richardson's term. */
+static double hb_nct_simpson(const struct hb_nct *q, double a, double b,
+			     const double f[3], double whole, double tol,
+			     int depth)
+{
+	double m = (a + b) / 2, l[3] = { f[0], hb_nct_f(q, (a + m) / 2), f[1] };
+	double r[3] = { f[1], hb_nct_f(q, (m + b) / 2), f[2] };
+	double left = (m - a) / 6 * (l[0] + 4 * l[1] + l[2]);
+	double right = (b - m) / 6 * (r[0] + 4 * r[1] + r[2]);
+	double delta = left + right - whole;
+
+	/* no tighter than the rounding of the sum itself */
+	if (depth <= 0 || fabs(delta) <= 15 * tol ||
+	    fabs(delta) <= 64 * DBL_EPSILON * fabs(left + right))
+		return left + right + delta / 15;
+	return hb_nct_simpson(q, a, m, l, left, tol / 2, depth - 1) +
+	       hb_nct_simpson(q, m, b, r, right, tol / 2, depth - 1);
+}
+
+double hb_nct_two_sided(double c, double df, double ncp)
+{
+	struct hb_nct q = { c, df, ncp, 0.0 };
+	double sd = 1.0 / sqrt(2.0 * df), y, b, f[3], sum = 0.0;
+	double lo = -45.0 / df - sqrt(90.0 / df), hi = sqrt(90.0 / df);
+
+	if (isnan(c) || isnan(ncp) || !(df > 0.0) || c < 0.0)
+		return NAN;
+	if (isinf(c))
+		return 0.0;
+	q.lnorm = hb_nct_lnorm(df);
+	for (y = lo; y < hi; y = b) {
+		b = fmin(y + sd, hi);
+		f[0] = hb_nct_f(&q, y);
+		f[1] = hb_nct_f(&q, (y + b) / 2);
+		f[2] = hb_nct_f(&q, b);
+		sum += hb_nct_simpson(&q, y, b, f,
+				      (b - y) / 6 * (f[0] + 4 * f[1] + f[2]),
+				      HB_NCT_TOL, HB_NCT_DEPTH);
+	}
+	return fmin(1.0, sum);
+}
+
 /* In log space, so that large n is fine. */
 double hb_binom_half(size_t n, size_t k)
 {
@@ -239,19 +324,20 @@ double hb_binom_half(size_t n, size_t k)
 
 /*
  * f[j][s] counts the subsets of j of the values seen so far whose doubled
- * ranks sum to s; after all @n, row @k is the distribution of the sum.
+ * ranks sum to s; after all @n, row @k (returned) is the distribution of
+ * the sum, over 0..@smax.  The caller frees f, *@table; NULL without
+ * memory.
  */
-double hb_ranksum_exact_p(const size_t *rank2, size_t n, size_t k,
-			  size_t obs, bool *nomem)
+static const double *hb_ranksum_table(const size_t *rank2, size_t n,
+				      size_t k, size_t smax, double **table)
 {
-	size_t smax = k * (2 * n - k + 1), i, j, s, r;
-	double *f, below = 0.0, above = 0.0, total = 0.0;
+	size_t i, j, s, r;
+	double *f;
 
 	f = calloc((k + 1) * (smax + 1), sizeof(*f));
-	if (!f) {
-		*nomem = true;
-		return NAN;
-	}
+	*table = f;
+	if (!f)
+		return NULL;
 	f[0] = 1.0;
 	for (i = 0; i < n; i++) {
 		r = rank2[i];
@@ -260,15 +346,64 @@ double hb_ranksum_exact_p(const size_t *rank2, size_t n, size_t k,
 				f[j * (smax + 1) + s] +=
 					f[(j - 1) * (smax + 1) + s - r];
 	}
-	for (s = 0; s <= smax; s++) {
-		double c = f[k * (smax + 1) + s];
+	return f + k * (smax + 1);
+}
 
-		total += c;
-		below += s <= obs ? c : 0.0;
-		above += s >= obs ? c : 0.0;
+double hb_ranksum_exact_p(const size_t *rank2, size_t n, size_t k,
+			  size_t obs, bool *nomem)
+{
+	size_t smax = k * (2 * n - k + 1), s;
+	double below = 0.0, above = 0.0, total = 0.0, *table;
+	const double *f = hb_ranksum_table(rank2, n, k, smax, &table);
+
+	if (!f) {
+		*nomem = true;
+		return NAN;
 	}
-	free(f);
+	for (s = 0; s <= smax; s++) {
+		total += f[s];
+		below += s <= obs ? f[s] : 0.0;
+		above += s >= obs ? f[s] : 0.0;
+	}
+	free(table);
 	return fmin(1.0, 2.0 * fmin(below, above) / total);
+}
+
+/*
+ * The exact critical U: the sum of the smaller group's ranks 1..n (no
+ * ties) runs up from its least, k (k + 1) / 2, while twice its lower
+ * tail stays below @alpha - the p hb_ranksum_exact_p() gives it.
+ */
+static double hb_ranksum_exact_crit(size_t n_a, size_t n_b, double alpha,
+				    bool *nomem)
+{
+	size_t n = n_a + n_b, k = n_a < n_b ? n_a : n_b, i, u;
+	size_t smax = k * (2 * n - k + 1), least = k * (k + 1), *rank2;
+	double below = 0.0, total = 0.0, *table = NULL, crit = -1.0;
+	const double *f = NULL;
+
+	rank2 = malloc(n * sizeof(*rank2));
+	if (rank2) {
+		for (i = 0; i < n; i++)
+			rank2[i] = 2 * (i + 1);
+		f = hb_ranksum_table(rank2, n, k, smax, &table);
+	}
+	free(rank2);
+	if (!f) {
+		free(table);
+		*nomem = true;
+		return NAN;
+	}
+	for (i = 0; i <= smax; i++)
+		total += f[i];
+	for (u = 0; least + 2 * u <= smax; u++) {
+		below += f[least + 2 * u];
+		if (!(fmin(1.0, 2.0 * below / total) < alpha))
+			break;
+		crit = u;
+	}
+	free(table);
+	return crit;
 }
 
 double hb_ranksum_normal_p(size_t n_a, size_t n_b, double u, double tie)
@@ -279,4 +414,31 @@ double hb_ranksum_normal_p(size_t n_a, size_t n_b, double u, double tie)
 	double z = (um - na * nb / 2 - 0.5) / s;
 
 	return fmin(1.0, erfc(z / M_SQRT2));
+}
+
+/* The normal critical U: a bisection over the U below the middle. */
+static double hb_ranksum_normal_crit(size_t n_a, size_t n_b, double alpha)
+{
+	double lo = 0.0, hi = floor(n_a * (double)n_b / 2), mid;
+
+	if (!(hb_ranksum_normal_p(n_a, n_b, lo, 0.0) < alpha))
+		return -1.0;
+	while (hi - lo > 1.0) {
+		mid = floor((lo + hi) / 2);
+		if (hb_ranksum_normal_p(n_a, n_b, mid, 0.0) < alpha)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hb_ranksum_normal_p(n_a, n_b, hi, 0.0) < alpha ? hi : lo;
+}
+
+double hb_ranksum_crit(size_t n_a, size_t n_b, double alpha, bool exact,
+		       bool *nomem)
+{
+	if (!n_a || !n_b || !(alpha > 0.0 && alpha < 1.0))
+		return -1.0;
+	if (exact)
+		return hb_ranksum_exact_crit(n_a, n_b, alpha, nomem);
+	return hb_ranksum_normal_crit(n_a, n_b, alpha);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the probability distributions behind every interval and
- * p-value - Student's t, the binomial with p = 1/2 (ranks of the median)
- * and the Mann-Whitney rank sum, exact and normal.  Pure code, used by
- * the statistics of one result (stats.c) and by the two-sample tests
- * (twosample.c) alike.
+ * p-value - Student's t (and the noncentral t of a test's power), the
+ * binomial with p = 1/2 (ranks of the median) and the Mann-Whitney rank
+ * sum, exact and normal.  Pure code, used by the statistics of one
+ * result (stats.c), by the two-sample tests (twosample.c) and by their
+ * power (power.c) alike.
  */
 #ifndef HB_DIST_H
 #define HB_DIST_H
@@ -25,6 +26,14 @@ double hb_t_pvalue(double t, double df);
  */
 double hb_t_quantile(double p, double df);
 
+/*
+ * P(|T| > @c) for T noncentral t with @df > 0 degrees of freedom and
+ * noncentrality @ncp: the power of a two-sided t-test whose critical
+ * value is @c >= 0, to about 1e-12.  NAN when an argument is out of
+ * range.
+ */
+double hb_nct_two_sided(double c, double df, double ncp);
+
 /* P(B = @k) for B ~ Binomial(@n, 1/2). */
 double hb_binom_half(size_t n, size_t k);
 
@@ -44,5 +53,15 @@ double hb_ranksum_exact_p(const size_t *rank2, size_t n, size_t k,
  * with @tie the sum of t^3 - t over tie groups of size t.
  */
 double hb_ranksum_normal_p(size_t n_a, size_t n_b, double u, double tie);
+
+/*
+ * The largest Mann-Whitney U of groups of @n_a and @n_b distinct values
+ * whose two-sided p - exact (@exact) or normal, as above - is below
+ * @alpha: a U at most this far from either end is significant, one
+ * nearer the middle is not.  -1 when no U is, so that no data of these
+ * sizes can be; NAN, with *@nomem set, without memory.
+ */
+double hb_ranksum_crit(size_t n_a, size_t n_b, double alpha, bool exact,
+		       bool *nomem);
 
 #endif /* HB_DIST_H */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the mean, variance and median of a set of values, and the
- * order of doubles they are sorted in: the bottom of the statistics,
- * which includes nothing of the project but its own header.
+ * order of doubles they are sorted in, and a mean and variance taken one
+ * value at a time: the bottom of the statistics, which includes nothing
+ * of the project but its own header.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -39,6 +40,20 @@ double hb_variance(const double *x, size_t n, double mean)
 		constant = constant && x[i] == x[0];
 	}
 	return constant ? 0.0 : sum / (n - 1);
+}
+
+void hb_running_add(struct hb_running *r, double x)
+{
+	double d = x - r->mean;
+
+	r->n++;
+	r->mean += d / r->n;
+	r->m2 += d * (x - r->mean);
+}
+
+double hb_running_variance(const struct hb_running *r)
+{
+	return r->n < 2 ? NAN : r->m2 / (r->n - 1);
 }
 
 double hb_median_sorted(const double *s, size_t n)

@@ -33,13 +33,18 @@ size_t hb_median_ci_rank(size_t n, double *level)
 	return j - 1;
 }
 
+double hb_mean_ci_half(size_t n, double sd)
+{
+	return hb_t_quantile(0.975, n - 1) * sd / sqrt(n);
+}
+
 static void hb_stats_spread(const double *s, size_t n, struct hb_stats *st)
 {
 	double half;
 
 	st->stddev = sqrt(hb_variance(s, n, st->mean));
 	st->cv = st->mean != 0.0 ? st->stddev / st->mean : NAN;
-	half = hb_t_quantile(0.975, n - 1) * st->stddev / sqrt(n);
+	half = hb_mean_ci_half(n, st->stddev);
 	st->mean_ci_lo = st->mean - half;
 	st->mean_ci_hi = st->mean + half;
 }

@@ -39,6 +39,13 @@ struct hb_stats {
  */
 size_t hb_median_ci_rank(size_t n, double *level);
 
+/*
+ * Half the 95 % interval of the mean of @n >= 2 values whose sample
+ * standard deviation is @sd (Student t, n - 1 df): mean_ci_lo and
+ * mean_ci_hi lie that far either side of the mean.
+ */
+double hb_mean_ci_half(size_t n, double sd);
+
 /* Fills @st from @n values (not modified); -ENOMEM or 0. */
 int hb_stats_compute(const double *x, size_t n, struct hb_stats *st);
 

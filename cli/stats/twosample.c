@@ -108,13 +108,15 @@ static enum hb_cmp_status hb_welch_constant(struct hb_welch *w,
 }
 
 /* Welch-Satterthwaite, scaled by the larger term so nothing overflows. */
-static double hb_welch_df(const struct hb_welch *w)
+void hb_welch_se_df(size_t n_a, double var_a, size_t n_b, double var_b,
+		    double *se, double *df)
 {
-	double sa = w->var_a / w->n_a, sb = w->var_b / w->n_b;
+	double sa = var_a / n_a, sb = var_b / n_b;
 	double m = fmax(sa, sb), ra = sa / m, rb = sb / m;
 
-	return (ra + rb) * (ra + rb) /
-	       (ra * ra / (w->n_a - 1) + rb * rb / (w->n_b - 1));
+	*se = sqrt(sa + sb);
+	*df = (ra + rb) * (ra + rb) /
+	      (ra * ra / (n_a - 1) + rb * rb / (n_b - 1));
 }
 
 static enum hb_cmp_status hb_welch_fill(struct hb_welch *w, double alpha)
@@ -122,8 +124,7 @@ static enum hb_cmp_status hb_welch_fill(struct hb_welch *w, double alpha)
 	double half;
 
 	w->diff = w->mean_b - w->mean_a;
-	w->se = sqrt(w->var_a / w->n_a + w->var_b / w->n_b);
-	w->df = hb_welch_df(w);
+	hb_welch_se_df(w->n_a, w->var_a, w->n_b, w->var_b, &w->se, &w->df);
 	w->t = w->diff / w->se;
 	w->p = hb_t_pvalue(w->t, w->df);
 	half = hb_t_quantile(1.0 - alpha / 2, w->df) * w->se;

@@ -72,6 +72,14 @@ enum hb_cmp_status hb_welch_test(const double *a, size_t n_a,
 				 const double *b, size_t n_b, double alpha,
 				 struct hb_welch *w);
 
+/*
+ * The standard error of mean_b - mean_a and its Welch-Satterthwaite
+ * degrees of freedom, for sample variances @var_a and @var_b, not both 0,
+ * of @n_a and @n_b >= 2 values.
+ */
+void hb_welch_se_df(size_t n_a, double var_a, size_t n_b, double var_b,
+		    double *se, double *df);
+
 enum hb_mwu_method {
 	HB_MWU_AUTO,		/* exact up to HB_MWU_EXACT_MAX_N */
 	HB_MWU_EXACT,		/* permutation distribution of the rank sum */

@@ -130,7 +130,19 @@ plot_without_output_says_how() {
 	[ $rc = 2 ] && grep -q "^hmmbench: plot needs -o PICTURE.png or PICTURE.svg to write$" "$err"
 }
 
-echo "1..19"
+# run --until-ci ARG [--iters N], and the start of the one sentence on
+# stderr: a usage error, before the device is even looked for.
+until_ci_is_refused() {
+	hb run --until-ci "$1" ${2:+--iters "$2"} --device /nonexistent/hmmbench
+	[ $rc = 2 ] && [ ! -s "$out" ] && head -n 1 "$err" | grep -qF "hmmbench: $3"
+}
+
+max_time_is_refused() {
+	hb run --max-time soon --device /nonexistent/hmmbench
+	[ $rc = 2 ] && head -n 1 "$err" | grep -qF "hmmbench: invalid --max-time 'soon': expected a duration such as 90s"
+}
+
+echo "1..30"
 check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
@@ -157,5 +169,9 @@ check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name
 check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
 check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
 check plot_without_output_says_how plot_without_output_says_how
+check until_ci_0_is_refused until_ci_is_refused 0 "" "invalid --until-ci '0': expected a percentage above 0 and at most 100"
+check until_ci_text_is_refused until_ci_is_refused two "" "invalid --until-ci 'two': expected a percentage"
+check until_ci_needs_two_warm_samples until_ci_is_refused 2 1 "--until-ci needs at least 2 warm samples for an interval, but --iters 1 with --chunks 1 gives 1: raise --iters"
+check max_time_is_refused max_time_is_refused
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

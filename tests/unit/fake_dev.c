@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: the fake device.  MAP of length L takes L/4096 *
- * 10 ns plus 1 us per earlier MAP in memremap (so samples differ), 90 %
- * of that in memmap_init; UNMAP takes twice the chunk's memremap.
+ * 10 ns plus 1 us per earlier MAP in memremap (so samples differ), plus
+ * fake.jitter_ns every second MAP, 90 % of that in memmap_init; UNMAP
+ * takes twice the chunk's memremap.
  * VERIFY finds every invariant holding under digest 0x1234 and layout
  * 0xabcd unless a test sets fake.verify.
  */
@@ -11,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 
 #include "fake_dev.h"
 
@@ -18,9 +20,11 @@ struct fake_dev fake;
 
 int __real_open(const char *path, int flags, ...);
 int __real_close(int fd);
+int __real_clock_gettime(clockid_t clk, struct timespec *ts);
 int __wrap_open(const char *path, int flags, ...);
 int __wrap_close(int fd);
 int __wrap_ioctl(int fd, unsigned long cmd, ...);
+int __wrap_clock_gettime(clockid_t clk, struct timespec *ts);
 
 void fake_reset(void)
 {
@@ -56,6 +60,15 @@ int __wrap_close(int fd)
 	return 0;
 }
 
+int __wrap_clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	if (!fake.clock)
+		return __real_clock_gettime(clk, ts);
+	ts->tv_sec = fake.now_ns / 1000000000;
+	ts->tv_nsec = fake.now_ns % 1000000000;
+	return 0;
+}
+
 static void fake_info(struct hmmbench_info *i)
 {
 	i->abi_version = fake.abi_version;
@@ -87,9 +100,11 @@ static void fake_map(struct hmmbench_map *m)
 	m->valid = fake.map_valid;
 	m->phys_start = 0x1000000000ULL;
 	m->region_ns = 1000;
-	m->memremap_ns = m->length / 4096 * 10 + 1000ULL * fake.maps;
+	m->memremap_ns = m->length / 4096 * 10 + 1000ULL * fake.maps +
+			 (fake.maps % 2 ? fake.jitter_ns : 0);
 	m->memmap_init_ns = m->memremap_ns / 10 * 9;
 	fake.maps++;
+	fake.now_ns += fake.map_ns;
 	fake.live++;
 	if (fake.live > fake.max_live)
 		fake.max_live = fake.live;

@@ -4,7 +4,8 @@
  * close(), which the tests wrap with -Wl,--wrap.  It keeps chunk handles
  * like the driver, hands out deterministic timings, answers VERIFY with
  * the digest and broken invariants a test sets, ROOFLINE with stores of
- * 16 bytes per ns (plain) and 32 (non-temporal), and fails on request.
+ * 16 bytes per ns (plain) and 32 (non-temporal), and fails on request;
+ * and a clock behind clock_gettime() that its MAPs move on.
  */
 #ifndef HB_TEST_FAKE_DEV_H
 #define HB_TEST_FAKE_DEV_H
@@ -39,6 +40,14 @@ struct fake_dev {
 	bool zero_handle;	/* MAP returns handle 0 */
 	unsigned int stop_after_maps;	/* set *stop after that many MAPs */
 	volatile sig_atomic_t *stop;
+	uint64_t jitter_ns;	/* added to every second MAP's memremap */
+	/*
+	 * While clock is set, clock_gettime() reads now_ns, which each MAP
+	 * moves on by map_ns: the time a run takes, without waiting for it.
+	 */
+	bool clock;
+	uint64_t now_ns;
+	uint64_t map_ns;
 	/*
 	 * VERIFY copies checks_nr, digest, layout, bad_pages and checks
 	 * from here; pages is the chunk's unless set here.

@@ -2,8 +2,10 @@
 /*
  * hmmbench unit tests: the measurement loop against the fake device -
  * iteration kinds, chunk and size order, interleaving, and that a signal
- * or an error always leaves nothing mapped and the samples kept - and
- * the memmap digest read back after the iterations, in the JSON or not.
+ * or an error always leaves nothing mapped and the samples kept - the
+ * memmap digest read back after the iterations, in the JSON or not, and
+ * what ends a run early: --until-ci on a quiet device, --iters on a noisy
+ * one, --max-time on the fake's clock.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -176,6 +178,7 @@ static void signal_stops_after_the_step_and_unmaps_all(void **state)
 	assert_true(r.samples[2].valid & HMMBENCH_T_MEMUNMAP);
 	assert_false(r.complete);
 	assert_string_equal(r.stop_reason, "interrupted");
+	assert_int_equal(r.end, HB_END_INTERRUPTED);
 	assert_string_equal(r.error, "");
 }
 
@@ -192,6 +195,7 @@ static void map_error_mid_step_unmaps_and_explains(void **state)
 	assert_true(r.samples[0].valid & HMMBENCH_T_RELEASE);
 	assert_false(r.complete);
 	assert_string_equal(r.stop_reason, "error");
+	assert_int_equal(r.end, HB_END_ERROR);
 	assert_non_null(strstr(r.error, "no free physical address range of 1G"));
 }
 
@@ -389,6 +393,131 @@ static void signal_before_verify_stops_without_mapping(void **state)
 	assert_false(r.complete);
 }
 
+/*
+ * A quiet device: memremap 2621440 + 1000 k ns on the k-th MAP.  Two warm
+ * calls have the interval 12.706 * 707 / sqrt(2) = 6353 ns, 0.24 % of
+ * their mean; three, 4.303 * 1000 / sqrt(3) = 2484 ns, 0.095 %: --until-ci
+ * 0.1 stops there, with --iters 50 to spare.  The warmup call counts for
+ * nothing.
+ */
+static void quiet_device_stops_on_the_interval(void **state)
+{
+	(void)state;
+	r.cfg.warmup = 1;
+	r.cfg.iters = 50;
+	r.cfg.until_ci = 0.1;
+	assert_int_equal(run(), 0);
+	assert_int_equal(r.end, HB_END_CI);
+	assert_int_equal(r.cfg.iters, 3);
+	assert_int_equal(r.nr_samples, 1 + 1 + 3);
+	assert_true(r.complete);
+	assert_null(r.stop_reason);
+	assert_int_equal(fake.live, 0);
+}
+
+/* Every second call twice as slow: the interval stays near +-30 %. */
+static void noisy_device_stops_on_iters(void **state)
+{
+	(void)state;
+	fake.jitter_ns = 2621440;
+	r.cfg.iters = 8;
+	r.cfg.until_ci = 1.0;
+	assert_int_equal(run(), 0);
+	assert_int_equal(r.end, HB_END_ITERS);
+	assert_int_equal(r.cfg.iters, 8);
+	assert_int_equal(r.nr_samples, 1 + 8);
+	assert_true(r.complete);
+}
+
+/*
+ * A second per MAP on the fake clock, --max-time 3.5 s: the cold call
+ * ends at 1 s, the warm ones at 2, 3 and 4 s, after which none starts.
+ */
+static void max_time_stops_starting_iterations(void **state)
+{
+	(void)state;
+	fake.clock = true;
+	fake.map_ns = 1000000000;
+	fake.jitter_ns = 2621440;
+	r.cfg.iters = 100;
+	r.cfg.until_ci = 1.0;
+	r.cfg.max_time_ns = 3500000000ULL;
+	assert_int_equal(run(), 0);
+	assert_int_equal(r.end, HB_END_MAX_TIME);
+	assert_int_equal(r.cfg.iters, 3);
+	assert_int_equal(r.nr_samples, 1 + 3);
+	assert_int_equal(r.wall_ns, 4000000000ULL);
+	assert_true(r.complete);
+	assert_int_equal(fake.live, 0);
+}
+
+/* A signal still ends the run incomplete, --iters kept as asked. */
+static void signal_ends_a_run_until_ci_incomplete(void **state)
+{
+	(void)state;
+	fake.jitter_ns = 2621440;
+	fake.stop = &stop;
+	fake.stop_after_maps = 4;
+	r.cfg.iters = 50;
+	r.cfg.until_ci = 1.0;
+	assert_int_equal(run(), HB_STOPPED);
+	assert_int_equal(r.end, HB_END_INTERRUPTED);
+	assert_int_equal(r.cfg.iters, 50);
+	assert_false(r.complete);
+}
+
+/* Whether @text (freed here) has @part, its lines joined. */
+static bool says(char *text, const char *part)
+{
+	bool found;
+	char *p;
+
+	for (p = text; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	found = strstr(text, part);
+	free(text);
+	return found;
+}
+
+/* What stopped a run is written, read back, and said in words. */
+static void what_stopped_a_run_is_kept_and_said(void **state)
+{
+	struct hb_input in;
+	char err[256], *path;
+
+	(void)state;
+	r.cfg.iters = 50;
+	r.cfg.until_ci = 0.1;
+	r.cfg.max_time_ns = 600000000000ULL;
+	assert_int_equal(run(), 0);
+	assert_true(says(fixture_render(HB_FMT_TABLE, &r), "Stopped after 3 warm iterations: the 95% CI of the warm memremap mean, ±0.095%, is within --until-ci 0.1%."));
+	assert_true(says(fixture_render(HB_FMT_COVER, &r), "Stopped after 3 warm iterations: the 95% CI"));
+	assert_true(says(fixture_render(HB_FMT_JSON, &r), "\"stopped_by\":\"ci_target\""));
+	path = fixture_json_file(&r);
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
+	unlink(path);
+	free(path);
+	assert_int_equal(in.r.end, HB_END_CI);
+	assert_true(in.r.cfg.until_ci == 0.1);
+	assert_int_equal(in.r.cfg.max_time_ns, 600000000000ULL);
+	assert_int_equal(in.r.cfg.iters, 3);
+	hb_input_free(&in);
+}
+
+/* Without either option nothing is said, and the file has neither. */
+static void a_plain_run_says_nothing_of_stopping(void **state)
+{
+	(void)state;
+	assert_int_equal(run(), 0);
+	assert_int_equal(r.end, HB_END_ITERS);
+	assert_false(says(fixture_render(HB_FMT_TABLE, &r), "Stopped"));
+	assert_true(says(fixture_render(HB_FMT_JSON, &r), "\"stopped_by\":\"iterations\""));
+	assert_false(says(fixture_render(HB_FMT_JSON, &r), "until_ci_percent"));
+	assert_false(says(fixture_render(HB_FMT_JSON, &r), "max_time_ns"));
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -412,6 +541,12 @@ int main(void)
 		T(bad_pages_give_one_warning_and_the_run_stands),
 		T(verify_error_unmaps_the_chunk_and_explains),
 		T(signal_before_verify_stops_without_mapping),
+		T(quiet_device_stops_on_the_interval),
+		T(noisy_device_stops_on_iters),
+		T(max_time_stops_starting_iterations),
+		T(signal_ends_a_run_until_ci_incomplete),
+		T(what_stopped_a_run_is_kept_and_said),
+		T(a_plain_run_says_nothing_of_stopping),
 	};
 
 	return cmocka_run_group_tests_name("bench", tests, NULL, NULL);

@@ -25,6 +25,7 @@
 #include "fixture.h"
 #include "results/cmp_read.h"
 #include "results/compare.h"
+#include "stats/power.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -158,6 +159,27 @@ static char *render(const struct hb_comparison *c, enum hb_format fmt)
 	return buf;
 }
 
+/* A part of a comparison rendered in a format. */
+struct rendered {
+	enum hb_format fmt;
+	const char *part;
+};
+
+/* @c rendered has each of @want (a cover text with its lines joined). */
+static void assert_renders(const struct hb_comparison *c,
+			   const struct rendered *want, size_t n)
+{
+	size_t i;
+	char *t;
+
+	for (i = 0; i < n; i++) {
+		t = render(c, want[i].fmt);
+		if (!strstr(t, want[i].part))
+			fail_msg("no \"%s\" in:\n%s", want[i].part, t);
+		free(t);
+	}
+}
+
 /* One run a side: the change and its within-run interval, no verdict. */
 static void single_runs_show_the_change_without_a_verdict(void **state)
 {
@@ -190,13 +212,34 @@ static void single_runs_show_the_change_without_a_verdict(void **state)
 	pair_free(&p);
 }
 
+/*
+ * The same runs on both sides: "~", and how large a change they would
+ * have detected - hb_mde() of the row's runs and variances, Welch at
+ * alpha over the family's 12 tests, relative to the base mean.
+ */
 static void identical_runs_show_tilde_and_no_detectable_change(void **state)
 {
 	static const double runs_base_ms[] = { 100, 106, 98, 104 };
+	static const struct rendered want[] = {
+		{ HB_FMT_TABLE,
+		  "\nmemremap_pages      102.0 ms 102.0 ms        ~ " },
+		{ HB_FMT_TABLE,
+		  "\n                    (a change under ±16.4% would not have been detected)\n  memmap_init phase " },
+		{ HB_FMT_COVER,
+		  "time in memmap_init_zone_device(): no detectable change (< ±16.4%)." },
+		{ HB_FMT_COVER,
+		  "memremap time: no detectable change (< ±16.4%)." },
+		{ HB_FMT_COVER,
+		  "memunmap time: no detectable change." },
+		{ HB_FMT_CSV,
+		  ",warm,memremap_ns,ns,20,20,102000000.0,102000000.0,102000000.0,102000000.0,0.0000," },
+		{ HB_FMT_CSV,
+		  ",1,12,false,16.4" },
+	};
 	const struct hb_cmp_row *row;
 	struct hb_result ra, rb;
+	struct hb_mde m;
 	struct pair p;
-	char *t;
 
 	(void)state;
 	fixture_runs(&ra, "base", 58.0, runs_base_ms, 4, 5);
@@ -206,13 +249,64 @@ static void identical_runs_show_tilde_and_no_detectable_change(void **state)
 	assert_true(row->tested);
 	assert_false(row->significant);
 	assert_true(row->p_holm == 1.0);
-	t = render(&p.c, HB_FMT_TABLE);
-	assert_non_null(strstr(t, " ~ "));
-	free(t);
-	t = render(&p.c, HB_FMT_COVER);
-	assert_non_null(strstr(t, "time in memmap_init_zone_device(): no detectable change."));
-	assert_non_null(strstr(t, "memremap time: no detectable change."));
-	free(t);
+	assert_int_equal(hb_mde(4, row->w.var_a, 4, row->w.var_b, 0.05 / 12,
+				0.05, &m), HB_MDE_OK);
+	assert_true(row->mde == 100 * m.rule / 102e6);
+	assert_true(row->mde_welch == 100 * m.welch / 102e6);
+	assert_false(row->mde_none);
+	assert_true(fabs(row->mde - 16.4) < 0.05);
+	/* both sides constant: nothing to scale an effect by */
+	assert_true(isnan(row_of(&p.c, HB_WARM, HB_M_MEMUNMAP)->mde));
+	assert_renders(&p.c, want, N(want));
+	pair_free(&p);
+}
+
+/*
+ * Two runs a side: the rank test's p is at least 1/3, so no change
+ * could have been detected, and no effect is claimed; three runs a side
+ * cannot reach 0.05 either.
+ */
+static void two_runs_a_side_could_detect_no_change(void **state)
+{
+	static const double a_ms[] = { 100, 104, 98 };
+	static const double b_ms[] = { 103, 99, 101, 102 };
+	static const struct rendered two[] = {
+		{ HB_FMT_TABLE,
+		  "(no change could have been detected with 2 runs a side)\n" },
+		{ HB_FMT_TABLE,
+		  "\n(no change could have been detected): with so few runs the Mann-Whitney p" },
+		{ HB_FMT_COVER,
+		  "memremap time: no change could have been detected with 2 runs a side." },
+		{ HB_FMT_CSV,
+		  ",1,12,false,," },
+		{ HB_FMT_JSON,
+		  "\"mde_percent\":null," },
+		{ HB_FMT_JSON,
+		  "\"mde_detectable\":false," },
+	};
+	static const struct rendered three[] = {
+		{ HB_FMT_TABLE,
+		  "(no change could have been detected with 3 + 4 runs)\n" },
+	};
+	const struct hb_cmp_row *row;
+	struct hb_result ra, rb;
+	struct pair p;
+
+	(void)state;
+	fixture_runs(&ra, "base", 58.0, a_ms, 2, 5);
+	fixture_runs(&rb, "new", 58.0, b_ms, 2, 5);
+	pair_compare(&p, &ra, &rb, false);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->tested && !row->significant);
+	assert_true(row->mde_none);
+	assert_true(isnan(row->mde));
+	assert_true(row->mde_welch > 0.0);
+	assert_renders(&p.c, two, N(two));
+	pair_free(&p);
+	fixture_runs(&ra, "base", 58.0, a_ms, 3, 5);
+	fixture_runs(&rb, "new", 58.0, b_ms, 4, 5);
+	pair_compare(&p, &ra, &rb, false);
+	assert_renders(&p.c, three, N(three));
 	pair_free(&p);
 }
 
@@ -546,6 +640,7 @@ static void a_shift_in_every_run_is_significant(void **state)
 	(void)state;
 	pair_runs(&p, runs_base_ms, runs_fast_ms);
 	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(isnan(row->mde) && !row->mde_none);
 	assert_true(fabs(row->w.p - 4.576265306179917e-06) < 1e-12);
 	assert_true(fabs(row->u.p - 2.0 / 70) < 1e-12);
 	/*
@@ -569,7 +664,7 @@ static void a_shift_in_every_run_is_significant(void **state)
 	free(t);
 	t = render(&p.c, HB_FMT_CSV);
 	assert_non_null(strstr(t, ",1073741824,warm,memremap_ns,ns,20,20,"));
-	assert_non_null(strstr(t, ",true,true,run,4,4,5.49152e-05,12,false\n"));
+	assert_non_null(strstr(t, ",true,true,run,4,4,5.49152e-05,12,false,,,\n"));
 	free(t);
 	t = render(&p.c, HB_FMT_JSON);
 	assert_non_null(strstr(t, "\"test_unit\":\"run\""));
@@ -789,6 +884,97 @@ static void json_output_reads_back(void **state)
 	pair_free(&p);
 }
 
+/* A comparison saved before effects were reported shows a plain "~". */
+static void saved_comparison_without_effects_reads_back(void **state)
+{
+	static const double same_ms[] = { 100, 106, 98, 104 };
+	struct json_object *doc, *rows, *o;
+	struct hb_result ra, rb;
+	struct hb_cmp_doc d;
+	struct pair p;
+	size_t i;
+	char *t;
+
+	(void)state;
+	fixture_runs(&ra, "base", 58.0, same_ms, 4, 5);
+	fixture_runs(&rb, "new", 58.0, same_ms, 4, 5);
+	pair_compare(&p, &ra, &rb, false);
+	t = render(&p.c, HB_FMT_JSON);
+	doc = json_tokener_parse(t);
+	free(t);
+	rows = hb_json_path(doc, "comparisons");
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		o = json_object_array_get_idx(rows, i);
+		json_object_object_del(o, "mde_percent");
+		json_object_object_del(o, "mde_welch_percent");
+		json_object_object_del(o, "mde_detectable");
+	}
+	assert_int_equal(hb_cmp_take(&d, "old.json", doc, p.err,
+				     sizeof(p.err)), 0);
+	for (i = 0; i < d.c.nr_rows; i++)
+		assert_true(isnan(d.c.rows[i].mde) && !d.c.rows[i].mde_none);
+	t = render(&d.c, HB_FMT_TABLE);
+	assert_non_null(strstr(t, "memremap_pages      102.0 ms 102.0 ms        ~ "));
+	assert_null(strstr(t, "would not have been detected"));
+	free(t);
+	hb_cmp_doc_free(&d);
+	pair_free(&p);
+}
+
+/* @r again at 2 GiB, memremap and its phase times @scale. */
+static void add_2g_runs(struct hb_result *r, double scale)
+{
+	size_t i, n = r->nr_samples;
+	struct hb_sample s;
+
+	r->cfg.sizes[r->cfg.nr_sizes++] = 2ULL << 30;
+	for (i = 0; i < n; i++) {
+		s = r->samples[i];
+		s.size = 2ULL << 30;
+		s.memremap_ns = s.memremap_ns * scale + 0.5;
+		s.memmap_init_ns = s.memmap_init_ns * scale + 0.5;
+		*hb_result_add(r) = s;
+	}
+}
+
+/*
+ * The cover text: a "~" size among changed ones says under its line
+ * what it could have missed; every size "~", the largest of their
+ * effects.
+ */
+static void cover_says_what_each_tilde_could_have_missed(void **state)
+{
+	static const struct rendered mixed[] = {
+		{ HB_FMT_COVER,
+		  "memremap time:     1 GiB  102.0 ms -> 105.5 ms         ~ [-2.5%, +9.7%]    p = 1            (a change under ±18.7% would not have been detected)     2 GiB  102.0 ms -> 63.3 ms     -37.9% " },
+		{ HB_FMT_COVER,
+		  "< x%: with these boots and their spread, a change that large" },
+	};
+	static const struct rendered same[] = {
+		{ HB_FMT_COVER,
+		  "memremap time: no detectable change at any size (< ±18.7%)." },
+	};
+	struct hb_result ra, rb;
+	struct pair p;
+
+	(void)state;
+	fixture_runs(&ra, "base", 58.0, runs_base_ms, RUNS, PER_RUN);
+	add_2g_runs(&ra, 1.0);
+	fixture_runs(&rb, "new", 58.0, runs_new_ms, RUNS, PER_RUN);
+	add_2g_runs(&rb, 0.6);
+	pair_compare(&p, &ra, &rb, false);
+	assert_int_equal(p.ret, 0);
+	assert_renders(&p.c, mixed, N(mixed));
+	pair_free(&p);
+	fixture_runs(&ra, "base", 58.0, runs_base_ms, RUNS, PER_RUN);
+	add_2g_runs(&ra, 1.0);
+	fixture_runs(&rb, "new", 58.0, runs_new_ms, RUNS, PER_RUN);
+	add_2g_runs(&rb, 1.0);
+	pair_compare(&p, &ra, &rb, false);
+	assert_renders(&p.c, same, N(same));
+	pair_free(&p);
+}
+
 static void csv_has_one_row_per_kind_and_metric(void **state)
 {
 	struct pair p;
@@ -803,7 +989,7 @@ static void csv_has_one_row_per_kind_and_metric(void **state)
 	/* header + (cold + warm) * every metric but the two rooflines */
 	assert_int_equal(lines, 1 + 2 * (HB_NR_METRICS - 2));
 	assert_non_null(strstr(t, ",1073741824,warm,memremap_ns,ns,10,10,"));
-	assert_non_null(strstr(t, ",false,false,sample,10,10,,,false\n"));
+	assert_non_null(strstr(t, ",false,false,sample,10,10,,,false,,,\n"));
 	free(t);
 	pair_free(&p);
 }
@@ -950,6 +1136,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(single_runs_show_the_change_without_a_verdict),
 		cmocka_unit_test(identical_runs_show_tilde_and_no_detectable_change),
+		cmocka_unit_test(two_runs_a_side_could_detect_no_change),
 		cmocka_unit_test(page_size_mismatch_is_refused_naming_the_field),
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
 		cmocka_unit_test(kvm_against_tcg_is_refused),
@@ -975,6 +1162,8 @@ int main(void)
 		cmocka_unit_test(no_size_in_common_is_refused),
 		cmocka_unit_test(notes_are_short_and_use_titles),
 		cmocka_unit_test(json_output_reads_back),
+		cmocka_unit_test(saved_comparison_without_effects_reads_back),
+		cmocka_unit_test(cover_says_what_each_tilde_could_have_missed),
 		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
 		cmocka_unit_test(different_memmap_digests_are_refused),
 		cmocka_unit_test(memmap_digests_are_compared_with_force),

@@ -48,6 +48,8 @@ static size_t type_size(enum hb_ftype type)
 	case HB_F_SIZES:
 	case HB_F_RUNS:
 		return sizeof(struct hb_config);
+	case HB_F_PERCENT:
+		return sizeof(double);
 	default:
 		return 0;
 	}
@@ -116,6 +118,8 @@ static void every_field_reads_back_as_written(void **state)
 	fixture_runs(&r, "base", 58.0, runs_ms, 2, 3);
 	r.cfg.node = 1;
 	r.cfg.interleave = true;
+	r.cfg.until_ci = 2.5;
+	r.cfg.max_time_ns = 600000000000ULL;
 	r.meta.info.features |= 1U << 9;
 	r.meta.info.maps_total = 7;
 	r.meta.info.phys_window_start = 1ULL << 30;

@@ -397,6 +397,25 @@ static void compare_of_merged_runs(void **state)
 	golden_compare("compare-runs", in, 2, false);
 }
 
+/*
+ * The same kernel twice, six boots a side: nothing changes, and each
+ * "~" says how large a change would have been seen.
+ */
+static void compare_of_the_same_kernel(void **state)
+{
+	static const double a_ms[] = { 100, 106, 98, 104, 101, 103 };
+	static const double b_ms[] = { 102, 99, 105, 100, 104, 101 };
+	struct hb_input in[2];
+	struct hb_result r;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, a_ms, N(a_ms), 5);
+	load(&in[0], &r, "base.json");
+	fixture_runs(&r, "new", 58.0, b_ms, N(b_ms), 5);
+	load(&in[1], &r, "new.json");
+	golden_compare("compare-same", in, 2, false);
+}
+
 /* Merged runs of @label, all measured in the boot @boot_id. */
 static void fixture_runs_in_boot(struct hb_result *r, const char *label,
 				 double cold_ms, const double *run_ms,
@@ -515,6 +534,7 @@ static void show_renders_saved_comparisons_as_compared(void **state)
 {
 	static const char *const stems[] = {
 		"compare", "compare-runs", "compare-three", "compare-one-boot",
+		"compare-same",
 	};
 	struct hb_cmp_doc d;
 	char err[512];
@@ -550,6 +570,7 @@ int main(void)
 		cmocka_unit_test(merge_of_two_boots),
 		cmocka_unit_test(compare_of_two_single_runs),
 		cmocka_unit_test(compare_of_merged_runs),
+		cmocka_unit_test(compare_of_the_same_kernel),
 		cmocka_unit_test(compare_of_runs_in_one_boot),
 		cmocka_unit_test(compare_of_three_with_notes),
 		cmocka_unit_test(show_renders_saved_results_as_measured),

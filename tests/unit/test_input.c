@@ -186,6 +186,46 @@ static void null_time_reads_as_not_measured(void **state)
 	hb_input_free(&in);
 }
 
+/* As written before "stopped_by": an interrupted run. */
+static void interrupted_before_stopped_by(struct json_object *doc)
+{
+	json_object_object_del(doc, "stopped_by");
+	json_object_object_add(doc, "complete", json_object_new_boolean(0));
+	json_object_object_add(doc, "stop_reason",
+			       json_object_new_string("interrupted"));
+}
+
+static void complete_before_stopped_by(struct json_object *doc)
+{
+	json_object_object_del(doc, "stopped_by");
+}
+
+/* A file without "stopped_by" ended as "complete" and "stop_reason" say. */
+static void older_file_without_stopped_by_reads_why_it_ended(void **state)
+{
+	static const struct {
+		void (*edit)(struct json_object *doc);
+		enum hb_end end;
+	} older[] = {
+		{ interrupted_before_stopped_by, HB_END_INTERRUPTED },
+		{ complete_before_stopped_by, HB_END_ITERS },
+	};
+	char errbuf[512], *path;
+	struct hb_input in;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(older) / sizeof(older[0]); i++) {
+		path = edited(older[i].edit);
+		assert_int_equal(hb_input_load(&in, path, errbuf,
+					       sizeof(errbuf)), 0);
+		unlink(path);
+		free(path);
+		assert_int_equal(in.r.end, older[i].end);
+		hb_input_free(&in);
+	}
+}
+
 /* A temporary file holding the first @n bytes of @text. */
 static char *raw_file(const char *text, size_t n)
 {
@@ -289,6 +329,7 @@ static void leading_blank_lines_count_in_the_byte(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(older_file_without_stopped_by_reads_why_it_ended),
 		cmocka_unit_test(missing_samples_are_refused),
 		cmocka_unit_test(empty_samples_are_refused),
 		cmocka_unit_test(samples_that_are_not_an_array_are_refused),

@@ -351,6 +351,32 @@ static void a_run_without_memmap_leaves_the_merge_without(void **state)
 	free_inputs(in, 2);
 }
 
+/*
+ * What ended the loop is the first run's, unless a run is incomplete:
+ * then that one's, as its stop_reason.
+ */
+static void merge_ends_as_its_first_run_or_an_incomplete_one(void **state)
+{
+	struct hb_input in[2];
+	struct hb_result m;
+
+	(void)state;
+	two_boots(in, 62.0);
+	in[0].r.end = HB_END_CI;
+	in[1].r.end = HB_END_ITERS;
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_int_equal(m.end, HB_END_CI);
+	hb_result_free(&m);
+	in[1].r.end = HB_END_INTERRUPTED;
+	in[1].r.complete = false;
+	in[1].r.stop_reason = "interrupted";
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_int_equal(m.end, HB_END_INTERRUPTED);
+	assert_false(m.complete);
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -366,6 +392,7 @@ int main(void)
 		cmocka_unit_test(different_memmap_digests_are_refused),
 		cmocka_unit_test(other_architectures_are_refused),
 		cmocka_unit_test(a_run_without_memmap_leaves_the_merge_without),
+		cmocka_unit_test(merge_ends_as_its_first_run_or_an_incomplete_one),
 	};
 
 	return cmocka_run_group_tests_name("merge", tests, NULL, NULL);

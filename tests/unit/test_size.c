@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: the number parser every option goes through -
- * each suffix, plain bytes, overflow, garbage, zero, the range message -
- * and the size spellings used in messages.
+ * each suffix, plain bytes, overflow, garbage, zero, the range message,
+ * percentages and durations - and the size spellings used in messages.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +14,7 @@
 #include "cmd/parse.h"
 #include "fmt.h"
 
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
 #define KIB	(1ULL << 10)
 #define MAX	(1ULL << 50)
 
@@ -163,6 +164,81 @@ static void counts_refuse_suffixes_and_name_the_range(void **state)
 	assert_int_equal(v, 0);
 }
 
+/* A parser of decimal numbers, its value as a double. */
+typedef int (*real_parser)(const char *s, double *v, char *err, size_t len);
+
+static int parse_percent(const char *s, double *v, char *err, size_t len)
+{
+	return hb_parse_percent(s, "--until-ci", v, err, len);
+}
+
+static int parse_duration(const char *s, double *v, char *err, size_t len)
+{
+	uint64_t ns = 0;
+	int ret = hb_parse_duration(s, "--max-time", &ns, err, len);
+
+	*v = ns;
+	return ret;
+}
+
+struct parsed {
+	const char *s;
+	double v;
+};
+
+/*
+ * @parse reads each of @ok as its value and refuses each of @bad, the
+ * first of which gets the sentence @why.
+ */
+static void check_parser(real_parser parse, const struct parsed *ok,
+			 size_t n_ok, const char *const *bad, size_t n_bad,
+			 const char *why)
+{
+	char err[HB_ERR_LEN];
+	double v;
+	size_t i;
+
+	for (i = 0; i < n_ok; i++) {
+		assert_int_equal(parse(ok[i].s, &v, err, sizeof(err)), 0);
+		assert_true(v == ok[i].v);
+	}
+	for (i = n_bad; i--; )
+		assert_int_equal(parse(bad[i], &v, err, sizeof(err)), -22);
+	assert_string_equal(err, why);
+}
+
+/* --until-ci: above 0, at most 100, a number and nothing else. */
+static void percentages_are_above_0_and_at_most_100(void **state)
+{
+	static const struct parsed ok[] = {
+		{ "2", 2.0 }, { "0.25", 0.25 }, { "100", 100.0 },
+	};
+	static const char *const bad[] = {
+		"0", "-1", "100.5", "abc", "2%", "2 ", "", "nan", "1e999",
+	};
+
+	(void)state;
+	check_parser(parse_percent, ok, N(ok), bad, N(bad),
+		     "invalid --until-ci '0': expected a percentage above 0 and at most 100, e.g. 2 or 0.5");
+}
+
+/* --max-time: a unit or seconds, from 1 ms to 30 days. */
+static void durations_take_a_unit_or_mean_seconds(void **state)
+{
+	static const struct parsed ok[] = {
+		{ "90", 90e9 }, { "90s", 90e9 }, { "1.5h", 5400e9 },
+		{ "10m", 600e9 }, { "250ms", 250e6 }, { "2d", 172800e9 },
+		{ "30d", 2592000e9 },
+	};
+	static const char *const bad[] = {
+		"5x", "0", "0.5ms", "31d", "m", "-1s", "10 s", "1h30m", "",
+	};
+
+	(void)state;
+	check_parser(parse_duration, ok, N(ok), bad, N(bad),
+		     "invalid --max-time '5x': expected a duration such as 90s, 10m or 1.5h (ms, s, m, h or d; a plain number is seconds), from 1ms to 30d");
+}
+
 static void size_str_uses_the_largest_exact_suffix(void **state)
 {
 	char buf[32];
@@ -233,6 +309,8 @@ int main(void)
 		cmocka_unit_test(below_the_minimum_is_refused),
 		cmocka_unit_test(garbage_is_refused),
 		cmocka_unit_test(counts_refuse_suffixes_and_name_the_range),
+		cmocka_unit_test(percentages_are_above_0_and_at_most_100),
+		cmocka_unit_test(durations_take_a_unit_or_mean_seconds),
 		cmocka_unit_test(size_str_uses_the_largest_exact_suffix),
 		cmocka_unit_test(size_human_rounds_to_one_decimal),
 	};
