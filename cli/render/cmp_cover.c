@@ -129,7 +129,7 @@ static const char *hb_cover_same(char *buf, size_t len,
 	char mde[32];
 
 	for (r = c->rows; r < end; r++) {
-		if (!hb_cover_match(r, file, kind, id))
+		if (!hb_cover_match(r, file, kind, id) || r->significant)
 			continue;
 		if (r->mde_none)
 			return hb_cmp_fmt_unseen(buf, len, r);
@@ -295,7 +295,7 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_rows; i++) {
 		if (c->rows[i].tested && c->rows[i].holm_m > m)
 			m = c->rows[i].holm_m;
-		mde |= !isnan(c->rows[i].mde);
+		mde |= !isnan(c->rows[i].mde) && !c->rows[i].significant;
 	}
 	fputc('\n', f);
 	if (m)

@@ -111,7 +111,7 @@ static void hb_cmp_table_mde_legend(FILE *f, const struct hb_comparison *c)
 	size_t i;
 
 	for (i = 0; i < c->nr_rows; i++) {
-		mde |= !isnan(c->rows[i].mde);
+		mde |= !isnan(c->rows[i].mde) && !c->rows[i].significant;
 		none |= c->rows[i].mde_none;
 	}
 	if (mde)

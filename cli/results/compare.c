@@ -216,13 +216,18 @@ static void hb_cmp_holm(struct hb_cmp_row **fam, size_t m, double alpha)
 	}
 }
 
-/* A tested row without a change: what it could have detected. */
+/*
+ * What a tested row could have detected.  Renderers show it under "~"
+ * rows; it is kept for the significant ones too, for a caller that must
+ * decide how many runs are enough without looking at the change found
+ * (make ab ROUNDS=auto).
+ */
 static int hb_cmp_mde(struct hb_cmp_row *row, double alpha)
 {
 	struct hb_mde m;
 	enum hb_mde_status st;
 
-	if (row->significant || !(row->w.mean_a > 0.0))
+	if (!(row->w.mean_a > 0.0))
 		return 0;
 	st = hb_mde(row->na, row->w.var_a, row->nb, row->w.var_b,
 		    alpha / row->holm_m, alpha, &m);
