@@ -16,7 +16,9 @@
 #                   NEW_APPEND=memmap_init_mode=template), or of two
 #                   settings of a runtime switch in one boot
 #                   (KERNEL=template
-#                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1)
+#                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1);
+#                   ROUNDS=auto boots until a change of MDE=5 % would
+#                   be detected (at most MAX_ROUNDS=20)
 #   make deps       install the Debian packages this needs
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
@@ -87,6 +89,8 @@ ab: deps
 		--new "$(if $(KERNEL),$(KERNEL),$(NEW))" --rounds $(ROUNDS) \
 		--base-append "$(BASE_APPEND)" --new-append "$(NEW_APPEND)" \
 		$(if $(ARCH),--arch "$(ARCH)") \
+		$(if $(MDE),--mde "$(MDE)") \
+		$(if $(MAX_ROUNDS),--max-rounds "$(MAX_ROUNDS)") \
 		$(if $(SWITCH),--switch "$(SWITCH)") -- $(ARGS)
 
 # Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
