@@ -560,10 +560,26 @@ static int hb_cmp_warn_shape(struct hb_comparison *c, size_t first,
 }
 
 /* Per size and kind: too few runs once, and one note for the noisy. */
+/* The roofline's efficiency rows of a run under TCG say little. */
+static int hb_cmp_warn_emulated(struct hb_comparison *c)
+{
+	bool roof = false, tcg = false;
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		roof |= c->rows[i].metric == HB_M_ROOF_PLAIN ||
+			c->rows[i].metric == HB_M_ROOF_NT;
+	for (i = 0; i < c->nr_in; i++)
+		tcg |= hb_meta_emulated(&c->in[i].r.meta);
+	if (!roof || !tcg)
+		return 0;
+	return hb_note(c, "memmap_init efficiency (--wide) under emulation (TCG) says little about hardware");
+}
+
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
 	size_t i, end;
-	int ret = 0;
+	int ret = hb_cmp_warn_emulated(c);
 
 	for (i = 0; i < c->nr_rows && !ret; i = end) {
 		for (end = i + 1; end < c->nr_rows; end++)

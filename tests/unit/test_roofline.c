@@ -316,6 +316,18 @@ static void compare_shows_both_sides_efficiency(void **state)
 	assert_float_equal(row->b.mean, (b[0] + b[1] + b[2]) / 3, 1e-12);
 	assert_true(row->a.mean > row->b.mean);
 	assert_false(row->tested);
+	for (i = 0; i < c.nr_notes; i++)
+		assert_null(strstr(c.notes[i], "under emulation"));
+	hb_comparison_free(&c);
+	/* Under TCG the efficiency says little, and a note says so */
+	strcpy(in[0].r.meta.host.accel, "tcg");
+	strcpy(in[1].r.meta.host.accel, "tcg");
+	assert_int_equal(hb_compare(in, 2, 0.05, false, &c, err, sizeof(err)),
+			 0);
+	for (i = 0; i < c.nr_notes; i++)
+		if (strstr(c.notes[i], "memmap_init efficiency (--wide) under emulation (TCG)"))
+			break;
+	assert_true(i < c.nr_notes);
 	hb_comparison_free(&c);
 	for (i = 0; i < 2; i++)
 		hb_input_free(&in[i]);
