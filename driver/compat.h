@@ -100,6 +100,15 @@ static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,
 #endif
 }
 
+static inline unsigned int hb_get_vmemmap_shift(const struct dev_pagemap *pgmap)
+{
+#if HB_FEAT_VMEMMAP_SHIFT
+	return pgmap->vmemmap_shift;
+#else
+	return 0;
+#endif
+}
+
 static inline const struct dev_pagemap *hb_page_pgmap(const struct page *page)
 {
 #ifdef HB_HAVE_PAGE_PGMAP

@@ -20,6 +20,7 @@
 #include "dev.h"
 #include "info.h"
 #include "roof.h"
+#include "watch.h"
 
 static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
@@ -27,6 +28,13 @@ static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_roofline) >=
 	      HMMBENCH_ROOFLINE_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_watch) >= HMMBENCH_WATCH_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_watch_read) >=
+	      HMMBENCH_WATCH_READ_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_call) >= HMMBENCH_CALL_SIZE_VER0);
+
+/* Records one WATCH_READ takes at most */
+#define HB_WATCH_READ_MAX	4096
 
 /* Chunks of one open /dev/hmmbench, by handle; the xarray lock guards it. */
 struct hb_file {
@@ -68,6 +76,8 @@ struct hb_out_range {
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 #define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, checks)
 #define HB_ROOF_OUT HB_OUT(struct hmmbench_roofline, valid, nt_ns)
+#define HB_WATCH_OUT HB_OUT(struct hmmbench_watch, capacity, capacity)
+#define HB_WREAD_OUT HB_OUT(struct hmmbench_watch_read, nr, missed)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -321,6 +331,59 @@ static int hb_ioctl_roofline(void __user *uarg)
 	return hb_copy_out(uarg, &r, HB_ROOF_OUT, usize);
 }
 
+static int hb_ioctl_watch(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_watch w;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&w, sizeof(w), HMMBENCH_WATCH_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	if (w.flags & ~HMMBENCH_WATCH_STOP)
+		return -EINVAL;
+	if (w.flags & HMMBENCH_WATCH_STOP ? w.types :
+	    !w.types || (w.types & ~HMMBENCH_PGMAP_ALL))
+		return -EINVAL;
+	ret = hb_clear_out(uarg, HB_WATCH_OUT, usize);
+	if (ret)
+		return ret;
+
+	ret = hb_watch(hf, &w);
+	if (ret)
+		return ret;
+	return hb_copy_out(uarg, &w, HB_WATCH_OUT, usize);
+}
+
+static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_watch_read r;
+	u32 usize;
+	int ret;
+
+	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_WATCH_READ_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	if (r.flags || r.in_flight || r.__reserved || r.other || r.dropped ||
+	    r.missed)
+		return -EINVAL;
+	if (r.rec_size < HMMBENCH_CALL_SIZE_VER0 || r.rec_size > PAGE_SIZE ||
+	    r.nr > HB_WATCH_READ_MAX)
+		return -EINVAL;
+	ret = hb_clear_out(uarg, HB_WREAD_OUT, usize);
+	if (ret)
+		return ret;
+
+	ret = hb_watch_read(hf, &r);
+	if (ret)
+		return ret;
+	return hb_copy_out(uarg, &r, HB_WREAD_OUT, usize);
+}
+
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hb_file *hf = file->private_data;
@@ -340,6 +403,10 @@ static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return hb_ioctl_verify(hf, uarg);
 	case _IOC_NR(HMMBENCH_IOC_ROOFLINE):
 		return hb_ioctl_roofline(uarg);
+	case _IOC_NR(HMMBENCH_IOC_WATCH):
+		return hb_ioctl_watch(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_WATCH_READ):
+		return hb_ioctl_watch_read(hf, uarg);
 	default:
 		return -ENOTTY;
 	}
@@ -363,6 +430,7 @@ static int hb_release(struct inode *inode, struct file *file)
 	struct hb_chunk *chunk;
 	unsigned long handle;
 
+	hb_watch_release(hf);
 	xa_for_each(&hf->chunks, handle, chunk) {
 		xa_erase(&hf->chunks, handle);
 		hb_chunk_unmap(chunk, NULL);

@@ -12,6 +12,7 @@
 #include "compat.h"
 #include "info.h"
 #include "probe.h"
+#include "watch.h"
 
 static u32 hb_features(void)
 {
@@ -21,6 +22,8 @@ static u32 hb_features(void)
 
 	if (hb_probe_active())
 		feat |= HMMBENCH_FEAT_PHASE_PROBE;
+	if (hb_watch_active())
+		feat |= HMMBENCH_FEAT_WATCH;
 	if (!IS_ENABLED(CONFIG_DEVICE_PRIVATE))
 		feat |= HMMBENCH_FEAT_NO_DEVICE_PRIVATE;
 	return feat;

@@ -9,6 +9,7 @@
 #include "info.h"
 #include "netlink.h"
 #include "probe.h"
+#include "watch.h"
 
 static int __init hb_init(void)
 {
@@ -17,15 +18,20 @@ static int __init hb_init(void)
 	ret = hb_probe_init();
 	if (ret)
 		return ret;
-	/* Chunks send events: the family exists before the first can. */
+	/* Chunks and windows send events: the family exists before. */
 	ret = hb_nl_init();
 	if (ret)
 		goto err_probe_exit;
-	ret = hb_dev_init();
+	ret = hb_watch_init();
 	if (ret)
 		goto err_nl_exit;
+	ret = hb_dev_init();
+	if (ret)
+		goto err_watch_exit;
 	return 0;
 
+err_watch_exit:
+	hb_watch_exit();
 err_nl_exit:
 	hb_nl_exit();
 err_probe_exit:
@@ -36,6 +42,7 @@ err_probe_exit:
 static void __exit hb_exit(void)
 {
 	hb_dev_exit();
+	hb_watch_exit();
 	hb_nl_exit();
 	hb_probe_exit();
 }

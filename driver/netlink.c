@@ -242,10 +242,42 @@ static int hb_nl_put_event(struct sk_buff *skb, const struct hb_live *live,
 }
 
 /*
+ * A message for the events group, or NULL when nobody listens or there is
+ * no memory; a message that cannot be allocated is dropped, as the
+ * group's listeners would see with any overrun.
+ */
+static struct sk_buff *hb_nl_event_new(u8 cmd, void **hdr)
+{
+	struct sk_buff *skb;
+
+	if (!genl_has_listeners(&hb_nl_family, &init_net, HB_NL_MCGRP_EVENTS))
+		return NULL;
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return NULL;
+	*hdr = genlmsg_put(skb, 0, 0, &hb_nl_family, 0, cmd);
+	if (!*hdr) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/* Sends a message from hb_nl_event_new(), or frees it when @err. */
+static void hb_nl_event_send(struct sk_buff *skb, void *hdr, int err)
+{
+	if (err) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast(&hb_nl_family, skb, 0, HB_NL_MCGRP_EVENTS,
+			  GFP_KERNEL);
+}
+
+/*
  * Tells the events group that @live was mapped (@unmap NULL) or unmapped
- * with the timings in @unmap.  Called after the measured section; a
- * message that cannot be allocated is dropped, as the group's listeners
- * would see with any overrun.
+ * with the timings in @unmap.  Called after the measured section.
  */
 void hb_nl_event(u8 cmd, const struct hb_live *live,
 		 const struct hb_unmap_times *unmap)
@@ -253,19 +285,50 @@ void hb_nl_event(u8 cmd, const struct hb_live *live,
 	struct sk_buff *skb;
 	void *hdr;
 
-	if (!genl_has_listeners(&hb_nl_family, &init_net, HB_NL_MCGRP_EVENTS))
-		return;
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!skb)
-		return;
-	hdr = genlmsg_put(skb, 0, 0, &hb_nl_family, 0, cmd);
-	if (!hdr || hb_nl_put_event(skb, live, unmap)) {
-		nlmsg_free(skb);
-		return;
-	}
-	genlmsg_end(skb, hdr);
-	genlmsg_multicast(&hb_nl_family, skb, 0, HB_NL_MCGRP_EVENTS,
-			  GFP_KERNEL);
+	skb = hb_nl_event_new(cmd, &hdr);
+	if (skb)
+		hb_nl_event_send(skb, hdr, hb_nl_put_event(skb, live, unmap));
+}
+
+static int hb_nl_put_call(struct sk_buff *skb, const struct hmmbench_call *c)
+{
+	struct nlattr *nest = nla_nest_start(skb, HMMBENCH_A_CALL);
+
+	if (!nest ||
+	    nla_put_u64_64bit(skb, HMMBENCH_CALL_A_SEQ, c->seq,
+			      HMMBENCH_CALL_A_PAD) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_CALL, c->call) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_TYPE, c->type) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_FLAGS, c->flags) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_VALID, c->valid) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_PID, c->pid) ||
+	    nla_put_string(skb, HMMBENCH_CALL_A_COMM, c->comm) ||
+	    (c->node >= 0 &&
+	     nla_put_u32(skb, HMMBENCH_CALL_A_NODE, c->node)) ||
+	    nla_put_u32(skb, HMMBENCH_CALL_A_VMEMMAP_SHIFT, c->vmemmap_shift) ||
+	    nla_put_u64_64bit(skb, HMMBENCH_CALL_A_PAGES, c->pages,
+			      HMMBENCH_CALL_A_PAD) ||
+	    nla_put_u64_64bit(skb, HMMBENCH_CALL_A_INIT_PAGES, c->init_pages,
+			      HMMBENCH_CALL_A_PAD) ||
+	    nla_put_u64_64bit(skb, HMMBENCH_CALL_A_TOTAL_NS, c->total_ns,
+			      HMMBENCH_CALL_A_PAD) ||
+	    ((c->valid & HMMBENCH_T_MEMMAP_INIT) &&
+	     nla_put_u64_64bit(skb, HMMBENCH_CALL_A_MEMMAP_INIT_NS,
+			       c->memmap_init_ns, HMMBENCH_CALL_A_PAD)))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* Tells the events group about a call a watch window recorded. */
+void hb_nl_call_event(const struct hmmbench_call *rec)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = hb_nl_event_new(HMMBENCH_CMD_PGMAP_CALL, &hdr);
+	if (skb)
+		hb_nl_event_send(skb, hdr, hb_nl_put_call(skb, rec));
 }
 
 int hb_nl_init(void)

@@ -18,5 +18,6 @@ int hb_nl_init(void);
 void hb_nl_exit(void);
 void hb_nl_event(u8 cmd, const struct hb_live *live,
 		 const struct hb_unmap_times *unmap);
+void hb_nl_call_event(const struct hmmbench_call *rec);
 
 #endif /* _HB_NETLINK_H */

@@ -98,6 +98,41 @@ int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
 	return ioctl(dev->fd, HMMBENCH_IOC_ROOFLINE, r) ? -errno : 0;
 }
 
+static int hb_dev_watch(struct hb_dev *dev, uint32_t flags, uint32_t types)
+{
+	struct hmmbench_watch w = {
+		.size = sizeof(w),
+		.flags = flags,
+		.types = types,
+	};
+
+	if (!(dev->info.features & HMMBENCH_FEAT_WATCH))
+		return -EOPNOTSUPP;
+	return ioctl(dev->fd, HMMBENCH_IOC_WATCH, &w) ? -errno : 0;
+}
+
+int hb_dev_watch_start(struct hb_dev *dev, uint32_t types)
+{
+	return hb_dev_watch(dev, 0, types);
+}
+
+int hb_dev_watch_stop(struct hb_dev *dev)
+{
+	return hb_dev_watch(dev, HMMBENCH_WATCH_STOP, 0);
+}
+
+int hb_dev_watch_read(struct hb_dev *dev, struct hmmbench_call *calls,
+		      uint32_t nr, struct hmmbench_watch_read *r)
+{
+	*r = (struct hmmbench_watch_read){
+		.size = sizeof(*r),
+		.records = (uintptr_t)calls,
+		.rec_size = sizeof(*calls),
+		.nr = nr,
+	};
+	return ioctl(dev->fd, HMMBENCH_IOC_WATCH_READ, r) ? -errno : 0;
+}
+
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length)
 {
@@ -153,6 +188,10 @@ static const char *hb_op_name(enum hb_dev_op op)
 		return "VERIFY";
 	case HB_OP_ROOFLINE:
 		return "ROOFLINE";
+	case HB_OP_WATCH:
+		return "WATCH";
+	case HB_OP_WATCH_READ:
+		return "WATCH_READ";
 	default:
 		return "UNMAP";
 	}
@@ -194,6 +233,10 @@ static const char *hb_explain_common(char *buf, size_t len,
 		else if (op == HB_OP_ROOFLINE)
 			snprintf(buf, len,
 				 "timing the kernel's stores through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ...",
+				 ctx->path);
+		else if (op == HB_OP_WATCH || op == HB_OP_WATCH_READ)
+			snprintf(buf, len,
+				 "timing memremap_pages() calls through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench rebind ...",
 				 ctx->path);
 		else if (op == HB_OP_VERIFY)
 			snprintf(buf, len,
@@ -465,6 +508,32 @@ static const char *hb_explain_roofline(char *buf, size_t len, int err,
 	return buf;
 }
 
+/* ENOTTY and EOPNOTSUPP come before the common sentences: too old. */
+static const char *hb_explain_watch(char *buf, size_t len, int err,
+				    const struct hb_dev_ctx *ctx)
+{
+	switch (err) {
+	case ENOTTY:
+	case EOPNOTSUPP:
+		snprintf(buf, len,
+			 "the hmmbench module behind %s cannot time calls it does not make (no HMMBENCH_FEAT_WATCH): the kernel cannot probe memremap_pages() (it needs CONFIG_KRETPROBES), or the module is older than this hmmbench",
+			 ctx->path);
+		break;
+	case EBUSY:
+		snprintf(buf, len,
+			 "another hmmbench is timing memremap_pages() calls (one watch window at a time): run this one when it is done");
+		break;
+	case ENOENT:
+		snprintf(buf, len,
+			 "the module has no watch window on this descriptor: this is a bug in hmmbench, please report it");
+		break;
+	default:
+		snprintf(buf, len, "timing memremap_pages() calls failed: %s",
+			 strerror(err));
+	}
+	return buf;
+}
+
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 			   const struct hb_dev_ctx *ctx)
 {
@@ -476,6 +545,9 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		err = -err;
 	if (op == HB_OP_VERIFY && (err == ENOTTY || err == EOPNOTSUPP))
 		return hb_explain_verify(buf, len, err, &c);
+	if ((op == HB_OP_WATCH || op == HB_OP_WATCH_READ) &&
+	    (err == ENOTTY || err == EOPNOTSUPP))
+		return hb_explain_watch(buf, len, err, &c);
 	if (hb_explain_common(buf, len, op, err, &c))
 		return buf;
 	switch (op) {
@@ -489,6 +561,9 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		return hb_explain_verify(buf, len, err, &c);
 	case HB_OP_ROOFLINE:
 		return hb_explain_roofline(buf, len, err, &c);
+	case HB_OP_WATCH:
+	case HB_OP_WATCH_READ:
+		return hb_explain_watch(buf, len, err, &c);
 	default:
 		return hb_explain_chunk(buf, len, err, &c, "unmap",
 					"unmapping", "");

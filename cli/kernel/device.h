@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY,
- * ROOFLINE with the uapi structs - and the one sentence per errno that tells the
- * user what to do.  Functions return 0 or a negative errno and never
+ * ROOFLINE, WATCH with the uapi structs - and the one sentence per errno
+ * that tells the user what to do.  Functions return 0 or a negative errno and never
  * print.
  */
 #ifndef HB_DEVICE_H
@@ -26,6 +26,8 @@ enum hb_dev_op {
 	HB_OP_UNMAP,
 	HB_OP_VERIFY,
 	HB_OP_ROOFLINE,
+	HB_OP_WATCH,		/* start or stop a window */
+	HB_OP_WATCH_READ,
 };
 
 /* What was being asked when an operation failed, for the message. */
@@ -65,6 +67,21 @@ int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
  */
 int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
 		    struct hmmbench_roofline *r);
+
+/*
+ * Starts a window recording the calls on pgmaps of the kinds in @types
+ * (HMMBENCH_PGMAP_BIT()s) made by any task; -EOPNOTSUPP without asking
+ * when dev->info lacks HMMBENCH_FEAT_WATCH.
+ */
+int hb_dev_watch_start(struct hb_dev *dev, uint32_t types);
+int hb_dev_watch_stop(struct hb_dev *dev);
+
+/*
+ * Takes at most @nr of the window's finished calls into @calls; the
+ * reply, with the count in r->nr, in *@r.
+ */
+int hb_dev_watch_read(struct hb_dev *dev, struct hmmbench_call *calls,
+		      uint32_t nr, struct hmmbench_watch_read *r);
 
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,

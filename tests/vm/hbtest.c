@@ -1609,6 +1609,212 @@ static void case_roofline_errors(void)
 	close(fd);
 }
 
+/* WATCH: start (@types) or stop (@types 0) this descriptor's window. */
+static int watch(int fd, uint32_t types, uint32_t *capacity)
+{
+	struct hmmbench_watch w = {
+		.size = sizeof(w),
+		.flags = types ? 0 : HMMBENCH_WATCH_STOP,
+		.types = types,
+	};
+	int err = xioctl(fd, HMMBENCH_IOC_WATCH, &w);
+
+	if (capacity)
+		*capacity = w.capacity;
+	return err;
+}
+
+/* WATCH_READ of at most @nr calls into @calls; the reply in *@r. */
+static int watch_read(int fd, struct hmmbench_call *calls, uint32_t nr,
+		      struct hmmbench_watch_read *r)
+{
+	*r = (struct hmmbench_watch_read){
+		.size = sizeof(*r),
+		.records = (uintptr_t)calls,
+		.rec_size = sizeof(*calls),
+		.nr = nr,
+	};
+	return xioctl(fd, HMMBENCH_IOC_WATCH_READ, r);
+}
+
+#define PGMAP_PRIVATE HMMBENCH_PGMAP_BIT(HMMBENCH_PGMAP_PRIVATE)
+#define PGMAP_FS_DAX HMMBENCH_PGMAP_BIT(HMMBENCH_PGMAP_FS_DAX)
+
+/*
+ * A window on device-private pgmaps sees the MAP and UNMAP of a chunk made
+ * on another descriptor, with the chunk's pages, address and node, and
+ * times no longer than the module's own timing of the same calls.
+ */
+static void case_watch_own_map(void)
+{
+	int wfd = open_dev(), fd = open_dev();
+	struct hmmbench_info info = get_info(fd);
+	uint64_t pages = 128 * MIB / info.page_size;
+	struct hmmbench_call c[4];
+	struct hmmbench_watch_read r;
+	struct hmmbench_unmap unmap;
+	struct hmmbench_map map;
+	uint32_t capacity = 0;
+
+	if (!CHECK(info.features & HMMBENCH_FEAT_WATCH, "no FEAT_WATCH"))
+		return;
+	CHECK(watch(wfd, PGMAP_PRIVATE, &capacity) == 0, "WATCH start");
+	CHECK(capacity >= 64, "capacity %u", capacity);
+	CHECK(map_chunk(fd, 128 * MIB, &map) == 0, "MAP");
+	CHECK(unmap_chunk(fd, map.handle, &unmap) == 0, "UNMAP");
+	CHECK(watch(wfd, 0, NULL) == 0, "WATCH stop");
+	CHECK(watch_read(wfd, c, 4, &r) == 0, "WATCH_READ");
+	if (!CHECK(r.nr == 2, "%u calls read, expected 2", r.nr))
+		goto out;
+	CHECK(r.in_flight == 0 && r.other == 0 && r.dropped == 0 &&
+	      r.missed == 0, "in flight %u, other %llu, dropped %llu, missed %llu",
+	      r.in_flight, (unsigned long long)r.other,
+	      (unsigned long long)r.dropped, (unsigned long long)r.missed);
+	CHECK(c[0].call == HMMBENCH_CALL_MEMREMAP && c[0].seq == 1 &&
+	      c[1].call == HMMBENCH_CALL_MEMUNMAP && c[1].seq == 2,
+	      "calls %u (seq %llu), %u (seq %llu)", c[0].call,
+	      (unsigned long long)c[0].seq, c[1].call,
+	      (unsigned long long)c[1].seq);
+	for (int i = 0; i < 2; i++) {
+		CHECK(c[i].size == sizeof(c[i]) &&
+		      c[i].type == HMMBENCH_PGMAP_PRIVATE &&
+		      c[i].pages == pages && c[i].nr_range == 1 &&
+		      c[i].pid == (uint32_t)getpid() && !c[i].flags &&
+		      !strcmp(c[i].comm, "hbtest"),
+		      "call %d: size %u type %u pages %llu ranges %u pid %u flags %#x comm %s",
+		      i, c[i].size, c[i].type,
+		      (unsigned long long)c[i].pages, c[i].nr_range,
+		      c[i].pid, c[i].flags, c[i].comm);
+		CHECK(info.features & HMMBENCH_FEAT_PRIVATE_PAGEMAP ||
+		      c[i].phys_start == map.phys_start,
+		      "call %d at %#llx, chunk at %#llx", i,
+		      (unsigned long long)c[i].phys_start,
+		      (unsigned long long)map.phys_start);
+	}
+	CHECK(c[0].valid == (HMMBENCH_T_MEMREMAP | HMMBENCH_T_MEMMAP_INIT) &&
+	      c[0].init_pages == pages && c[0].node >= 0,
+	      "memremap: valid %#x, %llu pages initialised, node %d",
+	      c[0].valid, (unsigned long long)c[0].init_pages, c[0].node);
+	CHECK(c[0].memmap_init_ns > 0 &&
+	      c[0].memmap_init_ns <= c[0].total_ns &&
+	      c[0].total_ns <= map.memremap_ns,
+	      "memmap_init %llu ns, memremap %llu ns, MAP timed %llu ns",
+	      (unsigned long long)c[0].memmap_init_ns,
+	      (unsigned long long)c[0].total_ns,
+	      (unsigned long long)map.memremap_ns);
+	CHECK(c[1].valid == HMMBENCH_T_MEMUNMAP && c[1].total_ns > 0 &&
+	      c[1].total_ns <= unmap.memunmap_ns && c[1].node == -1,
+	      "memunmap: valid %#x, %llu ns, UNMAP timed %llu ns, node %d",
+	      c[1].valid, (unsigned long long)c[1].total_ns,
+	      (unsigned long long)unmap.memunmap_ns, c[1].node);
+	CHECK(c[1].start_ns >= c[0].start_ns + c[0].total_ns,
+	      "memunmap entered before memremap returned");
+	CHECK(watch_read(wfd, c, 4, &r) == 0 && r.nr == 0,
+	      "a second read has %u calls", r.nr);
+out:
+	close(wfd);
+	check_no_trace(fd);
+	close(fd);
+}
+
+/* Calls of a kind the window did not ask for are counted, not recorded. */
+static void case_watch_other_kinds(void)
+{
+	int wfd = open_dev(), fd = open_dev();
+	struct hmmbench_watch_read r;
+	struct hmmbench_call c[2];
+	struct hmmbench_map map;
+
+	CHECK(watch(wfd, PGMAP_FS_DAX, NULL) == 0, "WATCH start");
+	CHECK(map_chunk(fd, 128 * MIB, &map) == 0, "MAP");
+	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	CHECK(watch_read(wfd, c, 2, &r) == 0, "WATCH_READ");
+	CHECK(r.nr == 0 && r.other == 2 && r.in_flight == 0,
+	      "%u calls, %llu other, %u in flight", r.nr,
+	      (unsigned long long)r.other, r.in_flight);
+	close(wfd);
+	check_no_trace(fd);
+	close(fd);
+}
+
+/*
+ * One window at a time, owned by its descriptor: the errno of each misuse,
+ * records that stay after a stop and go with a new window, a read into
+ * memory that cannot be written taking nothing, and a close ending it.
+ */
+static void case_watch_errors(void)
+{
+	int a = open_dev(), b = open_dev();
+	struct hmmbench_watch_read r;
+	struct hmmbench_call c[2];
+	struct hmmbench_map map;
+	void *ro = page_alloc();
+	pid_t pid;
+	int status;
+
+	CHECK(watch_read(a, c, 2, &r) == ENOENT, "read without a window");
+	CHECK(watch(a, 0, NULL) == ENOENT, "stop without a window");
+	CHECK(watch(a, 1U << 0, NULL) == EINVAL, "type 0");
+	CHECK(watch(a, 1U << HMMBENCH_PGMAP_NR, NULL) == EINVAL,
+	      "unknown type");
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH, &(struct hmmbench_watch){
+			.size = sizeof(struct hmmbench_watch),
+			.flags = HMMBENCH_WATCH_STOP,
+			.types = PGMAP_PRIVATE }) == EINVAL, "stop with types");
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH, &(struct hmmbench_watch){
+			.size = sizeof(struct hmmbench_watch), .flags = 2,
+			.types = PGMAP_PRIVATE }) == EINVAL, "unknown flag");
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH, &(struct hmmbench_watch){
+			.size = HMMBENCH_WATCH_SIZE_VER0 - 4,
+			.types = PGMAP_PRIVATE }) == EINVAL, "size too small");
+
+	pid = fork();
+	if (pid == 0) {
+		failures = 0;
+		if (drop_cap_sys_admin())
+			_exit(2);
+		CHECK(watch(a, PGMAP_PRIVATE, NULL) == EPERM, "no capability");
+		_exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "child without CAP_SYS_ADMIN: status %#x", status);
+
+	CHECK(watch(a, PGMAP_PRIVATE, NULL) == 0, "start on a");
+	CHECK(watch(b, PGMAP_PRIVATE, NULL) == EBUSY, "start on b");
+	CHECK(watch(a, PGMAP_PRIVATE, NULL) == EBUSY, "start on a again");
+	CHECK(watch_read(b, c, 2, &r) == ENOENT, "read on b");
+	r = (struct hmmbench_watch_read){ .size = sizeof(r),
+		.records = (uintptr_t)c, .rec_size = HMMBENCH_CALL_SIZE_VER0 - 8,
+		.nr = 2 };
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH_READ, &r) == EINVAL, "rec_size");
+	r.rec_size = sizeof(c[0]);
+	r.nr = 4097;
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH_READ, &r) == EINVAL, "nr 4097");
+	r.nr = 2;
+	r.dropped = 1;
+	CHECK(xioctl(a, HMMBENCH_IOC_WATCH_READ, &r) == EINVAL,
+	      "an (out) field set");
+
+	CHECK(map_chunk(b, 128 * MIB, &map) == 0, "MAP");
+	CHECK(unmap_chunk(b, map.handle, NULL) == 0, "UNMAP");
+	page_protect(ro, PROT_READ);
+	CHECK(watch_read(a, ro, 2, &r) == EFAULT, "read into read-only memory");
+	CHECK(watch(a, 0, NULL) == 0, "stop on a");
+	CHECK(watch(a, 0, NULL) == ENOENT, "stop on a again");
+	CHECK(watch_read(a, c, 1, &r) == 0 && r.nr == 1 &&
+	      c[0].call == HMMBENCH_CALL_MEMREMAP, "first call after stop");
+	CHECK(watch_read(a, c, 2, &r) == 0 && r.nr == 1 &&
+	      c[0].call == HMMBENCH_CALL_MEMUNMAP, "second call after stop");
+
+	CHECK(watch(b, PGMAP_PRIVATE, NULL) == 0, "start on b after a stopped");
+	CHECK(watch_read(a, c, 2, &r) == ENOENT, "read on a after b started");
+	close(b);
+	CHECK(watch(a, PGMAP_PRIVATE, NULL) == 0, "start on a after b closed");
+	close(a);
+	munmap(ro, 4096);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -1651,6 +1857,9 @@ static const struct test_case cases[] = {
 	{ "verify-unmap-race", case_verify_unmap_race },
 	{ "roofline", case_roofline },
 	{ "roofline-errors", case_roofline_errors },
+	{ "watch-own-map", case_watch_own_map },
+	{ "watch-other-kinds", case_watch_other_kinds },
+	{ "watch-errors", case_watch_errors },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */

@@ -27,22 +27,28 @@
  *		above a PUD's order (18 on x86-64; from Linux 6.18 also
  *		above the kernel's largest folio) or length not a multiple
  *		of the compound page; ROOFLINE's length as MAP's and
- *		node as MAP's
+ *		node as MAP's; WATCH's types empty or with unknown bits;
+ *		WATCH_READ's rec_size or nr out of range
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
  *		where the module cannot read struct pages back (no
  *		HMMBENCH_FEAT_VERIFY), or MAP on a kernel without
- *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE)
- *   EPERM	MAP, UNMAP, VERIFY or ROOFLINE without CAP_SYS_ADMIN
+ *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE),
+ *		or WATCH where the kernel cannot be probed (no
+ *		HMMBENCH_FEAT_WATCH)
+ *   EPERM	MAP, UNMAP, VERIFY, ROOFLINE or WATCH without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
  *		its buffer would, or the node has no free PMD-sized
  *		blocks for it
  *   ENOSPC	no free physical address range large enough in that window
+ *   EBUSY	WATCH while a window is open, on any descriptor
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
  *		and the handle of a MAP still in progress never name one; a
- *		chunk that another thread is verifying is not found either)
+ *		chunk that another thread is verifying is not found
+ *		either); WATCH_READ, or WATCH's stop, on a descriptor
+ *		without a window
  *   EFAULT	bad user pointer.  If the struct stops being writable while
  *		the call runs, MAP destroys the chunk it made before failing
  *		and UNMAP has destroyed the chunk when it fails.
@@ -65,6 +71,9 @@
 #define HMMBENCH_UNMAP_SIZE_VER0	32
 #define HMMBENCH_VERIFY_SIZE_VER0	688
 #define HMMBENCH_ROOFLINE_SIZE_VER0	64
+#define HMMBENCH_WATCH_SIZE_VER0	16
+#define HMMBENCH_WATCH_READ_SIZE_VER0	56
+#define HMMBENCH_CALL_SIZE_VER0		112
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -79,6 +88,7 @@
 						   * CONFIG_DEVICE_PRIVATE: MAP
 						   * fails with EOPNOTSUPP
 						   */
+#define HMMBENCH_FEAT_WATCH		(1U << 7) /* HMMBENCH_IOC_WATCH works */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -90,6 +100,37 @@
 /* Timing bits in hmmbench_roofline.valid */
 #define HMMBENCH_R_PLAIN	(1U << 0) /* plain stores, memset() */
 #define HMMBENCH_R_NT		(1U << 1) /* non-temporal stores */
+
+/*
+ * Kinds of dev_pagemap (the kernel's enum memory_type), in
+ * hmmbench_call.type; HMMBENCH_PGMAP_BIT() of them in hmmbench_watch.types.
+ */
+#define HMMBENCH_PGMAP_PRIVATE		1 /* device-private: chunks, HMM */
+#define HMMBENCH_PGMAP_COHERENT		2 /* device-coherent */
+#define HMMBENCH_PGMAP_FS_DAX		3 /* fsdax: nd_pmem binding a pfn
+					   * device
+					   */
+#define HMMBENCH_PGMAP_GENERIC		4 /* device DAX (dax_pmem, kmem) */
+#define HMMBENCH_PGMAP_P2PDMA		5 /* PCI peer-to-peer DMA */
+#define HMMBENCH_PGMAP_NR		6
+#define HMMBENCH_PGMAP_BIT(type)	(1U << (type))
+#define HMMBENCH_PGMAP_ALL		0x3eU
+
+/* hmmbench_call.call */
+#define HMMBENCH_CALL_MEMREMAP		1 /* memremap_pages() */
+#define HMMBENCH_CALL_MEMUNMAP		2 /* memunmap_pages() */
+
+/* hmmbench_call.flags */
+#define HMMBENCH_CALL_ALTMAP		(1U << 0) /* the struct pages live in
+						   * the device (fsdax map=dev,
+						   * devdax)
+						   */
+#define HMMBENCH_CALL_FAILED		(1U << 1) /* memremap_pages() failed */
+
+/* hmmbench_watch.flags */
+#define HMMBENCH_WATCH_STOP		(1U << 0) /* end this descriptor's
+						   * window
+						   */
 
 /* hmmbench_map.node: the node of the calling CPU */
 #define HMMBENCH_NODE_LOCAL	(-1)
@@ -310,6 +351,120 @@ struct hmmbench_roofline {
 	__aligned_u64 __reserved[2];
 };
 
+/**
+ * struct hmmbench_watch - start or end a window on calls made by any task
+ * @size: (in) sizeof(struct hmmbench_watch)
+ * @flags: (in) 0 to start a window on this file descriptor, or
+ *	HMMBENCH_WATCH_STOP to end it
+ * @types: (in) to start: HMMBENCH_PGMAP_BIT() of each kind of dev_pagemap
+ *	whose calls are recorded, non-zero, within HMMBENCH_PGMAP_ALL; to
+ *	stop: 0
+ * @capacity: (out) calls the window holds before it drops them
+ *
+ * While a window is open, every memremap_pages() and memunmap_pages()
+ * call in the system, by any task (a driver binding a pmem namespace, say),
+ * is timed, and so is the memmap_init_zone_device() phase of each
+ * memremap_pages().  Calls on a pgmap of a kind not in @types are only
+ * counted.  There is one window at a time: starting a second, from any
+ * descriptor, fails with EBUSY until it stops.  A call already running
+ * when a window starts is not seen; one running when it stops is recorded
+ * when it returns.  The records stay readable with HMMBENCH_IOC_WATCH_READ
+ * on the window's descriptor after it stops, until that descriptor is
+ * closed or a new window starts.  Closing the descriptor stops its window.
+ *
+ * Errors besides the common ones: EPERM without CAP_SYS_ADMIN, EBUSY
+ * another window is open, ENOENT (stop) no open window on this
+ * descriptor,
+ * EOPNOTSUPP the kernel cannot be probed there (no HMMBENCH_FEAT_WATCH).
+ */
+struct hmmbench_watch {
+	__u32 size;
+	__u32 flags;
+	__u32 types;
+	__u32 capacity;
+};
+
+/**
+ * struct hmmbench_call - one memremap_pages() or memunmap_pages() call
+ * @size: (out) sizeof(struct hmmbench_call) of the module; records are
+ *	hmmbench_watch_read.rec_size bytes apart in the caller's array
+ * @call: (out) HMMBENCH_CALL_MEMREMAP or HMMBENCH_CALL_MEMUNMAP
+ * @type: (out) HMMBENCH_PGMAP_* of the pgmap
+ * @flags: (out) HMMBENCH_CALL_* bits
+ * @valid: (out) HMMBENCH_T_MEMREMAP and HMMBENCH_T_MEMMAP_INIT, or
+ *	HMMBENCH_T_MEMUNMAP, for the timings below that were measured
+ * @pid: (out) thread group id of the caller, in the initial PID namespace
+ * @node: (out) NUMA node of the struct pages initialised (memremap only),
+ *	-1 when no memmap_init_zone_device() phase was seen
+ * @vmemmap_shift: (out) log2 pages per compound page of the pgmap
+ * @nr_range: (out) physical ranges of the pgmap
+ * @seq: (out) numbers the calls of one window from 1, in the order they
+ *	returned, whatever their kind
+ * @start_ns: (out) CLOCK_MONOTONIC when the call was entered
+ * @phys_start: (out) first physical address of the pgmap's first range
+ * @pages: (out) pages in the pgmap's ranges
+ * @init_pages: (out) pages memmap_init_zone_device() initialised: @pages
+ *	less those holding the struct pages themselves with
+ *	HMMBENCH_CALL_ALTMAP (the count the kernel's own pr_debug prints)
+ * @total_ns: (out) the whole call
+ * @memmap_init_ns: (out) time spent inside memmap_init_zone_device()
+ *	during the call, over all its ranges
+ * @comm: (out) command name of the caller, NUL-terminated
+ */
+struct hmmbench_call {
+	__u32 size;
+	__u32 call;
+	__u32 type;
+	__u32 flags;
+	__u32 valid;
+	__u32 pid;
+	__s32 node;
+	__u32 vmemmap_shift;
+	__u32 nr_range;
+	__u32 __reserved;
+	__aligned_u64 seq;
+	__aligned_u64 start_ns;
+	__aligned_u64 phys_start;
+	__aligned_u64 pages;
+	__aligned_u64 init_pages;
+	__aligned_u64 total_ns;
+	__aligned_u64 memmap_init_ns;
+	char comm[16];
+};
+
+/**
+ * struct hmmbench_watch_read - take the calls a window recorded
+ * @size: (in) sizeof(struct hmmbench_watch_read)
+ * @flags: (in) must be 0
+ * @records: (in) user address of an array of @nr records of @rec_size
+ *	bytes each
+ * @rec_size: (in) sizeof(struct hmmbench_call) the caller was built with,
+ *	at least HMMBENCH_CALL_SIZE_VER0 and at most the page size
+ * @nr: (in) records the array holds, at most 4096; (out) records written,
+ *	oldest first; each is taken from the window once
+ * @in_flight: (out) calls of the asked kinds that have been entered and
+ *	have not returned yet: read again to have them
+ * @other: (out) calls on a pgmap of a kind not asked for, since the start
+ * @dropped: (out) calls lost because the window was full, since the start
+ * @missed: (out) calls the probes could not follow (more at once than
+ *	they track), since the start; their times are unknown
+ *
+ * ENOENT when this descriptor has no window; EFAULT when @records cannot
+ * be written, in which case the records are not taken.
+ */
+struct hmmbench_watch_read {
+	__u32 size;
+	__u32 flags;
+	__aligned_u64 records;
+	__u32 rec_size;
+	__u32 nr;
+	__u32 in_flight;
+	__u32 __reserved;
+	__aligned_u64 other;
+	__aligned_u64 dropped;
+	__aligned_u64 missed;
+};
+
 /*
  * The kernel dispatches on the type and number; the size bits of the
  * command are not used, the size field of the struct is.
@@ -320,6 +475,8 @@ struct hmmbench_roofline {
 #define HMMBENCH_IOC_UNMAP	_IOWR(HMMBENCH_IOC_MAGIC, 0x02, struct hmmbench_unmap)
 #define HMMBENCH_IOC_VERIFY	_IOWR(HMMBENCH_IOC_MAGIC, 0x03, struct hmmbench_verify)
 #define HMMBENCH_IOC_ROOFLINE	_IOWR(HMMBENCH_IOC_MAGIC, 0x04, struct hmmbench_roofline)
+#define HMMBENCH_IOC_WATCH	_IOWR(HMMBENCH_IOC_MAGIC, 0x05, struct hmmbench_watch)
+#define HMMBENCH_IOC_WATCH_READ	_IOWR(HMMBENCH_IOC_MAGIC, 0x06, struct hmmbench_watch_read)
 
 /*
  * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
@@ -371,6 +528,7 @@ enum hmmbench_cmd {
 	HMMBENCH_CMD_GET_CHUNKS,	/* dump */
 	HMMBENCH_CMD_CHUNK_MAPPED,	/* event */
 	HMMBENCH_CMD_CHUNK_UNMAPPED,	/* event */
+	HMMBENCH_CMD_PGMAP_CALL,	/* event */
 	__HMMBENCH_CMD_MAX
 };
 #define HMMBENCH_CMD_MAX (__HMMBENCH_CMD_MAX - 1)
@@ -398,6 +556,7 @@ enum hmmbench_attr {
 	HMMBENCH_A_CHUNK,		/* nest of HMMBENCH_CHUNK_A_* (events) */
 	HMMBENCH_A_PHYS_WINDOW_START,	/* u64 */
 	HMMBENCH_A_PHYS_WINDOW_END,	/* u64 */
+	HMMBENCH_A_CALL,		/* nest of HMMBENCH_CALL_A_* (events) */
 	__HMMBENCH_A_MAX
 };
 #define HMMBENCH_A_MAX (__HMMBENCH_A_MAX - 1)
@@ -432,5 +591,32 @@ enum hmmbench_chunk_attr {
 	__HMMBENCH_CHUNK_A_MAX
 };
 #define HMMBENCH_CHUNK_A_MAX (__HMMBENCH_CHUNK_A_MAX - 1)
+
+/*
+ * One memremap_pages() or memunmap_pages() call a window recorded
+ * (struct hmmbench_call, whose fields they are), sent to the events group
+ * as HMMBENCH_CMD_PGMAP_CALL after the call returned, without the
+ * physical address.  Only calls of the kinds the window asked for are
+ * sent, and only while it is open.
+ */
+enum hmmbench_call_attr {
+	HMMBENCH_CALL_A_UNSPEC,
+	HMMBENCH_CALL_A_PAD,
+	HMMBENCH_CALL_A_SEQ,		/* u64 */
+	HMMBENCH_CALL_A_CALL,		/* u32, HMMBENCH_CALL_MEMREMAP... */
+	HMMBENCH_CALL_A_TYPE,		/* u32, HMMBENCH_PGMAP_* */
+	HMMBENCH_CALL_A_FLAGS,		/* u32, HMMBENCH_CALL_ALTMAP... */
+	HMMBENCH_CALL_A_VALID,		/* u32, HMMBENCH_T_* */
+	HMMBENCH_CALL_A_PID,		/* u32 */
+	HMMBENCH_CALL_A_COMM,		/* string */
+	HMMBENCH_CALL_A_NODE,		/* u32, absent when unknown */
+	HMMBENCH_CALL_A_VMEMMAP_SHIFT,	/* u32 */
+	HMMBENCH_CALL_A_PAGES,		/* u64 */
+	HMMBENCH_CALL_A_INIT_PAGES,	/* u64 */
+	HMMBENCH_CALL_A_TOTAL_NS,	/* u64 */
+	HMMBENCH_CALL_A_MEMMAP_INIT_NS,	/* u64 */
+	__HMMBENCH_CALL_A_MAX
+};
+#define HMMBENCH_CALL_A_MAX (__HMMBENCH_CALL_A_MAX - 1)
 
 #endif /* _UAPI_LINUX_HMMBENCH_H */

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Watch windows: kretprobes on memremap_pages(), memunmap_pages() and
+ * memmap_init_zone_device() time the calls any task makes (a driver
+ * binding a pmem namespace, say) while one descriptor has a window open.
+ * Finished calls go to a ring that the window's owner reads and whose
+ * records are also sent to the netlink events group.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kprobes.h>
+#include <linux/ktime.h>
+#include <linux/memremap.h>
+#include <linux/mmzone.h>
+#include <linux/mutex.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/workqueue.h>
+
+#include "compat.h"
+#include "netlink.h"
+#include "watch.h"
+
+#ifdef CONFIG_KRETPROBES
+
+#define HB_WATCH_RING	256	/* finished calls kept: a power of two */
+#define HB_WATCH_TRACK	16	/* memremap_pages() calls followed at once */
+
+/* A memremap_pages() in progress, for its memmap_init phase. */
+struct hb_track {
+	struct task_struct *task;	/* NULL: free */
+	struct dev_pagemap *pgmap;
+	u64 gen;
+	u64 init_ns;
+	u64 init_pages;
+	int node;
+};
+
+/* What a probed call keeps between its entry and its return. */
+struct hb_watch_ri {
+	u64 gen;
+	u64 start;
+	int track;		/* memremap: its hb_tracks[] slot */
+	struct hmmbench_call rec;
+};
+
+static bool hb_watch_registered;
+
+/* Serialises starting, stopping and reading windows. */
+static DEFINE_MUTEX(hb_watch_mutex);
+
+/*
+ * hb_watch_lock guards everything below; the probes take it with
+ * interrupts off.  Ring positions only grow: the owner reads from
+ * hb_watch_rd, the events work from hb_watch_ev, calls are added at
+ * hb_watch_head.  A window's generation tells its calls from those of
+ * an earlier window that return late.
+ */
+static DEFINE_SPINLOCK(hb_watch_lock);
+static const void *hb_watch_owner;	/* may read; NULL: nobody */
+static bool hb_watch_open;		/* records calls */
+static u32 hb_watch_types;
+static u64 hb_watch_gen;
+static u64 hb_watch_seq;
+static u64 hb_watch_head, hb_watch_rd, hb_watch_ev;
+static u64 hb_watch_other, hb_watch_dropped, hb_watch_untracked;
+static u32 hb_watch_in_flight;
+static struct hb_track hb_tracks[HB_WATCH_TRACK];
+static struct hmmbench_call hb_ring[HB_WATCH_RING];
+
+/* nmissed of the probes when the window started */
+static unsigned long hb_watch_missed0;
+
+/* Sends the finished calls the events group has not had. */
+static void hb_watch_events(struct work_struct *work)
+{
+	struct hmmbench_call rec;
+
+	for (;;) {
+		spin_lock_irq(&hb_watch_lock);
+		if (hb_watch_head - hb_watch_ev > HB_WATCH_RING)
+			hb_watch_ev = hb_watch_head - HB_WATCH_RING;
+		if (hb_watch_ev == hb_watch_head) {
+			spin_unlock_irq(&hb_watch_lock);
+			return;
+		}
+		rec = hb_ring[hb_watch_ev++ % HB_WATCH_RING];
+		spin_unlock_irq(&hb_watch_lock);
+		hb_nl_call_event(&rec);
+	}
+}
+
+static DECLARE_WORK(hb_watch_work, hb_watch_events);
+
+/* The HMMBENCH_PGMAP_* of a kernel memory_type, 0 for one it does not know. */
+static u32 hb_pgmap_type(const struct dev_pagemap *pgmap)
+{
+	switch (pgmap->type) {
+	case MEMORY_DEVICE_PRIVATE:
+		return HMMBENCH_PGMAP_PRIVATE;
+	case MEMORY_DEVICE_COHERENT:
+		return HMMBENCH_PGMAP_COHERENT;
+	case MEMORY_DEVICE_FS_DAX:
+		return HMMBENCH_PGMAP_FS_DAX;
+	case MEMORY_DEVICE_GENERIC:
+		return HMMBENCH_PGMAP_GENERIC;
+	case MEMORY_DEVICE_PCI_P2PDMA:
+		return HMMBENCH_PGMAP_P2PDMA;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The record of a call on @pgmap, from its entry; false (and counted
+ * apart) when the window did not ask for its kind.  Under the lock.
+ */
+static bool hb_watch_enter(struct hb_watch_ri *ri, u32 call,
+			   struct dev_pagemap *pgmap)
+{
+	struct hmmbench_call *rec = &ri->rec;
+	int i;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->type = hb_pgmap_type(pgmap);
+	if (!(hb_watch_types & HMMBENCH_PGMAP_BIT(rec->type))) {
+		hb_watch_other++;
+		return false;
+	}
+	rec->size = sizeof(*rec);
+	rec->call = call;
+	if (pgmap->flags & PGMAP_ALTMAP_VALID)
+		rec->flags |= HMMBENCH_CALL_ALTMAP;
+	rec->pid = task_tgid_nr(current);
+	rec->node = NUMA_NO_NODE;
+	rec->vmemmap_shift = hb_get_vmemmap_shift(pgmap);
+	/* memremap_pages() recounts nr_range as it maps: read it first. */
+	rec->nr_range = pgmap->nr_range;
+	for (i = 0; i < pgmap->nr_range; i++)
+		rec->pages += PHYS_PFN(range_len(&pgmap->ranges[i]));
+	if (pgmap->nr_range > 0)
+		rec->phys_start = pgmap->ranges[0].start;
+	strscpy_pad(rec->comm, current->comm, sizeof(rec->comm));
+	ri->gen = hb_watch_gen;
+	ri->track = -1;
+	hb_watch_in_flight++;
+	return true;
+}
+
+/* Adds a finished call to the ring; under the lock. */
+static void hb_watch_push(struct hmmbench_call *rec)
+{
+	if (hb_watch_head - hb_watch_rd >= HB_WATCH_RING) {
+		hb_watch_dropped++;
+		return;
+	}
+	rec->seq = ++hb_watch_seq;
+	hb_ring[hb_watch_head % HB_WATCH_RING] = *rec;
+	hb_watch_head++;
+}
+
+static int hb_remap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dev_pagemap *pgmap = (void *)regs_get_kernel_argument(regs, 0);
+	struct hb_watch_ri *w = (void *)ri->data;
+	unsigned long irqflags;
+	int i, ret = 1;
+
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	if (!hb_watch_open ||
+	    !hb_watch_enter(w, HMMBENCH_CALL_MEMREMAP, pgmap))
+		goto out;
+	for (i = 0; i < HB_WATCH_TRACK && hb_tracks[i].task; i++)
+		;
+	if (i == HB_WATCH_TRACK) {
+		hb_watch_in_flight--;
+		hb_watch_untracked++;
+		goto out;
+	}
+	hb_tracks[i] = (struct hb_track){ .task = current, .pgmap = pgmap,
+					  .gen = hb_watch_gen,
+					  .node = NUMA_NO_NODE };
+	w->track = i;
+	ret = 0;
+out:
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	if (!ret)
+		w->start = ktime_get_ns();
+	return ret;
+}
+
+static int hb_remap_return(struct kretprobe_instance *ri,
+			   struct pt_regs *regs)
+{
+	struct hb_watch_ri *w = (void *)ri->data;
+	struct hb_track *t = &hb_tracks[w->track];
+	u64 now = ktime_get_ns();
+	unsigned long irqflags;
+
+	w->rec.start_ns = w->start;
+	w->rec.total_ns = now - w->start;
+	w->rec.valid = HMMBENCH_T_MEMREMAP;
+	if (IS_ERR((void *)regs_return_value(regs)))
+		w->rec.flags |= HMMBENCH_CALL_FAILED;
+
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	if (t->gen == w->gen && t->task == current) {
+		if (t->node != NUMA_NO_NODE) {
+			w->rec.valid |= HMMBENCH_T_MEMMAP_INIT;
+			w->rec.memmap_init_ns = t->init_ns;
+			w->rec.init_pages = t->init_pages;
+			w->rec.node = t->node;
+		}
+		t->task = NULL;
+	}
+	if (w->gen == hb_watch_gen) {
+		hb_watch_in_flight--;
+		hb_watch_push(&w->rec);
+	}
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	schedule_work(&hb_watch_work);
+	return 0;
+}
+
+static struct kretprobe hb_remap_probe = {
+	.kp.symbol_name = "memremap_pages",
+	.entry_handler = hb_remap_entry,
+	.handler = hb_remap_return,
+	.data_size = sizeof(struct hb_watch_ri),
+};
+
+static int hb_unmap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dev_pagemap *pgmap = (void *)regs_get_kernel_argument(regs, 0);
+	struct hb_watch_ri *w = (void *)ri->data;
+	unsigned long irqflags;
+	bool ours;
+
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	ours = hb_watch_open &&
+	       hb_watch_enter(w, HMMBENCH_CALL_MEMUNMAP, pgmap);
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	if (!ours)
+		return 1;
+	w->start = ktime_get_ns();
+	return 0;
+}
+
+static int hb_unmap_return(struct kretprobe_instance *ri,
+			   struct pt_regs *regs)
+{
+	struct hb_watch_ri *w = (void *)ri->data;
+	u64 now = ktime_get_ns();
+	unsigned long irqflags;
+
+	w->rec.start_ns = w->start;
+	w->rec.total_ns = now - w->start;
+	w->rec.valid = HMMBENCH_T_MEMUNMAP;
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	if (w->gen == hb_watch_gen) {
+		hb_watch_in_flight--;
+		hb_watch_push(&w->rec);
+	}
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	schedule_work(&hb_watch_work);
+	return 0;
+}
+
+static struct kretprobe hb_unmap_probe = {
+	.kp.symbol_name = "memunmap_pages",
+	.entry_handler = hb_unmap_entry,
+	.handler = hb_unmap_return,
+	.data_size = sizeof(struct hb_watch_ri),
+};
+
+/*
+ * The pages memmap_init_zone_device() initialises: with an altmap it
+ * starts past the pages holding the memmap, at base_pfn plus
+ * vmem_altmap_offset() (reserve + free), which 6.1 does not export.
+ */
+static u64 hb_init_pages(unsigned long start_pfn, unsigned long nr_pages,
+			 struct dev_pagemap *pgmap)
+{
+	struct vmem_altmap *altmap = pgmap_altmap(pgmap);
+	unsigned long first;
+
+	if (!altmap)
+		return nr_pages;
+	first = altmap->base_pfn + altmap->reserve + altmap->free;
+	return first < start_pfn + nr_pages ? start_pfn + nr_pages - first : 0;
+}
+
+static int hb_init_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct zone *zone = (void *)regs_get_kernel_argument(regs, 0);
+	unsigned long start_pfn = regs_get_kernel_argument(regs, 1);
+	unsigned long nr_pages = regs_get_kernel_argument(regs, 2);
+	struct dev_pagemap *pgmap = (void *)regs_get_kernel_argument(regs, 3);
+	struct hb_watch_ri *w = (void *)ri->data;
+	unsigned long irqflags;
+	int i;
+
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	for (i = 0; i < HB_WATCH_TRACK; i++) {
+		struct hb_track *t = &hb_tracks[i];
+
+		if (t->task == current && t->pgmap == pgmap &&
+		    t->gen == hb_watch_gen) {
+			t->init_pages += hb_init_pages(start_pfn, nr_pages,
+						       pgmap);
+			t->node = zone_to_nid(zone);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	if (i == HB_WATCH_TRACK)
+		return 1;	/* not inside a watched memremap_pages() */
+	w->track = i;
+	w->start = ktime_get_ns();
+	return 0;
+}
+
+static int hb_init_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct hb_watch_ri *w = (void *)ri->data;
+	u64 elapsed = ktime_get_ns() - w->start;
+	unsigned long irqflags;
+
+	/* The slot stays ours until the enclosing memremap_pages() returns. */
+	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	hb_tracks[w->track].init_ns += elapsed;
+	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	return 0;
+}
+
+static struct kretprobe hb_init_probe = {
+	.kp.symbol_name = "memmap_init_zone_device",
+	.entry_handler = hb_init_entry,
+	.handler = hb_init_return,
+	.data_size = sizeof(struct hb_watch_ri),
+};
+
+static struct kretprobe *hb_watch_probes[] = {
+	&hb_remap_probe, &hb_unmap_probe, &hb_init_probe,
+};
+
+static unsigned long hb_watch_nmissed(void)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
+		n += hb_watch_probes[i]->nmissed;
+	return n;
+}
+
+static int hb_watch_start_locked(const void *owner, u32 types)
+{
+	int i, ret;
+
+	if (hb_watch_open)
+		return -EBUSY;
+	spin_lock_irq(&hb_watch_lock);
+	hb_watch_gen++;
+	memset(hb_tracks, 0, sizeof(hb_tracks));
+	hb_watch_types = types;
+	hb_watch_rd = hb_watch_head;
+	hb_watch_ev = hb_watch_head;
+	hb_watch_other = 0;
+	hb_watch_dropped = 0;
+	hb_watch_untracked = 0;
+	hb_watch_in_flight = 0;
+	hb_watch_seq = 0;
+	hb_watch_owner = owner;
+	hb_watch_open = true;
+	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_missed0 = hb_watch_nmissed();
+
+	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++) {
+		ret = enable_kretprobe(hb_watch_probes[i]);
+		if (ret)
+			goto err_disable;
+	}
+	return 0;
+
+err_disable:
+	while (i--)
+		disable_kretprobe(hb_watch_probes[i]);
+	spin_lock_irq(&hb_watch_lock);
+	hb_watch_open = false;
+	hb_watch_owner = NULL;
+	spin_unlock_irq(&hb_watch_lock);
+	return ret;
+}
+
+/*
+ * Calls running now still return into the ring: a disabled kretprobe
+ * keeps the return probes it has set.
+ */
+static void hb_watch_stop_locked(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
+		disable_kretprobe(hb_watch_probes[i]);
+	spin_lock_irq(&hb_watch_lock);
+	hb_watch_open = false;
+	spin_unlock_irq(&hb_watch_lock);
+}
+
+int hb_watch(const void *owner, struct hmmbench_watch *w)
+{
+	int ret = 0;
+
+	if (!hb_watch_registered)
+		return -EOPNOTSUPP;
+	mutex_lock(&hb_watch_mutex);
+	if (!(w->flags & HMMBENCH_WATCH_STOP))
+		ret = hb_watch_start_locked(owner, w->types);
+	else if (hb_watch_owner == owner && hb_watch_open)
+		hb_watch_stop_locked();
+	else
+		ret = -ENOENT;
+	mutex_unlock(&hb_watch_mutex);
+	w->capacity = HB_WATCH_RING;
+	return ret;
+}
+
+/* The records to copy out, taken under the lock; how many there are. */
+static u32 hb_watch_peek(struct hmmbench_call *buf, u32 nr,
+			 struct hmmbench_watch_read *r)
+{
+	u32 n;
+
+	spin_lock_irq(&hb_watch_lock);
+	n = min_t(u64, nr, hb_watch_head - hb_watch_rd);
+	for (r->nr = 0; r->nr < n; r->nr++)
+		buf[r->nr] = hb_ring[(hb_watch_rd + r->nr) % HB_WATCH_RING];
+	r->in_flight = hb_watch_in_flight;
+	r->other = hb_watch_other;
+	r->dropped = hb_watch_dropped;
+	r->missed = hb_watch_untracked;
+	spin_unlock_irq(&hb_watch_lock);
+	r->missed += hb_watch_nmissed() - hb_watch_missed0;
+	return n;
+}
+
+static int hb_watch_copy(struct hmmbench_watch_read *r,
+			 const struct hmmbench_call *buf, u32 n)
+{
+	void __user *dst = u64_to_user_ptr(r->records);
+	size_t len = min_t(size_t, r->rec_size, sizeof(*buf));
+	u32 i;
+
+	for (i = 0; i < n; i++, dst += r->rec_size) {
+		if (copy_to_user(dst, &buf[i], len) ||
+		    clear_user(dst + len, r->rec_size - len))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
+{
+	u32 nr = min_t(u32, r->nr, HB_WATCH_RING);
+	struct hmmbench_call *buf;
+	u32 n;
+	int ret;
+
+	buf = kmalloc_array(max_t(u32, nr, 1), sizeof(*buf), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	mutex_lock(&hb_watch_mutex);
+	ret = -ENOENT;
+	if (!hb_watch_registered || hb_watch_owner != owner)
+		goto out;
+	n = hb_watch_peek(buf, nr, r);
+	ret = hb_watch_copy(r, buf, n);
+	if (ret)
+		goto out;
+	spin_lock_irq(&hb_watch_lock);
+	hb_watch_rd += n;
+	spin_unlock_irq(&hb_watch_lock);
+out:
+	mutex_unlock(&hb_watch_mutex);
+	kfree(buf);
+	return ret;
+}
+
+void hb_watch_release(const void *owner)
+{
+	mutex_lock(&hb_watch_mutex);
+	if (hb_watch_registered && hb_watch_owner == owner) {
+		if (hb_watch_open)
+			hb_watch_stop_locked();
+		spin_lock_irq(&hb_watch_lock);
+		hb_watch_owner = NULL;
+		spin_unlock_irq(&hb_watch_lock);
+	}
+	mutex_unlock(&hb_watch_mutex);
+}
+
+bool hb_watch_active(void)
+{
+	return hb_watch_registered;
+}
+
+/*
+ * The probes are registered disabled, so that nothing is probed outside
+ * a window; a kernel where one of them cannot be leaves WATCH off.
+ */
+int hb_watch_init(void)
+{
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
+		hb_watch_probes[i]->kp.flags = KPROBE_FLAG_DISABLED;
+	ret = register_kretprobes(hb_watch_probes,
+				  ARRAY_SIZE(hb_watch_probes));
+	if (ret) {
+		pr_info("memremap_pages() cannot be probed (%d): no watch windows\n",
+			ret);
+		return 0;
+	}
+	hb_watch_registered = true;
+	return 0;
+}
+
+void hb_watch_exit(void)
+{
+	if (!hb_watch_registered)
+		return;
+	unregister_kretprobes(hb_watch_probes, ARRAY_SIZE(hb_watch_probes));
+	cancel_work_sync(&hb_watch_work);
+}
+
+#else /* !CONFIG_KRETPROBES */
+
+int hb_watch(const void *owner, struct hmmbench_watch *w)
+{
+	return -EOPNOTSUPP;
+}
+
+int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
+{
+	return -ENOENT;
+}
+
+void hb_watch_release(const void *owner)
+{
+}
+
+bool hb_watch_active(void)
+{
+	return false;
+}
+
+int hb_watch_init(void)
+{
+	return 0;
+}
+
+void hb_watch_exit(void)
+{
+}
+
+#endif /* CONFIG_KRETPROBES */
