@@ -65,4 +65,14 @@ enum hb_nd_map hb_nd_map_parse(const char *s);
 int hb_nd_find(const char *root, const char *name, struct hb_nd_ns *ns,
 	       char *err, size_t errlen);
 
+/*
+ * Whether anything holds @ns's device node: mounted (itself or a
+ * partition), held by another block device (device-mapper, md), open in
+ * a process or mapped by one.  1 with a sentence naming the holder in
+ * @who, 0 when free, a negative errno (and a sentence) when it cannot
+ * tell.
+ */
+int hb_nd_holder(const char *root, const struct hb_nd_ns *ns, char *who,
+		 size_t len);
+
 #endif /* HB_ND_H */

@@ -398,6 +398,109 @@ static void mode_and_map_names_parse_back(void **state)
 	assert_int_equal(hb_nd_map_parse("pmem"), HB_ND_MAP_NONE);
 }
 
+static void free_namespace_has_no_holder(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 0);
+	assert_string_equal(who, "");
+	cleanup(&t);
+}
+
+static void mounted_disk_is_named_with_its_mount_point(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	put(&t, "/proc/self/mountinfo",
+	    "1 1 0:2 / / rw - rootfs rootfs rw\n"
+	    "30 1 259:0 / /mnt/pmem rw,relatime - ext4 /dev/pmem0 rw,dax=always\n");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 1);
+	assert_string_equal(who,
+			    "/dev/pmem0 is mounted on /mnt/pmem (ext4): unbinding namespace0.0 would pull the device from under it: unmount it first");
+	cleanup(&t);
+}
+
+static void mounted_partition_holds_the_disk(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	nd_attr(&t, "pfn0.0", "block/pmem0/pmem0p1/dev", "259:1\n");
+	put(&t, "/proc/self/mountinfo",
+	    "31 1 259:1 / /mnt rw - xfs /dev/pmem0p1 rw\n");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 1);
+	assert_non_null(strstr(who, "/dev/pmem0p1 is mounted on /mnt (xfs)"));
+	cleanup(&t);
+}
+
+static void device_mapper_holder_is_named(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	link_to(&t, REGION0 "/pfn0.0/block/pmem0/holders/dm-0",
+		"../../../../../../../../virtual/block/dm-0");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 1);
+	assert_non_null(strstr(who, "/dev/pmem0 is held by dm-0"));
+	assert_non_null(strstr(who, "would pull the device from under it"));
+	cleanup(&t);
+}
+
+static void process_with_the_node_open_is_named(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	put(&t, "/proc/123/comm", "sleep\n");
+	link_to(&t, "/proc/123/fd/0", "/dev/pmem0");
+	link_to(&t, "/proc/123/fd/1", "/tmp/stdout");
+	put(&t, "/proc/123/maps", "");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 1);
+	assert_string_equal(who,
+			    "/dev/pmem0 is open in sleep (pid 123): unbinding namespace0.0 would pull the device from under it: stop that process first");
+	cleanup(&t);
+}
+
+static void process_mapping_the_dax_node_is_named(void **state)
+{
+	struct hb_nd_ns ns;
+	char who[256];
+	struct tree t;
+
+	(void)state;
+	devdax(&t);
+	put(&t, "/proc/77/comm", "qemu-system-x86\n");
+	mkdirs(&t, "/proc/77/fd");
+	put(&t, "/proc/77/maps",
+	    "7f0000000000-7f0000200000 rw-s 00000000 00:05 321   /dev/dax0.0\n");
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_holder(t.root, &ns, who, sizeof(who)), 1);
+	assert_non_null(strstr(who, "/dev/dax0.0 is mapped by qemu-system-x86 (pid 77)"));
+	cleanup(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +514,12 @@ int main(void)
 		cmocka_unit_test(missing_namespace_points_to_ndctl_list),
 		cmocka_unit_test(bad_names_are_refused_before_looking),
 		cmocka_unit_test(blk_namespace_is_refused_as_not_pmem),
+		cmocka_unit_test(free_namespace_has_no_holder),
+		cmocka_unit_test(mounted_disk_is_named_with_its_mount_point),
+		cmocka_unit_test(mounted_partition_holds_the_disk),
+		cmocka_unit_test(device_mapper_holder_is_named),
+		cmocka_unit_test(process_with_the_node_open_is_named),
+		cmocka_unit_test(process_mapping_the_dax_node_is_named),
 		cmocka_unit_test(mode_and_map_names_parse_back),
 	};
 
