@@ -75,4 +75,17 @@ int hb_nd_find(const char *root, const char *name, struct hb_nd_ns *ns,
 int hb_nd_holder(const char *root, const struct hb_nd_ns *ns, char *who,
 		 size_t len);
 
+/*
+ * Unbind and bind @ns's device from and to its driver, timing only the
+ * write() to the driver's unbind or bind file (CLOCK_MONOTONIC) into
+ * @ns_taken.  0, or a negative errno and a sentence: -EALREADY to unbind
+ * a device not bound, -EPERM or -EACCES without root, and for bind the
+ * errno of a bind that failed, or -ENXIO when the driver link does not
+ * come back.
+ */
+int hb_nd_unbind(const char *root, const struct hb_nd_ns *ns,
+		 uint64_t *ns_taken, char *err, size_t errlen);
+int hb_nd_bind(const char *root, const struct hb_nd_ns *ns,
+	       uint64_t *ns_taken, char *err, size_t errlen);
+
 #endif /* HB_ND_H */

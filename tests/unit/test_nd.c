@@ -501,6 +501,143 @@ static void process_mapping_the_dax_node_is_named(void **state)
 	cleanup(&t);
 }
 
+static char *slurp(struct tree *t, const char *rel, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s%s", t->root, rel);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void unbind_and_bind_write_the_device_to_the_driver(void **state)
+{
+	uint64_t taken = 0;
+	struct hb_nd_ns ns;
+	char err[256] = "", buf[64];
+	struct tree t;
+
+	(void)state;
+	devdax(&t);
+	find_ok(&t, &ns);
+	assert_int_equal(hb_nd_unbind(t.root, &ns, &taken, err, sizeof(err)),
+			 0);
+	assert_string_equal(slurp(&t, "/sys/bus/nd/drivers/dax_pmem/unbind",
+				  buf, sizeof(buf)), "dax0.0");
+	assert_true(taken > 0);
+	taken = 0;
+	assert_int_equal(hb_nd_bind(t.root, &ns, &taken, err, sizeof(err)), 0);
+	assert_string_equal(slurp(&t, "/sys/bus/nd/drivers/dax_pmem/bind",
+				  buf, sizeof(buf)), "dax0.0");
+	assert_true(taken > 0);
+	assert_string_equal(err, "");
+	cleanup(&t);
+}
+
+static void unbind_of_an_unbound_device_is_refused(void **state)
+{
+	char path[PATH_MAX], err[256];
+	struct hb_nd_ns ns;
+	uint64_t taken;
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	find_ok(&t, &ns);
+	snprintf(path, sizeof(path), "%s" REGION0 "/pfn0.0/driver", t.root);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(hb_nd_unbind(t.root, &ns, &taken, err, sizeof(err)),
+			 -EALREADY);
+	assert_non_null(strstr(err, "pfn0.0 is not bound to nd_pmem"));
+	cleanup(&t);
+}
+
+static void bind_that_does_not_stick_is_reported(void **state)
+{
+	char path[PATH_MAX], err[256];
+	struct hb_nd_ns ns;
+	uint64_t taken;
+	struct tree t;
+
+	(void)state;
+	fsdax(&t, "pmem\n");
+	find_ok(&t, &ns);
+	snprintf(path, sizeof(path), "%s" REGION0 "/pfn0.0/driver", t.root);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(hb_nd_bind(t.root, &ns, &taken, err, sizeof(err)),
+			 -ENXIO);
+	assert_non_null(strstr(err, "pfn0.0 is not bound to nd_pmem after writing its bind file"));
+	cleanup(&t);
+}
+
+static void failed_bind_names_the_errno(void **state)
+{
+	char path[PATH_MAX], err[256];
+	struct hb_nd_ns ns;
+	uint64_t taken;
+	struct tree t;
+
+	(void)state;
+	if (access("/dev/full", W_OK))
+		skip();
+	fsdax(&t, "pmem\n");
+	find_ok(&t, &ns);
+	snprintf(path, sizeof(path), "%s/sys/bus/nd/drivers/nd_pmem/bind",
+		 t.root);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink("/dev/full", path), 0);
+	assert_int_equal(hb_nd_bind(t.root, &ns, &taken, err, sizeof(err)),
+			 -ENOSPC);
+	assert_non_null(strstr(err, "binding pfn0.0 to nd_pmem failed: ENOSPC"));
+	cleanup(&t);
+}
+
+static void missing_driver_says_modprobe(void **state)
+{
+	char path[PATH_MAX], err[256];
+	struct hb_nd_ns ns;
+	uint64_t taken;
+	struct tree t;
+
+	(void)state;
+	devdax(&t);
+	find_ok(&t, &ns);
+	snprintf(path, sizeof(path), "%s/sys/bus/nd/drivers/dax_pmem/bind",
+		 t.root);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(hb_nd_bind(t.root, &ns, &taken, err, sizeof(err)),
+			 -ENOENT);
+	assert_non_null(strstr(err, "modprobe dax_pmem"));
+	cleanup(&t);
+}
+
+static void non_root_bind_says_run_as_root(void **state)
+{
+	char path[PATH_MAX], err[256];
+	struct hb_nd_ns ns;
+	uint64_t taken;
+	struct tree t;
+
+	(void)state;
+	if (geteuid() == 0)
+		skip();
+	fsdax(&t, "pmem\n");
+	find_ok(&t, &ns);
+	snprintf(path, sizeof(path), "%s/sys/bus/nd/drivers/nd_pmem/bind",
+		 t.root);
+	assert_int_equal(chmod(path, 0444), 0);
+	assert_int_equal(hb_nd_bind(t.root, &ns, &taken, err, sizeof(err)),
+			 -EACCES);
+	assert_non_null(strstr(err, "needs root"));
+	cleanup(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +657,12 @@ int main(void)
 		cmocka_unit_test(device_mapper_holder_is_named),
 		cmocka_unit_test(process_with_the_node_open_is_named),
 		cmocka_unit_test(process_mapping_the_dax_node_is_named),
+		cmocka_unit_test(unbind_and_bind_write_the_device_to_the_driver),
+		cmocka_unit_test(unbind_of_an_unbound_device_is_refused),
+		cmocka_unit_test(bind_that_does_not_stick_is_reported),
+		cmocka_unit_test(failed_bind_names_the_errno),
+		cmocka_unit_test(missing_driver_says_modprobe),
+		cmocka_unit_test(non_root_bind_says_run_as_root),
 		cmocka_unit_test(mode_and_map_names_parse_back),
 	};
 
