@@ -638,6 +638,125 @@ static void non_root_bind_says_run_as_root(void **state)
 	cleanup(&t);
 }
 
+/* A namespace as hb_nd_find() fills it, without a tree. */
+static struct hb_nd_ns ns_of(enum hb_nd_mode mode, enum hb_nd_map map,
+			     uint64_t align)
+{
+	struct hb_nd_ns ns = {
+		.name = "namespace0.0", .size = 4 * GIB, .mode = mode,
+		.map = map, .align = align,
+		.pages = mode == HB_ND_FSDAX || mode == HB_ND_DEVDAX,
+	};
+
+	return ns;
+}
+
+static void other_mode_without_reconfigure_names_the_loss(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_FSDAX, HB_ND_MAP_DEV, 2 << 20);
+	struct hb_nd_want want = { .mode = HB_ND_DEVDAX };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(hb_nd_reconfig_check(&ns, &want, false, err,
+					      sizeof(err)), -EEXIST);
+	assert_string_equal(err,
+			    "namespace0.0 is fsdax (map=dev, align=2M) now: making it devdax destroys the data on its 4 GiB: add --reconfigure if that is what you want");
+}
+
+static void other_map_or_align_without_reconfigure_is_refused(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_FSDAX, HB_ND_MAP_DEV, 2 << 20);
+	struct hb_nd_want map = { .map = HB_ND_MAP_MEM };
+	struct hb_nd_want align = { .mode = HB_ND_FSDAX, .align = 4096 };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(hb_nd_reconfig_check(&ns, &map, false, err,
+					      sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "making it fsdax (map=mem) destroys"));
+	assert_int_equal(hb_nd_reconfig_check(&ns, &align, false, err,
+					      sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "making it fsdax (align=4K) destroys"));
+}
+
+static void reconfigure_or_a_matching_request_is_allowed(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_FSDAX, HB_ND_MAP_DEV, 2 << 20);
+	struct hb_nd_want same = { HB_ND_FSDAX, HB_ND_MAP_DEV, 2 << 20 };
+	struct hb_nd_want none = { 0 };
+	struct hb_nd_want other = { .mode = HB_ND_DEVDAX };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(hb_nd_reconfig_check(&ns, &same, false, err,
+					      sizeof(err)), 0);
+	assert_int_equal(hb_nd_reconfig_check(&ns, &none, false, err,
+					      sizeof(err)), 0);
+	assert_int_equal(hb_nd_reconfig_check(&ns, &other, true, err,
+					      sizeof(err)), 0);
+}
+
+static void raw_namespace_needs_reconfigure_to_make_pages(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_RAW, HB_ND_MAP_NONE, 0);
+	struct hb_nd_want none = { 0 };
+	struct hb_nd_want want_raw = { .mode = HB_ND_RAW };
+	struct hb_nd_want fsdax = { .mode = HB_ND_FSDAX };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(hb_nd_reconfig_check(&ns, &none, false, err,
+					      sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "namespace0.0 is raw: binding it makes no struct pages"));
+	assert_int_equal(hb_nd_reconfig_check(&ns, &none, true, err,
+					      sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--reconfigure needs --mode"));
+	assert_int_equal(hb_nd_reconfig_check(&ns, &want_raw, true, err,
+					      sizeof(err)), -EINVAL);
+	assert_int_equal(hb_nd_reconfig_check(&ns, &fsdax, false, err,
+					      sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "namespace0.0 is raw now: making it fsdax destroys the data on its 4 GiB"));
+	assert_int_equal(hb_nd_reconfig_check(&ns, &fsdax, true, err,
+					      sizeof(err)), 0);
+}
+
+static void ndctl_argv_names_mode_map_and_align(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_FSDAX, HB_ND_MAP_DEV, 2 << 20);
+	struct hb_nd_want want = { .mode = HB_ND_DEVDAX, .align = 1 << 30 };
+	static const char *const expect[] = {
+		"ndctl", "create-namespace", "-f", "-e", "namespace0.0",
+		"-m", "devdax", "--align", "1G",
+	};
+	struct hb_nd_argv a;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(hb_nd_ndctl_argv(&ns, &want, &a), 9);
+	for (i = 0; i < 9; i++)
+		assert_string_equal(a.argv[i], expect[i]);
+	assert_null(a.argv[9]);
+}
+
+static void ndctl_argv_keeps_map_and_align_of_the_same_mode(void **state)
+{
+	struct hb_nd_ns ns = ns_of(HB_ND_FSDAX, HB_ND_MAP_MEM, 2 << 20);
+	struct hb_nd_want want = { .mode = HB_ND_FSDAX, .align = 4096 };
+	struct hb_nd_want raw_want = { .mode = HB_ND_RAW };
+	struct hb_nd_argv a;
+
+	(void)state;
+	assert_int_equal(hb_nd_ndctl_argv(&ns, &want, &a), 11);
+	assert_string_equal(a.argv[6], "fsdax");
+	assert_string_equal(a.argv[7], "--map");
+	assert_string_equal(a.argv[8], "mem");
+	assert_string_equal(a.argv[9], "--align");
+	assert_string_equal(a.argv[10], "4K");
+	assert_null(a.argv[11]);
+	assert_int_equal(hb_nd_ndctl_argv(&ns, &raw_want, &a), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -663,6 +782,12 @@ int main(void)
 		cmocka_unit_test(failed_bind_names_the_errno),
 		cmocka_unit_test(missing_driver_says_modprobe),
 		cmocka_unit_test(non_root_bind_says_run_as_root),
+		cmocka_unit_test(other_mode_without_reconfigure_names_the_loss),
+		cmocka_unit_test(other_map_or_align_without_reconfigure_is_refused),
+		cmocka_unit_test(reconfigure_or_a_matching_request_is_allowed),
+		cmocka_unit_test(raw_namespace_needs_reconfigure_to_make_pages),
+		cmocka_unit_test(ndctl_argv_names_mode_map_and_align),
+		cmocka_unit_test(ndctl_argv_keeps_map_and_align_of_the_same_mode),
 		cmocka_unit_test(mode_and_map_names_parse_back),
 	};
 
