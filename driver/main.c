@@ -22,7 +22,7 @@ static int __init hb_init(void)
 	ret = hb_nl_init();
 	if (ret)
 		goto err_probe_exit;
-	ret = hb_watch_init();
+	ret = hb_watch_init(hb_nl_calls_notify);
 	if (ret)
 		goto err_nl_exit;
 	ret = hb_dev_init();

@@ -7,6 +7,7 @@
 #include <linux/capability.h>
 #include <linux/netlink.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 
@@ -14,6 +15,7 @@
 #include "info.h"
 #include "netlink.h"
 #include "registry.h"
+#include "watch.h"
 
 /* Requests carry no attributes: strict parsing refuses every one. */
 static const struct nla_policy hb_nl_policy[HMMBENCH_A_MAX + 1] = {
@@ -320,15 +322,25 @@ static int hb_nl_put_call(struct sk_buff *skb, const struct hmmbench_call *c)
 	return 0;
 }
 
-/* Tells the events group about a call a watch window recorded. */
-void hb_nl_call_event(const struct hmmbench_call *rec)
+/* Tells the events group about the calls a watch window recorded. */
+static void hb_nl_calls_work(struct work_struct *work)
 {
+	struct hmmbench_call rec;
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = hb_nl_event_new(HMMBENCH_CMD_PGMAP_CALL, &hdr);
-	if (skb)
-		hb_nl_event_send(skb, hdr, hb_nl_put_call(skb, rec));
+	while (hb_watch_next_event(&rec)) {
+		skb = hb_nl_event_new(HMMBENCH_CMD_PGMAP_CALL, &hdr);
+		if (skb)
+			hb_nl_event_send(skb, hdr, hb_nl_put_call(skb, &rec));
+	}
+}
+
+static DECLARE_WORK(hb_nl_calls, hb_nl_calls_work);
+
+void hb_nl_calls_notify(void)
+{
+	schedule_work(&hb_nl_calls);
 }
 
 int hb_nl_init(void)
@@ -338,5 +350,6 @@ int hb_nl_init(void)
 
 void hb_nl_exit(void)
 {
+	cancel_work_sync(&hb_nl_calls);
 	genl_unregister_family(&hb_nl_family);
 }

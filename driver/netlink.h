@@ -18,6 +18,7 @@ int hb_nl_init(void);
 void hb_nl_exit(void);
 void hb_nl_event(u8 cmd, const struct hb_live *live,
 		 const struct hb_unmap_times *unmap);
-void hb_nl_call_event(const struct hmmbench_call *rec);
+/* Schedules the events of the calls a watch window recorded: atomic. */
+void hb_nl_calls_notify(void);
 
 #endif /* _HB_NETLINK_H */

@@ -3,8 +3,8 @@
  * Watch windows: kretprobes on memremap_pages(), memunmap_pages() and
  * memmap_init_zone_device() time the calls any task makes (a driver
  * binding a pmem namespace, say) while one descriptor has a window open.
- * Finished calls go to a ring that the window's owner reads and whose
- * records are also sent to the netlink events group.
+ * Finished calls go to a ring that the window's owner reads and that the
+ * netlink family takes its events from.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -19,10 +19,8 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <linux/workqueue.h>
 
 #include "compat.h"
-#include "netlink.h"
 #include "watch.h"
 
 #ifdef CONFIG_KRETPROBES
@@ -74,27 +72,23 @@ static struct hmmbench_call hb_ring[HB_WATCH_RING];
 
 /* nmissed of the probes when the window started */
 static unsigned long hb_watch_missed0;
+/* Told of each finished call, in the probe's atomic context. */
+static void (*hb_watch_notify)(void);
 
-/* Sends the finished calls the events group has not had. */
-static void hb_watch_events(struct work_struct *work)
+bool hb_watch_next_event(struct hmmbench_call *rec)
 {
-	struct hmmbench_call rec;
+	bool ret = false;
 
-	for (;;) {
-		spin_lock_irq(&hb_watch_lock);
-		if (hb_watch_head - hb_watch_ev > HB_WATCH_RING)
-			hb_watch_ev = hb_watch_head - HB_WATCH_RING;
-		if (hb_watch_ev == hb_watch_head) {
-			spin_unlock_irq(&hb_watch_lock);
-			return;
-		}
-		rec = hb_ring[hb_watch_ev++ % HB_WATCH_RING];
-		spin_unlock_irq(&hb_watch_lock);
-		hb_nl_call_event(&rec);
+	spin_lock_irq(&hb_watch_lock);
+	if (hb_watch_head - hb_watch_ev > HB_WATCH_RING)
+		hb_watch_ev = hb_watch_head - HB_WATCH_RING;
+	if (hb_watch_ev != hb_watch_head) {
+		*rec = hb_ring[hb_watch_ev++ % HB_WATCH_RING];
+		ret = true;
 	}
+	spin_unlock_irq(&hb_watch_lock);
+	return ret;
 }
-
-static DECLARE_WORK(hb_watch_work, hb_watch_events);
 
 /* The HMMBENCH_PGMAP_* of a kernel memory_type, 0 for one it does not know. */
 static u32 hb_pgmap_type(const struct dev_pagemap *pgmap)
@@ -222,7 +216,7 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 		hb_watch_push(&w->rec);
 	}
 	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
-	schedule_work(&hb_watch_work);
+	hb_watch_notify();
 	return 0;
 }
 
@@ -266,7 +260,7 @@ static int hb_unmap_return(struct kretprobe_instance *ri,
 		hb_watch_push(&w->rec);
 	}
 	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
-	schedule_work(&hb_watch_work);
+	hb_watch_notify();
 	return 0;
 }
 
@@ -513,10 +507,11 @@ bool hb_watch_active(void)
  * The probes are registered disabled, so that nothing is probed outside
  * a window; a kernel where one of them cannot be leaves WATCH off.
  */
-int hb_watch_init(void)
+int hb_watch_init(void (*notify)(void))
 {
 	int i, ret;
 
+	hb_watch_notify = notify;
 	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
 		hb_watch_probes[i]->kp.flags = KPROBE_FLAG_DISABLED;
 	ret = register_kretprobes(hb_watch_probes,
@@ -535,7 +530,6 @@ void hb_watch_exit(void)
 	if (!hb_watch_registered)
 		return;
 	unregister_kretprobes(hb_watch_probes, ARRAY_SIZE(hb_watch_probes));
-	cancel_work_sync(&hb_watch_work);
 }
 
 #else /* !CONFIG_KRETPROBES */
@@ -559,7 +553,12 @@ bool hb_watch_active(void)
 	return false;
 }
 
-int hb_watch_init(void)
+bool hb_watch_next_event(struct hmmbench_call *rec)
+{
+	return false;
+}
+
+int hb_watch_init(void (*notify)(void))
 {
 	return 0;
 }

@@ -6,12 +6,15 @@
 #include <linux/hmmbench.h>
 #include <linux/types.h>
 
-int hb_watch_init(void);
+/* @notify is called, in atomic context, after each call recorded. */
+int hb_watch_init(void (*notify)(void));
 void hb_watch_exit(void);
 bool hb_watch_active(void);
 /* @owner names the descriptor: its struct hb_file. */
 int hb_watch(const void *owner, struct hmmbench_watch *w);
 int hb_watch_read(const void *owner, struct hmmbench_watch_read *r);
 void hb_watch_release(const void *owner);
+/* Takes the next call the netlink events have not had; false: none. */
+bool hb_watch_next_event(struct hmmbench_call *rec);
 
 #endif /* _HB_WATCH_H */
