@@ -53,6 +53,8 @@ static const struct hb_command hb_commands[] = {
 	{ "run", hb_cmd_run,
 	  "map and unmap --chunks chunks of --size, --iters times (default)" },
 	{ "sweep", hb_cmd_sweep, "the same for each of --sizes" },
+	{ "rebind", hb_cmd_rebind,
+	  "NAMESPACE: unbind and bind a pmem namespace's driver, --iters times" },
 	{ "info", hb_cmd_info, "what the module and this machine report" },
 	{ "verify", hb_cmd_verify,
 	  "read back a chunk's struct pages: do the invariants hold?" },

@@ -50,7 +50,7 @@ static const struct argp_option hb_measure_opts[] = {
 	{},
 };
 
-static void hb_measure_defaults(struct hb_measure_env *env)
+void hb_measure_defaults(struct hb_measure_env *env)
 {
 	memset(env, 0, sizeof(*env));
 	env->size = 1ULL << 30;
@@ -182,11 +182,6 @@ void hb_catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-struct hb_progress_ctx {
-	const struct hb_measure_env *env;
-	bool tty;
-};
-
 /* A raw metric of @s for -v, NAN when not measured. */
 static double hb_raw(const struct hb_sample *s, enum hb_metric_id id)
 {
@@ -220,7 +215,7 @@ static void hb_print_samples(const struct hb_progress *p)
  * HMMBENCH_PROGRESS=1 says that it ends on one: tests/vm/run sets it in
  * the guest, whose stderr is a pipe to the host's terminal.
  */
-static bool hb_progress_tty(void)
+bool hb_progress_tty(void)
 {
 	const char *e = getenv("HMMBENCH_PROGRESS");
 
@@ -242,7 +237,7 @@ static double hb_eta_ns(const struct hb_progress *p,
 	return eta;
 }
 
-static void hb_on_progress(const struct hb_progress *p, void *arg)
+void hb_on_progress(const struct hb_progress *p, void *arg)
 {
 	const struct hb_progress_ctx *ctx = arg;
 	double eta = hb_eta_ns(p, ctx->env);
@@ -312,6 +307,7 @@ static void hb_config_from_env(const struct hb_measure_env *env,
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->command = cmd;
+	cfg->workload = "chunk";
 	if (env->nr_sizes) {
 		memcpy(cfg->sizes, env->sizes, sizeof(cfg->sizes));
 		cfg->nr_sizes = env->nr_sizes;
@@ -342,9 +338,8 @@ static void hb_verify_decide(const struct hb_measure_env *env,
 		hb_err(note);
 }
 
-/* Writes @r; the exit status follows how the measurement ended. */
-static int hb_finish(const struct hb_measure_env *env, struct hb_out *out,
-		     struct hb_result *r, int ret)
+int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
+		      struct hb_result *r, int ret)
 {
 	char msg[512];
 	int st;
@@ -396,7 +391,7 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	if (pctx.tty && !env->quiet)
 		fputs("\r\033[K", stderr);
 	hb_dev_close(&dev);
-	ret = hb_finish(env, &out, &r, ret);
+	ret = hb_measure_finish(env, &out, &r, ret);
 	hb_result_free(&r);
 	return ret;
 }

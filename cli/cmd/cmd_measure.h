@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cmd/cmd.h"
+#include "measure/bench.h"
 #include "results/result.h"
 
 #define HB_SIZE_MIN	(1ULL << 20)	/* 1M: below any section size */
@@ -46,6 +47,9 @@ struct hb_measure_env {
 	uint64_t max_time_ns;		/* run: --max-time, 0: off */
 };
 
+/* The defaults of every option. */
+void hb_measure_defaults(struct hb_measure_env *env);
+
 /*
  * The children of run's and sweep's argp: the options they share, whose
  * input is their struct hb_measure_env, and the help.
@@ -73,6 +77,25 @@ uint64_t hb_arg_compound(struct argp_state *state, const char *arg);
  */
 int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
 		      const struct hmmbench_info *info);
+
+/* Whether progress goes to stderr: a terminal, or HMMBENCH_PROGRESS=1. */
+bool hb_progress_tty(void);
+
+/* The argument of hb_on_progress(). */
+struct hb_progress_ctx {
+	const struct hb_measure_env *env;
+	bool tty;
+};
+
+/* A loop's progress callback: -v's samples and the progress line. */
+void hb_on_progress(const struct hb_progress *p, void *arg);
+
+/*
+ * Writes @r as @env asks once a loop returned @ret; the exit status
+ * follows how the measurement ended.
+ */
+int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
+		      struct hb_result *r, int ret);
 
 /* Refuses sizes the module will refuse, before measuring anything. */
 int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev);

@@ -105,8 +105,9 @@ static int hb_nd_attr(const char *root, const char *dev, const char *attr,
 	return ret ? ret : hb_nd_read(path, buf, len);
 }
 
-static int hb_nd_attr_u64(const char *root, const char *dev,
-			  const char *attr, uint64_t *v)
+/* A number in decimal, or in hex with 0x (@base 0). */
+static int hb_nd_attr_num(const char *root, const char *dev,
+			  const char *attr, int base, uint64_t *v)
 {
 	char buf[32], *end;
 	int ret;
@@ -115,7 +116,7 @@ static int hb_nd_attr_u64(const char *root, const char *dev,
 	if (ret)
 		return ret;
 	errno = 0;
-	*v = strtoull(buf, &end, 10);
+	*v = strtoull(buf, &end, base);
 	return errno || end == buf || *end ? -EINVAL : 0;
 }
 
@@ -217,7 +218,7 @@ static int hb_nd_read_claim(const char *root, struct hb_nd_ns *ns)
 		ns->map = HB_ND_MAP_DEV;
 	else
 		return -EINVAL;
-	return hb_nd_attr_u64(root, ns->dev, "align", &ns->align);
+	return hb_nd_attr_num(root, ns->dev, "align", 10, &ns->align);
 }
 
 /*
@@ -315,7 +316,10 @@ static int hb_nd_read_ns(const char *root, struct hb_nd_ns *ns, char *err,
 		return -EOPNOTSUPP;
 	}
 	if (!ret)
-		ret = hb_nd_attr_u64(root, ns->name, "size", &ns->size);
+		ret = hb_nd_attr_num(root, ns->name, "size", 10, &ns->size);
+	/* root only: an unprivileged caller goes on without it */
+	if (!ret && hb_nd_attr_num(root, ns->name, "resource", 0, &ns->start))
+		ns->start = 0;
 	if (!ret)
 		ret = hb_nd_attr(root, ns->name, "mode", mode, sizeof(mode));
 	if (!ret)

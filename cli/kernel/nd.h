@@ -34,6 +34,7 @@ struct hb_nd_ns {
 	char name[32];		/* namespace0.0 */
 	char region[32];	/* region0 */
 	uint64_t size;		/* bytes, of the whole namespace */
+	uint64_t start;		/* its first physical address; 0: unknown */
 	enum hb_nd_mode mode;
 	enum hb_nd_map map;
 	uint64_t align;		/* bytes; 0 for raw and sector */

@@ -45,7 +45,7 @@ struct hb_loop {
 	enum hb_end end;	/* what ended the loop, when it ended */
 };
 
-static uint64_t hb_now_ns(void)
+uint64_t hb_now_ns(void)
 {
 	struct timespec ts;
 

@@ -23,7 +23,7 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32], cp[32];
+	char ram[32], cp[32], sz[32], al[32];
 
 	fprintf(f, "hmmbench %s, Linux %s %s", HB_VERSION,
 		r->meta.info.kernel_release, h->machine);
@@ -34,6 +34,20 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 		hb_size_human(h->total_ram, ram, sizeof(ram)));
 	if (c->label)
 		fprintf(f, ", label \"%s\"", c->label);
+	if (c->ns_name) {
+		fprintf(f, ".\n%s rebinds of a %s %s namespace (%s%s%salign %s):\n",
+			c->nd_driver ? c->nd_driver : "driver",
+			hb_size_human(c->sizes[0], sz, sizeof(sz)),
+			c->workload ? c->workload : "pmem",
+			c->nd_map ? "map=" : "", c->nd_map ? c->nd_map : "",
+			c->nd_map ? ", " : "",
+			hb_size_str(c->nd_align, al, sizeof(al)));
+		fprintf(f, "the first %s, then the mean of %u rebinds.\n",
+			c->first_bind_reconfigure ?
+			"binding (ndctl create-namespace)" :
+			"rebind of the run", c->iters);
+		return;
+	}
 	fprintf(f, ".\nDEVICE_PRIVATE memremap_pages() and memunmap_pages()");
 	if (hb_config_compound(c, cp, sizeof(cp)))
 		fprintf(f, " of %s compound\npages", cp);
@@ -61,7 +75,8 @@ static void hb_cover_row(FILE *f, const struct hb_metric *m,
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
-static void hb_cover_size(FILE *f, const struct hb_summary *cold,
+static void hb_cover_size(FILE *f, const struct hb_config *c,
+			  const struct hb_summary *cold,
 			  const struct hb_summary *warm)
 {
 	char sz[32];
@@ -73,7 +88,7 @@ static void hb_cover_size(FILE *f, const struct hb_summary *cold,
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		enum hb_metric_id id = hb_metric_order[mi];
 
-		if (hb_metrics[id].cover)
+		if (hb_metrics[id].cover && hb_metric_applies(c, id))
 			hb_cover_row(f, &hb_metrics[id], &cold->st[id],
 				     &warm->st[id]);
 	}
@@ -163,7 +178,7 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 			 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)));
 	} else {
 		for (i = 0; i + 1 < nr; i += 2)
-			hb_cover_size(f, &sum[i], &sum[i + 1]);
+			hb_cover_size(f, &r->cfg, &sum[i], &sum[i + 1]);
 		fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
 		      f);
 	}

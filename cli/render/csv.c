@@ -17,7 +17,10 @@ static void hb_csv_header(FILE *f)
 	for (mi = 0; mi < HB_M_ROOF_PLAIN; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
 	fputs(",compound_size", f);
-	for (mi = HB_M_ROOF_PLAIN; mi < HB_NR_METRICS; mi++)
+	for (mi = HB_M_ROOF_PLAIN; mi < HB_M_BIND; mi++)
+		fprintf(f, ",%s", hb_metrics[mi].key);
+	fputs(",pages", f);
+	for (mi = HB_M_BIND; mi < HB_NR_METRICS; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
 	fputc('\n', f);
 }
@@ -49,7 +52,11 @@ static void hb_csv_row(FILE *f, const struct hb_result *r,
 	fputc(',', f);
 	if (r->cfg.compound_size)
 		fprintf(f, "%" PRIu64, r->cfg.compound_size);
-	hb_csv_metrics(f, r, s, HB_M_ROOF_PLAIN, HB_NR_METRICS);
+	hb_csv_metrics(f, r, s, HB_M_ROOF_PLAIN, HB_M_BIND);
+	fputc(',', f);
+	if (s->pages)
+		fprintf(f, "%" PRIu64, s->pages);
+	hb_csv_metrics(f, r, s, HB_M_BIND, HB_NR_METRICS);
 	fputc('\n', f);
 }
 

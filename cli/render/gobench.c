@@ -69,15 +69,24 @@ static void hb_gobench_line(FILE *f, const struct hb_result *r,
 	char sz[32], cp[32];
 	size_t mi;
 
-	fprintf(f, "BenchmarkMemremap/size=%s/chunks=%u",
-		hb_size_str(s->size, sz, sizeof(sz)), r->cfg.chunks);
-	if (hb_config_compound(&r->cfg, cp, sizeof(cp)))
-		fprintf(f, "/compound=%s", cp);
+	if (r->cfg.ns_name) {
+		fprintf(f, "BenchmarkRebind/mode=%s/size=%s", r->cfg.workload,
+			hb_size_str(s->size, sz, sizeof(sz)));
+		if (r->cfg.nd_map)
+			fprintf(f, "/map=%s", r->cfg.nd_map);
+		fprintf(f, "/align=%s",
+			hb_size_str(r->cfg.nd_align, cp, sizeof(cp)));
+	} else {
+		fprintf(f, "BenchmarkMemremap/size=%s/chunks=%u",
+			hb_size_str(s->size, sz, sizeof(sz)), r->cfg.chunks);
+		if (hb_config_compound(&r->cfg, cp, sizeof(cp)))
+			fprintf(f, "/compound=%s", cp);
+	}
 	fputs(" 1", f);
 	/* memremap first, as ns/op: benchstat's main time */
 	hb_gobench_value(f, r, s, HB_M_MEMREMAP);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (mi != HB_M_MEMREMAP)
+		if (mi != HB_M_MEMREMAP && hb_metric_applies(&r->cfg, mi))
 			hb_gobench_value(f, r, s, mi);
 	fputc('\n', f);
 }

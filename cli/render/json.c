@@ -120,13 +120,17 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	return o;
 }
 
-static struct json_object *hb_metrics_json(void)
+static struct json_object *hb_metrics_json(const struct hb_config *c)
 {
 	struct json_object *a = json_object_new_array();
 	size_t mi;
 
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		struct json_object *o = json_object_new_object();
+		struct json_object *o;
+
+		if (!hb_metric_applies(c, mi))
+			continue;
+		o = json_object_new_object();
 
 		hb_jadd(o, "key", hb_jstr(hb_metrics[mi].key));
 		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
@@ -166,13 +170,17 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 		hb_jadd(o, "run", hb_jint(s->run));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	hb_jadd(o, "phys_start", hb_jint(s->phys_start));
+	if (s->pages)
+		hb_jadd(o, "pages", hb_jint(s->pages));
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		hb_jadd(o, hb_metrics[mi].key,
-			hb_metric_json(r, s, &hb_metrics[mi]));
+		if (hb_metric_applies(&r->cfg, mi))
+			hb_jadd(o, hb_metrics[mi].key,
+				hb_metric_json(r, s, &hb_metrics[mi]));
 	return o;
 }
 
-static struct json_object *hb_summary_json(const struct hb_summary *s)
+static struct json_object *hb_summary_json(const struct hb_config *c,
+					   const struct hb_summary *s)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *m = json_object_new_object();
@@ -181,8 +189,10 @@ static struct json_object *hb_summary_json(const struct hb_summary *s)
 	hb_jadd(o, "size", hb_jint(s->size));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		hb_jadd(m, hb_metrics[mi].key,
-		       hb_stats_json(&s->st[mi], hb_metrics[mi].unit));
+		if (hb_metric_applies(c, mi))
+			hb_jadd(m, hb_metrics[mi].key,
+				hb_stats_json(&s->st[mi],
+					      hb_metrics[mi].unit));
 	hb_jadd(o, "metrics", m);
 	return o;
 }
@@ -275,7 +285,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	size_t i;
 
 	for (i = 0; i < nr; i++)
-		json_object_array_add(a, hb_summary_json(&sum[i]));
+		json_object_array_add(a, hb_summary_json(&r->cfg, &sum[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
@@ -285,7 +295,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_jadd(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
-	hb_jadd(o, "metrics", hb_metrics_json());
+	hb_jadd(o, "metrics", hb_metrics_json(&r->cfg));
 	hb_jadd(o, "samples", hb_samples_json(r));
 	hb_jadd(o, "summaries", a);
 	a = hb_memmaps_json(r);

@@ -35,7 +35,7 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32], cp[32];
+	char ram[32], cp[32], ns[160];
 
 	char *text = NULL;
 	size_t len = 0;
@@ -43,16 +43,21 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 
 	if (!m)
 		return;
-	fprintf(m, "hmmbench %s: %u chunk%s per iteration, %u first + %u warm iteration%s",
-		c->command, c->chunks, c->chunks == 1 ? "" : "s",
-		hb_result_runs(r), c->iters, c->iters == 1 ? "" : "s");
+	if (hb_config_namespace(c, ns, sizeof(ns)))
+		fprintf(m, "hmmbench %s: %s, %u first + %u rebind%s", c->command,
+			ns, hb_result_runs(r), c->iters,
+			c->iters == 1 ? "" : "s");
+	else
+		fprintf(m, "hmmbench %s: %u chunk%s per iteration, %u first + %u warm iteration%s",
+			c->command, c->chunks, c->chunks == 1 ? "" : "s",
+			hb_result_runs(r), c->iters, c->iters == 1 ? "" : "s");
 	if (r->nr_sources)
 		fprintf(m, " from %zu merged runs", r->nr_sources);
 	if (c->warmup)
 		fprintf(m, " (+%u warmup, excluded)", c->warmup);
 	if (c->interleave)
 		fputs(", sizes interleaved", m);
-	if (hb_config_compound(c, cp, sizeof(cp)))
+	if (hb_config_compound(c, cp, sizeof(cp)) && !c->ns_name)
 		fprintf(m, ", %s compound pages", cp);
 	if (c->label)
 		fprintf(m, ", label \"%s\"", c->label);
@@ -73,7 +78,8 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
  */
 static bool hb_table_cold(const struct hb_result *r, uint64_t size)
 {
-	return !r->meta.info.maps_total && size == r->cfg.sizes[0];
+	return !r->meta.info.maps_total && size == r->cfg.sizes[0] &&
+	       !r->cfg.ns_name;
 }
 
 /* "± 5.0 ms" in @ref's unit, or "-". */
@@ -152,6 +158,8 @@ static void hb_table_size(FILE *f, const struct hb_result *r,
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		enum hb_metric_id id = hb_metric_order[mi];
 
+		if (!hb_metric_applies(&r->cfg, id))
+			continue;
 		(wide ? hb_table_row_wide : hb_table_row)(f, &hb_metrics[id],
 							  &cold->st[id],
 							  &warm->st[id]);
@@ -253,11 +261,17 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 	else
 		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t).",
 			"", HB_TABLE_COLS);
-	if (!r->meta.info.maps_total)
+	if (r->cfg.ns_name)
+		hb_wrap(f, r->cfg.first_bind_reconfigure ?
+			"first: the bind of ndctl create-namespace (--reconfigure), the first of the namespace in its mode. Per 4 KiB: per struct page initialised." :
+			"first: the first rebind of this run, apart from the others but not the first bind after boot (--reconfigure makes that one). Per 4 KiB: per struct page initialised.",
+			"", HB_TABLE_COLS);
+	else if (!r->meta.info.maps_total)
 		hb_wrapf(f, "", HB_TABLE_COLS, "cold: the first call after the module was loaded (after boot, in the VM)%s%s.",
 			 r->cfg.nr_sizes > 1 ? ", of the first size, " : "",
 			 r->cfg.nr_sizes > 1 ? hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "");
-	if (r->cfg.nr_sizes > 1 || r->meta.info.maps_total)
+	if (!r->cfg.ns_name &&
+	    (r->cfg.nr_sizes > 1 || r->meta.info.maps_total))
 		hb_wrap(f, "first: the first call of a size after other calls of the module: not cold, but apart from the warm ones.",
 			"", HB_TABLE_COLS);
 	if (wide)
@@ -305,7 +319,7 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 	if (r->nr_sources)
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: pooled over %zu runs, the intervals take every sample as independent, but samples of one boot are not: the run-to-run spread is missing from them (hmmbench compare tests the run means).",
 			 r->nr_sources);
-	if (r->meta.info.maps_total)
+	if (r->meta.info.maps_total && !r->cfg.ns_name)
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, sum, nr);

@@ -25,6 +25,10 @@
 #define HB_OPTIONAL(st, k, m, t)					\
 	{ .key = k, .type = t, .offset = offsetof(st, m),		\
 	  .size = sizeof(((st *)0)->m), .optional = true }
+/* Both: left out while unknown (0 too), and matched when known. */
+#define HB_OPT_MATCHED(st, k, m, t, mt, ti)				\
+	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
+	  .size = sizeof(((st *)0)->m), .match = mt, .optional = true }
 #define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
 
 #define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
@@ -89,6 +93,18 @@ static const struct hb_field hb_source_rows[] = {
 #define HB_CONFIG(k, m, t)	HB_FIELD(struct hb_result, k, m, t)
 static const struct hb_field hb_config_rows[] = {
 	HB_CONFIG("command", cfg.command, HB_F_STRING),
+	HB_MATCHED(struct hb_result, "workload", cfg.workload, HB_F_STRING,
+		   HB_MATCH_ALWAYS, "workload"),
+	HB_OPTIONAL(struct hb_result, "namespace", cfg.ns_name, HB_F_STRING),
+	HB_OPT_MATCHED(struct hb_result, "map", cfg.nd_map, HB_F_STRING,
+		       HB_MATCH_ALWAYS, "struct page location (--map)"),
+	HB_OPT_MATCHED(struct hb_result, "align", cfg.nd_align, HB_F_BYTES,
+		       HB_MATCH_ALWAYS, "namespace alignment (--align)"),
+	HB_OPT_MATCHED(struct hb_result, "driver", cfg.nd_driver,
+		       HB_F_STRING, HB_MATCH_ALWAYS, "driver"),
+	HB_OPTIONAL(struct hb_result, "device", cfg.nd_device, HB_F_STRING),
+	HB_OPTIONAL(struct hb_result, "first_bind_reconfigure",
+		    cfg.first_bind_reconfigure, HB_F_BOOL),
 	HB_MATCHED(struct hb_result, "sizes", cfg, HB_F_SIZES,
 		   HB_MATCH_MERGE, "sizes"),
 	HB_MATCHED(struct hb_result, "chunks", cfg.chunks, HB_F_U32,
@@ -135,8 +151,10 @@ bool hb_field_absent(const struct hb_field *f, const void *base)
 		return !((const uint64_t *)v)[1];
 	if (f->type == HB_F_PERCENT)
 		return !*(const double *)v;
-	if (f->type == HB_F_U64)
+	if (f->type == HB_F_U64 || f->type == HB_F_BYTES)
 		return !*(const uint64_t *)v;
+	if (f->type == HB_F_BOOL)
+		return !*(const bool *)v;
 	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 

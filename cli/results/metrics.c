@@ -36,13 +36,19 @@ bool hb_metric_get(const struct hb_metric *m, const struct hb_sample *s,
 	return true;
 }
 
-/* Raw metric @id of @s per 4 KiB of device memory. */
+/*
+ * Raw metric @id of @s per 4 KiB of device memory: per struct page
+ * initialised when the sample counted them (a namespace whose struct
+ * pages take some of its own), else per page of its size.
+ */
 static bool hb_per_page(const struct hb_sample *s, enum hb_metric_id id,
 			double *v)
 {
-	if (!s->size || !hb_metric_get(&hb_metrics[id], s, NULL, v))
+	double pages = s->pages ? (double)s->pages : s->size / HB_PAGE_4K;
+
+	if (!pages || !hb_metric_get(&hb_metrics[id], s, NULL, v))
 		return false;
-	*v /= s->size / HB_PAGE_4K;
+	*v /= pages;
 	return true;
 }
 
@@ -69,7 +75,7 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 	if (!m->info.page_size || !m->info.struct_page_size ||
 	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, v) || *v <= 0)
 		return false;
-	bytes = (double)(s->size / m->info.page_size) *
+	bytes = (double)(s->pages ? s->pages : s->size / m->info.page_size) *
 		(double)m->info.struct_page_size;
 	*v = bytes / (*v / 1e9);
 	return true;
@@ -134,6 +140,13 @@ static bool hb_get_roof_nt(const struct hb_sample *s,
 #define HB_UNMAP(id, k, t, c, ph, gu, b, mb)				\
 	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_UNMAP,		\
 	       struct hmmbench_unmap)
+/* A time hmmbench measures around a write(): member @mb of the sample. */
+#define HB_OWN(id, k, t, ph, gu, b, mb)					\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .measured = true, .cover = true, .phrase = ph,		\
+		 .gounit = gu, .bit = b,				\
+		 .offset = offsetof(struct hb_sample, mb),		\
+		 .reply = HB_REPLY_NONE }
 /* A time computed from two the kernel measured, by @d. */
 #define HB_MEASURED(id, k, t, ph, d, gu)				\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS,		\
@@ -176,13 +189,36 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_DERIVED(HB_M_ROOF_NT, "memmap_init_efficiency_nt",
 		   "  % of NT stores", HB_UNIT_RATIO, true,
 		   hb_get_roof_nt, "memmap-init-eff-nt"),
+	HB_OWN(HB_M_BIND, "bind_ns", "driver bind", "bind time",
+	       "bind-ns/op", HB_T_BIND, bind_ns),
+	HB_OWN(HB_M_UNBIND, "unbind_ns", "driver unbind", "unbind time",
+	       "unbind-ns/op", HB_T_UNBIND, unbind_ns),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
-	HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
-	HB_M_MEMUNMAP, HB_M_RELEASE, HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
+	HB_M_BIND, HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT,
+	HB_M_MEMREMAP_REST, HB_M_UNBIND, HB_M_MEMUNMAP, HB_M_RELEASE,
+	HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
 	HB_M_MEMMAP_INIT_RATE, HB_M_ROOF_PLAIN, HB_M_ROOF_NT,
 };
+
+bool hb_metric_applies(const struct hb_config *c, size_t mi)
+{
+	bool ns = c->ns_name != NULL;
+
+	switch (mi) {
+	case HB_M_BIND:
+	case HB_M_UNBIND:
+		return ns;
+	case HB_M_REGION:
+	case HB_M_RELEASE:
+	case HB_M_ROOF_PLAIN:	/* ROOFLINE is run's */
+	case HB_M_ROOF_NT:
+		return !ns;
+	default:
+		return true;
+	}
+}
 
 const char *hb_metric_name(size_t mi)
 {
@@ -306,6 +342,7 @@ uint64_t hb_kernel_ns(const struct hb_result *r)
 
 			/* memmap_init is inside memremap: not counted twice */
 			if (hb_metrics[mi].raw && mi != HB_M_MEMMAP_INIT &&
+			    hb_metrics[mi].reply != HB_REPLY_NONE &&
 			    hb_metric_get(&hb_metrics[mi], &r->samples[i],
 					  &r->meta, &v))
 				total += (uint64_t)v;

@@ -18,6 +18,7 @@
 enum hb_reply {
 	HB_REPLY_MAP,		/* struct hmmbench_map */
 	HB_REPLY_UNMAP,		/* struct hmmbench_unmap */
+	HB_REPLY_NONE,		/* timed by hmmbench itself */
 };
 
 struct hb_metric {
@@ -55,6 +56,8 @@ enum hb_metric_id {
 	HB_M_MEMREMAP_REST,	/* CSV columns are only added at the end */
 	HB_M_ROOF_PLAIN,	/* first after CSV v1's compound_size column */
 	HB_M_ROOF_NT,
+	HB_M_BIND,		/* rebind: first after CSV v1's pages column */
+	HB_M_UNBIND,
 	HB_NR_METRICS
 };
 
@@ -62,6 +65,14 @@ extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 
 /* The order people read them in: a part under its whole, derived last. */
 extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
+
+/*
+ * Whether metric @mi is one of @c's workload: the driver's bind and
+ * unbind belong to a namespace's, the region's request and release and
+ * the roofline's efficiencies to the module's chunks.  The others belong
+ * to both.
+ */
+bool hb_metric_applies(const struct hb_config *c, size_t mi);
 
 /* The title of metric @mi without the indent the table gives a part. */
 const char *hb_metric_name(size_t mi);

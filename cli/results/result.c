@@ -165,6 +165,24 @@ size_t hb_sources_boots(const struct hb_source *src, size_t n)
 	return boots;
 }
 
+const char *hb_config_namespace(const struct hb_config *c, char *buf,
+				size_t len)
+{
+	char sz[32], al[32], map[16] = "";
+
+	if (!c->ns_name)
+		return NULL;
+	if (c->nd_map)
+		snprintf(map, sizeof(map), "map=%s, ", c->nd_map);
+	snprintf(buf, len, "%s, %s %s (%salign %s), %s binding %s",
+		 c->ns_name, hb_size_human(c->sizes[0], sz, sizeof(sz)),
+		 c->workload ? c->workload : "?", map,
+		 hb_size_str(c->nd_align, al, sizeof(al)),
+		 c->nd_driver ? c->nd_driver : "?",
+		 c->nd_device ? c->nd_device : "?");
+	return buf;
+}
+
 const char *hb_config_compound(const struct hb_config *c, char *buf,
 			       size_t len)
 {

@@ -24,8 +24,28 @@ enum hb_kind {
 	HB_WARM,	/* the measured iterations */
 };
 
+/*
+ * Valid bits of the times hmmbench itself measures, beside the kernel's
+ * HMMBENCH_T_* in a sample's valid.
+ */
+#define HB_T_BIND	(1U << 16)	/* write() to the driver's bind file */
+#define HB_T_UNBIND	(1U << 17)	/* write() to its unbind file */
+
 struct hb_config {
-	const char *command;	/* "run" or "sweep" */
+	const char *command;	/* "run", "sweep" or "rebind" */
+	/*
+	 * What makes the calls: "chunk" (the module's DEVICE_PRIVATE
+	 * chunks), "fsdax" or "devdax" (a pmem namespace's driver bind).
+	 */
+	const char *workload;
+	/* rebind: the namespace and how it is set up; else NULL and 0 */
+	const char *ns_name;	/* namespace0.0 */
+	const char *nd_map;	/* fsdax: "mem" or "dev" */
+	uint64_t nd_align;	/* bytes */
+	const char *nd_driver;	/* nd_pmem, dax_pmem */
+	const char *nd_device;	/* the device bound: pfn0.1, dax0.1 */
+	/* rebind: the first bind was the one --reconfigure made */
+	bool first_bind_reconfigure;
 	uint64_t sizes[HB_MAX_SWEEP];
 	size_t nr_sizes;
 	unsigned int chunks;	/* chunks mapped at once per iteration */
@@ -76,6 +96,10 @@ struct hb_sample {
 	enum hb_kind kind;
 	uint32_t valid;		/* HMMBENCH_T_* that were measured */
 	uint64_t phys_start;
+	/* struct pages initialised; 0: every page of size (a chunk) */
+	uint64_t pages;
+	uint64_t bind_ns;
+	uint64_t unbind_ns;
 	uint64_t region_ns;
 	uint64_t memremap_ns;
 	uint64_t memmap_init_ns;
@@ -147,6 +171,13 @@ enum hb_end hb_end_named(const char *name);
  */
 const char *hb_config_compound(const struct hb_config *c, char *buf,
 			       size_t len);
+
+/*
+ * "namespace0.0, 4 GiB devdax (align 2M), dax_pmem binding dax0.0" for
+ * a rebind; NULL for the module's chunks.
+ */
+const char *hb_config_namespace(const struct hb_config *c, char *buf,
+				size_t len);
 
 /* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
 const char *hb_feature_name(unsigned int bit);

@@ -231,6 +231,7 @@ static int hb_read_place(struct json_object *o, struct hb_sample *s,
 		{ "chunk", UINT_MAX, &chunk },
 		{ "run", UINT_MAX, &run },
 		{ "phys_start", INT64_MAX, &s->phys_start },
+		{ "pages", INT64_MAX, &s->pages },
 	};
 	size_t k;
 

@@ -59,6 +59,7 @@ void fixture_result(struct hb_result *r)
 
 	memset(r, 0, sizeof(*r));
 	r->cfg.command = "run";
+	r->cfg.workload = "chunk";
 	r->cfg.sizes[0] = GIB;
 	r->cfg.nr_sizes = 1;
 	r->cfg.chunks = 1;
@@ -126,6 +127,7 @@ static void fixture_config(struct hb_result *r, const char *label,
 {
 	memset(r, 0, sizeof(*r));
 	r->cfg.command = "run";
+	r->cfg.workload = "chunk";
 	r->cfg.sizes[0] = GIB;
 	r->cfg.nr_sizes = 1;
 	r->cfg.chunks = 1;

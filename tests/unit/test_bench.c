@@ -40,6 +40,7 @@ static int setup(void **state)
 	progress_calls = 0;
 	memset(&r, 0, sizeof(r));
 	r.cfg.command = "run";
+	r.cfg.workload = "chunk";
 	r.cfg.sizes[0] = GIB;
 	r.cfg.nr_sizes = 1;
 	r.cfg.chunks = 1;

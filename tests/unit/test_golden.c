@@ -217,6 +217,7 @@ static void sweep_result(struct hb_result *r)
 	fixture_result(r);
 	hb_result_free(r);
 	r->cfg.command = "sweep";
+	r->cfg.workload = "chunk";
 	r->cfg.sizes[0] = GIB;
 	r->cfg.sizes[1] = 4 * GIB;
 	r->cfg.nr_sizes = 2;
@@ -241,6 +242,63 @@ static void sweep_result(struct hb_result *r)
 	r->complete = false;
 	r->stop_reason = "interrupted";
 	r->wall_ns = 2100000000;
+}
+
+/*
+ * hmmbench rebind --reconfigure --mode devdax --align 2M --iters 4 of a
+ * 4 GiB namespace: the bind ndctl made first, with no unbind before it
+ * and no write timed by hmmbench, then four rebinds.
+ */
+static void rebind_result(struct hb_result *r)
+{
+	unsigned int iter;
+
+	fixture_result(r);
+	hb_result_free(r);
+	r->cfg.command = "rebind";
+	r->cfg.workload = "devdax";
+	r->cfg.ns_name = "namespace0.0";
+	r->cfg.nd_align = 2ULL << 20;
+	r->cfg.nd_driver = "dax_pmem";
+	r->cfg.nd_device = "dax0.0";
+	r->cfg.first_bind_reconfigure = true;
+	r->cfg.sizes[0] = 4 * GIB;
+	r->cfg.warmup = 0;
+	r->cfg.iters = 4;
+	r->cfg.vmemmap_shift = 9;
+	r->cfg.compound_size = 2ULL << 20;
+	r->cfg.label = "base";
+	for (iter = 0; iter < 5; iter++) {
+		struct hb_sample *s = hb_result_add(r);
+
+		assert_non_null(s);
+		s->size = 4 * GIB;
+		s->iter = iter;
+		s->kind = hb_iter_kind(&r->cfg, iter);
+		s->phys_start = 0x140000000ULL + (2ULL << 20);
+		s->pages = 1031680;
+		s->valid = HMMBENCH_T_MEMREMAP | HMMBENCH_T_MEMMAP_INIT;
+		s->memremap_ns = iter ? 150000000 + 2000000 * iter : 324000000;
+		s->memmap_init_ns = iter ? 120000000 + 1500000 * iter :
+					   296000000;
+		if (!iter)
+			continue;
+		s->valid |= HMMBENCH_T_MEMUNMAP | HB_T_BIND | HB_T_UNBIND;
+		s->memunmap_ns = 58000000 + 100000 * iter;
+		s->bind_ns = s->memremap_ns + 9000000;
+		s->unbind_ns = s->memunmap_ns + 4000000;
+	}
+	r->wall_ns = 1900000000;
+}
+
+static void rebind_in_every_format(void **state)
+{
+	struct hb_result r;
+
+	(void)state;
+	rebind_result(&r);
+	golden_result("rebind", &r);
+	hb_result_free(&r);
 }
 
 static void run_in_every_format(void **state)
@@ -513,7 +571,9 @@ static void same_as_golden(const char *stem, size_t fmt, char *text)
 /* A saved run, sweep or merged result shows as it rendered when made. */
 static void show_renders_saved_results_as_measured(void **state)
 {
-	static const char *const stems[] = { "run", "sweep", "merged" };
+	static const char *const stems[] = {
+		"run", "sweep", "merged", "rebind",
+	};
 	struct hb_input in;
 	char err[512];
 	size_t i, fmt;
@@ -566,6 +626,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(run_in_every_format),
 		cmocka_unit_test(sweep_in_every_format),
+		cmocka_unit_test(rebind_in_every_format),
 		cmocka_unit_test(merged_runs_in_every_format),
 		cmocka_unit_test(merge_of_two_boots),
 		cmocka_unit_test(compare_of_two_single_runs),

@@ -141,6 +141,7 @@ static void base(struct tree *t)
 	nd_attr(t, "pfn0.1", "mode", "none\n");
 	nd_dev(t, "namespace0.0", "nd_namespace_io");
 	nd_attr(t, "namespace0.0", "size", "4294967296\n");
+	nd_attr(t, "namespace0.0", "resource", "0x140000000\n");
 	nd_attr(t, "namespace0.0", "nstype", "4\n");
 	put(t, "/proc/self/mountinfo",
 	    "1 1 0:2 / / rw - rootfs rootfs rw,size=444456k\n"
@@ -218,6 +219,7 @@ static void fsdax_map_mem_is_bound_through_its_pfn(void **state)
 	find_ok(&t, &ns);
 	assert_string_equal(ns.name, "namespace0.0");
 	assert_string_equal(ns.region, "region0");
+	assert_int_equal(ns.start, 0x140000000ULL);
 	assert_int_equal(ns.size, 4 * GIB);
 	assert_int_equal(ns.mode, HB_ND_FSDAX);
 	assert_string_equal(hb_nd_mode_name(ns.mode), "fsdax");

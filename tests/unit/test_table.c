@@ -127,6 +127,7 @@ static void sweep_table_has_one_row_per_size(void **state)
 	(void)state;
 	fixture_series(&r, "base", 58.0, ms, 3);
 	r.cfg.command = "sweep";
+	r.cfg.workload = "chunk";
 	r.cfg.sizes[r.cfg.nr_sizes++] = 2ULL << 30;
 	t = table(&r);
 	assert_non_null(strstr(t, "\nsize           memremap_pages     memmap_init phase  ns/4KiB    phase  memunmap\n"

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench rebind NAMESPACE: its options and help, the checks that keep a
+ * namespace's data and users safe, then the loop (measure/rebind.c) and
+ * the output, as run writes it.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd_measure.h"
+#include "kernel/nd.h"
+#include "measure/rebind.h"
+
+#define HB_REBIND_ITERS_MAX	100000
+#define HB_ALIGN_MIN		(1ULL << 12)
+#define HB_ALIGN_MAX		(1ULL << 30)
+
+enum {
+	HB_OPT_RECONFIGURE = 0x400,
+	HB_OPT_MODE,
+	HB_OPT_MAP,
+	HB_OPT_ALIGN,
+	HB_OPT_DEVICE,
+	HB_OPT_WIDE,
+};
+
+struct hb_rebind_env {
+	struct hb_measure_env m;	/* what run shares: output and all */
+	const char *name;
+	bool reconfigure;
+	struct hb_nd_want want;
+};
+
+static const char hb_rebind_doc[] =
+"Usage: hmmbench rebind NAMESPACE [OPTION...]\n"
+"Unbind and bind a pmem namespace's driver (nd_pmem for fsdax, dax_pmem\n"
+"for devdax) --iters times after a first time, and report how long the\n"
+"kernel took: the bind, its memremap_pages() and memmap_init phase, and\n"
+"the unbind's memunmap_pages(), as the module sees them in the\n"
+"namespace's range.  The first bind is reported apart; with --reconfigure\n"
+"it is the one `ndctl create-namespace` makes, as after boot.\n"
+"\n"
+"--mode, --map and --align say what the namespace must be.  Changing its\n"
+"mode destroys its data, so that needs --reconfigure.  A namespace that\n"
+"is mounted, open or mapped is never touched.  Ctrl-C stops after the\n"
+"current rebind, with the namespace bound, and writes what was measured.\n"
+"Needs root and a kernel with libnvdimm; not CONFIG_DEVICE_PRIVATE.\n"
+"\v"
+"EXAMPLES:\n"
+"    hmmbench rebind namespace0.0 --reconfigure --mode devdax --align 2M\n"
+"    hmmbench rebind namespace0.0 --mode fsdax --map dev --iters 30 \\\n"
+"        --format json -o base.json --label base\n"
+"\n"
+"Exit status: 0 success, 1 runtime failure, 2 usage error, 130\n"
+"interrupted (results written, marked incomplete).\n";
+
+static const struct argp_option hb_rebind_opts[] = {
+	{ NULL, 0, NULL, 0, "Measuring:", 1 },
+	{ "iters", 'i', "N", 0, "Rebinds after the first one (default 30)", 1 },
+	{ "reconfigure", HB_OPT_RECONFIGURE, NULL, 0, "Set the namespace up with ndctl first, destroying its data", 1 },
+	{ "mode", HB_OPT_MODE, "MODE", 0, "fsdax or devdax: what the namespace must be", 1 },
+	{ "map", HB_OPT_MAP, "WHERE", 0, "fsdax: struct pages in mem (RAM) or dev (the pmem)", 1 },
+	{ "align", HB_OPT_ALIGN, "SIZE", 0, "The namespace's alignment: 4K, 2M or 1G", 1 },
+	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
+	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
+	{ NULL, 0, NULL, 0, "Output:", 2 },
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 2 },
+	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic", 2 },
+	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 2 },
+	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 2 },
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 2 },
+	{},
+};
+
+/* --mode, --map and --align. */
+static void hb_rebind_want(struct argp_state *state, int key, char *arg,
+			   struct hb_rebind_env *env)
+{
+	struct hb_nd_want *w = &env->want;
+	uint64_t a;
+
+	switch (key) {
+	case HB_OPT_MODE:
+		w->mode = hb_nd_mode_parse(arg);
+		if (w->mode != HB_ND_FSDAX && w->mode != HB_ND_DEVDAX)
+			argp_error(state, "--mode takes fsdax or devdax, not '%s'",
+				   arg);
+		break;
+	case HB_OPT_MAP:
+		w->map = hb_nd_map_parse(arg);
+		if (w->map == HB_ND_MAP_NONE)
+			argp_error(state, "--map takes mem or dev, not '%s'",
+				   arg);
+		break;
+	default:
+		a = hb_arg_num(state, arg, true, HB_ALIGN_MIN, HB_ALIGN_MAX,
+			       "--align");
+		if (a & (a - 1))
+			argp_error(state, "--align takes a power of two such as 4K, 2M or 1G, not '%s'",
+				   arg);
+		w->align = a;
+	}
+}
+
+static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_rebind_env *env = state->input;
+	struct hb_measure_env *m = &env->m;
+
+	switch (key) {
+	case 'i':
+		m->iters = hb_arg_num(state, arg, false, 1,
+				      HB_REBIND_ITERS_MAX, "--iters");
+		break;
+	case HB_OPT_RECONFIGURE:
+		env->reconfigure = true;
+		break;
+	case HB_OPT_MODE:
+	case HB_OPT_MAP:
+	case HB_OPT_ALIGN:
+		hb_rebind_want(state, key, arg, env);
+		break;
+	case 'l':
+		m->label = arg;
+		break;
+	case HB_OPT_DEVICE:
+		m->device = arg;
+		break;
+	case 'f':
+		m->format = hb_arg_format(state, arg,
+					  (1U << HB_NR_FORMATS) - 1, "");
+		break;
+	case HB_OPT_WIDE:
+		m->wide = true;
+		break;
+	case 'o':
+		m->output = arg;
+		break;
+	case 'q':
+		m->quiet = true;
+		break;
+	case 'v':
+		m->verbose = true;
+		break;
+	case ARGP_KEY_ARG:
+		if (env->name)
+			hb_arg_unexpected(state, arg);
+		env->name = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!env->name)
+			argp_error(state, "which namespace? e.g. hmmbench rebind namespace0.0 (ndctl list -N lists them)");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp hb_rebind_argp = {
+	.options = hb_rebind_opts,
+	.parser = hb_rebind_parse,
+	.doc = hb_rebind_doc,
+	.children = hb_help_children,
+};
+
+static void hb_rebind_check(const struct hb_rebind_env *env)
+{
+	const struct hb_nd_want *w = &env->want;
+
+	if ((w->map || w->align) && !w->mode)
+		hb_usage_error("rebind", "--map and --align describe a --mode: add --mode fsdax or devdax");
+	if (w->map && w->mode == HB_ND_DEVDAX)
+		hb_usage_error("rebind", "--map is fsdax's: devdax keeps its struct pages on the device");
+	if (env->m.quiet && env->m.verbose)
+		hb_usage_error("rebind", "-q and -v contradict each other: pick one");
+}
+
+/*
+ * The namespace as found, and whether it may be had as asked: the
+ * sentence and false when not.
+ */
+static bool hb_rebind_namespace(const struct hb_rebind_env *env,
+				struct hb_rebind *rb, struct hb_nd_argv *argv)
+{
+	char err[512];
+
+	if (hb_nd_find(rb->root, env->name, &rb->ns, err, sizeof(err)) ||
+	    hb_nd_reconfig_check(&rb->ns, &env->want, env->reconfigure, err,
+				 sizeof(err))) {
+		hb_err(err);
+		return false;
+	}
+	if (env->reconfigure) {
+		if (hb_nd_ndctl_argv(&rb->ns, &env->want, argv) < 0) {
+			hb_err("--reconfigure needs a --mode that makes struct pages: fsdax or devdax");
+			return false;
+		}
+		rb->ndctl_argv = argv->argv;
+	}
+	return true;
+}
+
+/* Nothing may hold the namespace: unbinding pulls it from under them. */
+static bool hb_rebind_free(const struct hb_rebind *rb)
+{
+	char who[512];
+
+	if (hb_nd_holder(rb->root, &rb->ns, who, sizeof(who))) {
+		hb_err(who);
+		return false;
+	}
+	return true;
+}
+
+static int hb_rebind_measure(const struct hb_rebind_env *env,
+			     struct hb_rebind *rb, struct hb_dev *dev)
+{
+	struct hb_progress_ctx pctx = {
+		.env = &env->m, .tty = hb_progress_tty(),
+	};
+	struct hb_result r = { 0 };
+	struct hb_out out;
+	char note[160];
+	int ret;
+
+	if (hb_out_open(&out, env->m.output))
+		return HB_EXIT_FAIL;
+	r.cfg.command = "rebind";
+	r.cfg.iters = env->m.iters;
+	r.cfg.node = HMMBENCH_NODE_LOCAL;
+	r.cfg.label = env->m.label;
+	hb_rebind_config(&r.cfg, &rb->ns);
+	hb_host_gather_build(&r.meta.host);
+	r.meta.info = dev->info;
+	hb_catch_signals();
+	ret = hb_rebind_run(dev, rb, &r, &hb_stop, hb_on_progress, &pctx);
+	if (pctx.tty && !env->m.quiet)
+		fputs("\r\033[K", stderr);
+	if (rb->foreign && !env->m.quiet) {
+		snprintf(note, sizeof(note),
+			 "note: %llu memremap_pages() or memunmap_pages() calls outside %s during the run were not counted",
+			 (unsigned long long)rb->foreign, rb->ns.name);
+		hb_err(note);
+	}
+	ret = hb_measure_finish(&env->m, &out, &r, ret);
+	hb_result_free(&r);
+	return ret;
+}
+
+int hb_cmd_rebind(int argc, char **argv)
+{
+	struct hb_rebind_env env = { 0 };
+	struct hb_rebind rb = { .root = "" };
+	struct hb_nd_argv nargv;
+	struct hb_dev dev;
+	int ret;
+
+	hb_measure_defaults(&env.m);
+	env.m.iters = 30;
+	if (hb_parse(&hb_rebind_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	hb_rebind_check(&env);
+	if (!hb_rebind_namespace(&env, &rb, &nargv))
+		return HB_EXIT_FAIL;
+	if (hb_open_device(env.m.device, &dev))
+		return HB_EXIT_FAIL;
+	ret = HB_EXIT_FAIL;
+	if (!(dev.info.features & HMMBENCH_FEAT_WATCH)) {
+		char msg[512];
+		struct hb_dev_ctx ctx = { .path = dev.path };
+
+		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_WATCH,
+				      -EOPNOTSUPP, &ctx));
+	} else if (hb_rebind_free(&rb)) {
+		ret = hb_rebind_measure(&env, &rb, &dev);
+	}
+	hb_dev_close(&dev);
+	return ret;
+}
