@@ -7,6 +7,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -255,10 +256,13 @@ int hb_cmd_rebind(int argc, char **argv)
 {
 	struct hb_rebind_env env = { 0 };
 	struct hb_rebind rb = { .root = "" };
+	const char *test_ms = getenv("HMMBENCH_TEST_UNBOUND_MS");
 	struct hb_nd_argv nargv;
 	struct hb_dev dev;
 	int ret;
 
+	if (test_ms)
+		rb.unbound_ms = strtoul(test_ms, NULL, 10);
 	hb_measure_defaults(&env.m);
 	env.m.iters = 30;
 	if (hb_parse(&hb_rebind_argp, argc, argv, &env))

@@ -84,11 +84,15 @@ static void hb_rb_sort(struct hb_rb_loop *l, const struct hmmbench_call *c,
 	}
 }
 
+/* Sleeps @ms, signals or not. */
 static void hb_rb_sleep_ms(unsigned int ms)
 {
-	struct timespec ts = { .tv_nsec = ms * 1000000L };
+	struct timespec ts = {
+		.tv_sec = ms / 1000, .tv_nsec = ms % 1000 * 1000000L,
+	};
 
-	nanosleep(&ts, NULL);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
 }
 
 /*
@@ -213,6 +217,8 @@ static int hb_rb_rebind(struct hb_rb_loop *l, uint64_t *unbind_ns,
 	sigaddset(&hold, SIGTERM);
 	sigprocmask(SIG_BLOCK, &hold, &old);
 	ret = hb_nd_unbind(l->rb->root, ns, unbind_ns, err, len);
+	if (!ret && l->rb->unbound_ms)
+		hb_rb_sleep_ms(l->rb->unbound_ms);
 	if (!ret) {
 		ret = hb_nd_bind(l->rb->root, ns, bind_ns, err, len);
 		if (ret)

@@ -23,6 +23,11 @@ struct hb_rebind {
 	char *const *ndctl_argv;
 	/* (out) calls on other pgmaps while it ran, not counted */
 	uint64_t foreign;
+	/*
+	 * Tests only: ms to stay unbound in each rebind, so that a test's
+	 * signal surely lands there (HMMBENCH_TEST_UNBOUND_MS).
+	 */
+	unsigned int unbound_ms;
 };
 
 /*

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+# With an NVDIMM (tests/vm/run --pmem): hmmbench rebind reconfigures the
+# namespace as fsdax map=mem, fsdax map=dev and devdax align=2M and
+# rebinds it three times in each mode, into rebind-MODE.json; the
+# kernel's own pr_debug lines of those binds go beside them into
+# rebind-MODE.printk ("PAGES MS" a line), which the host holds the
+# probe's times against.  Then what a user can get wrong, each with its
+# sentence: a missing or malformed namespace, a mode change without
+# --reconfigure, a namespace held open, no root.  Then SIGINT and
+# SIGTERM land while the namespace is unbound (HMMBENCH_TEST_UNBOUND_MS
+# holds it so), and it must be bound after.  The namespace ends in the
+# mode it was found in.
+ns=namespace0.0
+if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
+	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
+	exit 77
+fi
+control=/sys/kernel/debug/dynamic_debug/control
+if ! echo 'func memmap_init_zone_device +p' >$control 2>/dev/null; then
+	echo "no dynamic debug for memmap_init_zone_device()"
+	exit 77
+fi
+
+json() {
+	sed -n "s/^ *\"$1\":\"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" | head -n 1
+}
+mode0=$(ndctl list -n $ns | json mode)
+
+fail() {
+	echo "$*"
+	echo 'func memmap_init_zone_device -p' >$control
+	ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1
+	exit 1
+}
+
+# printk_since N: the pr_debug lines after line N of dmesg, "PAGES MS".
+printk_since() {
+	dmesg | tail -n +$(($1 + 1)) |
+		sed -n 's/.*memmap_init_zone_device initialised \([0-9]*\) pages in \([0-9]*\)ms.*/\1 \2/p'
+}
+
+# bound: the namespace has its block or char device, so a driver holds it.
+bound() {
+	ndctl list -n $ns | grep -Eq '"(blockdev|chardev)"'
+}
+
+for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do
+	tag=$(echo "$setup" | tr -d ' -')
+	seen=$(dmesg | wc -l)
+	# shellcheck disable=SC2086
+	hmmbench rebind $ns --reconfigure --mode $setup --iters 3 -q \
+		--format json -o "rebind-$tag.json" 2>"rebind-$tag.err" ||
+		fail "rebind --mode $setup failed: $(cat "rebind-$tag.err")"
+	printk_since "$seen" >"rebind-$tag.printk"
+	[ "$(wc -l <"rebind-$tag.printk")" = 4 ] ||
+		fail "$setup: $(wc -l <"rebind-$tag.printk") pr_debug lines for 4 binds"
+	bound || fail "$setup: $ns is not bound after the run"
+	echo "$setup: $(tr '\n' ' ' <"rebind-$tag.printk")"
+done
+
+# expect STATUS WORDS -- CMD...: CMD exits with STATUS and its stderr has
+# WORDS.
+expect() {
+	st=$1 words=$2
+	shift 3
+	"$@" >/tmp/out 2>/tmp/err
+	rc=$?
+	[ $rc = "$st" ] && grep -qF -- "$words" /tmp/err ||
+		fail "'$*' gave status $rc and '$(cat /tmp/err)', expected $st and '$words'"
+	echo "ok: $*: $(cat /tmp/err)"
+}
+
+expect 1 "namespace9.9 not found" -- hmmbench rebind namespace9.9
+expect 1 "is not a namespace name" -- hmmbench rebind pfn0.0
+expect 1 "destroys the data on its 4 GiB" -- \
+	hmmbench rebind $ns --mode fsdax --map mem
+expect 2 "--map is fsdax's" -- hmmbench rebind $ns --mode devdax --map dev
+expect 1 "needs root" -- hbnobody /bin/hmmbench rebind $ns
+dax=$(ndctl list -n $ns | json chardev)
+sleep 600 </dev/"$dax" &
+holder=$!
+expect 1 "sleep (pid $holder)" -- hmmbench rebind $ns --iters 1
+kill $holder
+wait $holder 2>/dev/null
+bound || fail "$ns is not bound after the refusals"
+
+# A signal while unbound: the rebind in progress ends bound, and what was
+# measured is written, marked incomplete (status 130).
+for sig in INT TERM; do
+	HMMBENCH_TEST_UNBOUND_MS=1500 hmmbench rebind $ns --iters 20 -q \
+		--format json -o "rebind-sig$sig.json" 2>/tmp/err &
+	pid=$!
+	sleep 6
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	[ $rc = 130 ] || fail "SIG$sig: status $rc: $(cat /tmp/err)"
+	bound || fail "SIG$sig left $ns unbound"
+	echo "SIG$sig: status 130, $ns bound"
+done
+
+echo 'func memmap_init_zone_device -p' >$control
+ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1 ||
+	fail "cannot make $ns $mode0 again"
