@@ -91,7 +91,8 @@ ab: deps
 		$(if $(ARCH),--arch "$(ARCH)") \
 		$(if $(MDE),--mde "$(MDE)") \
 		$(if $(MAX_ROUNDS),--max-rounds "$(MAX_ROUNDS)") \
-		$(if $(SWITCH),--switch "$(SWITCH)") -- $(ARGS)
+		$(if $(SWITCH),--switch "$(SWITCH)") \
+		$(if $(PMEM),--pmem "$(PMEM)") -- $(ARGS)
 
 # Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
 # in the VM (64G chunks; several boots), or here with HOST=1; SMOKE=1 for

@@ -153,12 +153,14 @@ static void hb_plot_trace_sizes(FILE *f, const struct hb_result *r)
 static void hb_plot_trace(FILE *f, const struct hb_result *r,
 			  const struct hb_plot_opts *o)
 {
-	char sz[32], what[64];
+	char sz[32], what[96];
 
 	hb_plot_head(f, o);
-	snprintf(what, sizeof(what), "%s, every call",
+	snprintf(what, sizeof(what), "%s%s%s, every call",
 		 r->cfg.nr_sizes == 1 ?
-		 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "sweep");
+		 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "sweep",
+		 r->cfg.ns_name ? " " : "",
+		 r->cfg.ns_name ? r->cfg.workload : "");
 	hb_plot_title(f, what, r);
 	fputs("set xlabel 'call, in the order measured'\nset key below\n", f);
 	if (r->nr_samples <= 30)

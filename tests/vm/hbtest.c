@@ -1815,6 +1815,108 @@ static void case_watch_errors(void)
 	munmap(ro, 4096);
 }
 
+/* What the watch racers share. */
+struct watch_race {
+	volatile int stop;
+	unsigned long ops, bad, records, maps;
+};
+
+/*
+ * One of four threads with a descriptor each, starting, stopping and
+ * reading windows and closing its descriptor at random, while calls
+ * return into the ring: each errno must be one the contract allows, and
+ * the calls one read returns must come in order.
+ */
+static void *watch_racer(void *arg)
+{
+	struct watch_race *w = arg;
+	unsigned int seed = (unsigned int)(uintptr_t)&seed;
+	struct hmmbench_call c[8];
+	struct hmmbench_watch_read r;
+	int fd = open_dev(), err;
+	unsigned long bad;
+	uint32_t i;
+
+	while (!w->stop) {
+		bad = 0;
+		switch (rand_r(&seed) % 5) {
+		case 0:
+			err = watch(fd, PGMAP_PRIVATE, NULL);
+			bad = err && err != EBUSY;
+			break;
+		case 1:
+			err = watch(fd, 0, NULL);
+			bad = err && err != ENOENT;
+			break;
+		case 2:
+		case 3:
+			err = watch_read(fd, c, rand_r(&seed) % 9, &r);
+			bad = err && err != ENOENT;
+			for (i = 1; !err && i < r.nr; i++)
+				bad += c[i].seq <= c[i - 1].seq;
+			if (!err)
+				__atomic_add_fetch(&w->records, r.nr,
+						   __ATOMIC_RELAXED);
+			break;
+		default:
+			close(fd);
+			fd = open_dev();
+		}
+		__atomic_add_fetch(&w->bad, bad, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&w->ops, 1, __ATOMIC_RELAXED);
+	}
+	close(fd);
+	return NULL;
+}
+
+static void *watch_mapper(void *arg)
+{
+	struct watch_race *w = arg;
+	struct hmmbench_map map;
+	int fd = open_dev();
+
+	while (!w->stop) {
+		if (map_chunk(fd, 128 * MIB, &map) ||
+		    unmap_chunk(fd, map.handle, NULL)) {
+			__atomic_add_fetch(&w->bad, 1, __ATOMIC_RELAXED);
+			break;
+		}
+		w->maps++;
+	}
+	close(fd);
+	return NULL;
+}
+
+/*
+ * Windows started, stopped, read and closed from four descriptors at
+ * once while chunks come and go, for five seconds: nothing breaks the
+ * errno contract or the order of the calls, and once every descriptor is
+ * closed a new one can start a window.
+ */
+static void case_watch_race(void)
+{
+	struct watch_race w = { 0 };
+	pthread_t t[5];
+	int i, fd;
+
+	for (i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, watch_racer, &w);
+	pthread_create(&t[4], NULL, watch_mapper, &w);
+	sleep_us(5000000);
+	w.stop = 1;
+	for (i = 0; i < 5; i++)
+		pthread_join(t[i], NULL);
+	printf("# %lu window operations, %lu calls read, %lu chunks mapped\n",
+	       w.ops, w.records, w.maps);
+	CHECK(!w.bad, "%lu results outside the contract", w.bad);
+	CHECK(w.maps > 0 && w.records > 0, "no chunk mapped or no call read");
+	fd = open_dev();
+	CHECK(watch(fd, PGMAP_PRIVATE, NULL) == 0,
+	      "a window after every descriptor closed");
+	check_no_trace(fd);
+	close(fd);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -1860,6 +1962,7 @@ static const struct test_case cases[] = {
 	{ "watch-own-map", case_watch_own_map },
 	{ "watch-other-kinds", case_watch_other_kinds },
 	{ "watch-errors", case_watch_errors },
+	{ "watch-race", case_watch_race },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */
