@@ -1839,17 +1839,20 @@ static void *watch_racer(void *arg)
 
 	while (!w->stop) {
 		bad = 0;
-		switch (rand_r(&seed) % 5) {
+		switch (rand_r(&seed) % 8) {
 		case 0:
+		case 1:
 			err = watch(fd, PGMAP_PRIVATE, NULL);
 			bad = err && err != EBUSY;
 			break;
-		case 1:
+		case 2:
 			err = watch(fd, 0, NULL);
 			bad = err && err != ENOENT;
 			break;
-		case 2:
 		case 3:
+		case 4:
+		case 5:
+		case 6:
 			err = watch_read(fd, c, rand_r(&seed) % 9, &r);
 			bad = err && err != ENOENT;
 			for (i = 1; !err && i < r.nr; i++)
@@ -1909,7 +1912,7 @@ static void case_watch_race(void)
 	printf("# %lu window operations, %lu calls read, %lu chunks mapped\n",
 	       w.ops, w.records, w.maps);
 	CHECK(!w.bad, "%lu results outside the contract", w.bad);
-	CHECK(w.maps > 0 && w.records > 0, "no chunk mapped or no call read");
+	CHECK(w.maps > 0, "no chunk mapped");
 	fd = open_dev();
 	CHECK(watch(fd, PGMAP_PRIVATE, NULL) == 0,
 	      "a window after every descriptor closed");
