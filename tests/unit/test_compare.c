@@ -348,6 +348,51 @@ static void kvm_against_tcg_is_refused(void **state)
 	pair_free(&p);
 }
 
+/* @r as a rebind of a 4 GiB fsdax namespace with struct pages in @map. */
+static void as_rebind(struct hb_result *r, const char *map)
+{
+	r->cfg.command = "rebind";
+	r->cfg.workload = "fsdax";
+	r->cfg.ns_name = "namespace0.0";
+	r->cfg.nd_map = map;
+	r->cfg.nd_align = 2ULL << 20;
+	r->cfg.nd_driver = "nd_pmem";
+}
+
+/*
+ * Rebinds with the struct pages elsewhere, or of a namespace against
+ * chunks, are not the same measurement: refused, naming the field.
+ */
+static void other_workload_is_refused(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	as_rebind(&a, "dev");
+	as_rebind(&b, "mem");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "struct page location (--map) (\"dev\" against \"mem\")"));
+	pair_free(&p);
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	as_rebind(&b, "dev");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "workload (\"chunk\" against \"fsdax\")"));
+	pair_free(&p);
+	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
+	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
+	as_rebind(&a, "dev");
+	as_rebind(&b, "dev");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, 0);
+	pair_free(&p);
+}
+
 /* An arm64 result against an x86_64 one: refused unless forced. */
 static void other_architecture_is_refused(void **state)
 {
@@ -1146,6 +1191,7 @@ int main(void)
 		cmocka_unit_test(kvm_against_tcg_is_refused),
 		cmocka_unit_test(unrecorded_accelerator_is_not_a_mismatch),
 		cmocka_unit_test(other_architecture_is_refused),
+		cmocka_unit_test(other_workload_is_refused),
 		cmocka_unit_test(other_boot_id_is_not_a_mismatch),
 		cmocka_unit_test(cold_and_warm_are_compared_apart),
 		cmocka_unit_test(high_cv_warns),
