@@ -72,7 +72,7 @@ expect() {
 
 expect 1 "namespace9.9 not found" -- hmmbench rebind namespace9.9
 expect 1 "is not a namespace name" -- hmmbench rebind pfn0.0
-expect 1 "destroys the data on its 4 GiB" -- \
+expect 1 "destroys the data on its" -- \
 	hmmbench rebind $ns --mode fsdax --map mem
 expect 2 "--map is fsdax's" -- hmmbench rebind $ns --mode devdax --map dev
 expect 1 "needs root" -- hbnobody /bin/hmmbench rebind $ns
