@@ -63,6 +63,7 @@ static const char *const hb_features[] = {
 	"verify",		/* HMMBENCH_FEAT_VERIFY */
 	"roofline",		/* HMMBENCH_FEAT_ROOFLINE */
 	"no_device_private",	/* HMMBENCH_FEAT_NO_DEVICE_PRIVATE */
+	"watch",		/* HMMBENCH_FEAT_WATCH */
 };
 
 const char *hb_feature_name(unsigned int bit)
