@@ -41,6 +41,7 @@ static struct nla_policy hb_nl_policy[HMMBENCH_A_MAX + 1] = {
 	[HMMBENCH_A_MAPS_TOTAL] = { .type = NLA_U64 },
 	[HMMBENCH_A_CHUNKS] = { .type = NLA_NESTED },
 	[HMMBENCH_A_CHUNK] = { .type = NLA_NESTED },
+	[HMMBENCH_A_CALL] = { .type = NLA_NESTED },
 	[HMMBENCH_A_PHYS_WINDOW_START] = { .type = NLA_U64 },
 	[HMMBENCH_A_PHYS_WINDOW_END] = { .type = NLA_U64 },
 };
@@ -62,6 +63,35 @@ static struct nla_policy hb_nl_chunk_policy[HMMBENCH_CHUNK_A_MAX + 1] = {
 	[HMMBENCH_CHUNK_A_MEMUNMAP_NS] = { .type = NLA_U64 },
 	[HMMBENCH_CHUNK_A_RELEASE_NS] = { .type = NLA_U64 },
 };
+
+static struct nla_policy hb_nl_call_policy[HMMBENCH_CALL_A_MAX + 1] = {
+	[HMMBENCH_CALL_A_SEQ] = { .type = NLA_U64 },
+	[HMMBENCH_CALL_A_CALL] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_TYPE] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_FLAGS] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_VALID] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_PID] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_COMM] = { .type = NLA_STRING },
+	[HMMBENCH_CALL_A_NODE] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_VMEMMAP_SHIFT] = { .type = NLA_U32 },
+	[HMMBENCH_CALL_A_PAGES] = { .type = NLA_U64 },
+	[HMMBENCH_CALL_A_INIT_PAGES] = { .type = NLA_U64 },
+	[HMMBENCH_CALL_A_TOTAL_NS] = { .type = NLA_U64 },
+	[HMMBENCH_CALL_A_MEMMAP_INIT_NS] = { .type = NLA_U64 },
+};
+
+const char *hb_nl_pgmap_name(uint32_t type)
+{
+	static const char *const names[HMMBENCH_PGMAP_NR] = {
+		[HMMBENCH_PGMAP_PRIVATE] = "private",
+		[HMMBENCH_PGMAP_COHERENT] = "coherent",
+		[HMMBENCH_PGMAP_FS_DAX] = "fsdax",
+		[HMMBENCH_PGMAP_GENERIC] = "generic",
+		[HMMBENCH_PGMAP_P2PDMA] = "p2pdma",
+	};
+
+	return type < HMMBENCH_PGMAP_NR && names[type] ? names[type] : "?";
+}
 
 int hb_nl_errno(int nlerr)
 {
@@ -244,6 +274,43 @@ int hb_nl_parse_chunks(struct nl_msg *msg, struct hb_nl_chunks *list)
 	return 0;
 }
 
+/* One call nest; its seq, call, type, valid and total time are required. */
+static int hb_nl_parse_call(struct nlattr *nest, struct hmmbench_call *c)
+{
+	struct nlattr *tb[HMMBENCH_CALL_A_MAX + 1];
+
+	if (nla_parse_nested(tb, HMMBENCH_CALL_A_MAX, nest,
+			     hb_nl_call_policy))
+		return -EPROTO;
+	if (!tb[HMMBENCH_CALL_A_SEQ] || !tb[HMMBENCH_CALL_A_CALL] ||
+	    !tb[HMMBENCH_CALL_A_TYPE] || !tb[HMMBENCH_CALL_A_VALID] ||
+	    !tb[HMMBENCH_CALL_A_TOTAL_NS])
+		return -EPROTO;
+	memset(c, 0, sizeof(*c));
+	c->seq = nla_get_u64(tb[HMMBENCH_CALL_A_SEQ]);
+	c->call = nla_get_u32(tb[HMMBENCH_CALL_A_CALL]);
+	c->type = nla_get_u32(tb[HMMBENCH_CALL_A_TYPE]);
+	c->flags = hb_nl_u32(tb, HMMBENCH_CALL_A_FLAGS);
+	c->valid = nla_get_u32(tb[HMMBENCH_CALL_A_VALID]);
+	c->pid = hb_nl_u32(tb, HMMBENCH_CALL_A_PID);
+	if (tb[HMMBENCH_CALL_A_COMM])
+		nla_strlcpy(c->comm, tb[HMMBENCH_CALL_A_COMM],
+			    sizeof(c->comm));
+	c->node = tb[HMMBENCH_CALL_A_NODE] ?
+		  (int32_t)nla_get_u32(tb[HMMBENCH_CALL_A_NODE]) : -1;
+	c->vmemmap_shift = hb_nl_u32(tb, HMMBENCH_CALL_A_VMEMMAP_SHIFT);
+	c->pages = hb_nl_u64(tb, HMMBENCH_CALL_A_PAGES);
+	c->init_pages = hb_nl_u64(tb, HMMBENCH_CALL_A_INIT_PAGES);
+	c->total_ns = nla_get_u64(tb[HMMBENCH_CALL_A_TOTAL_NS]);
+	if (c->valid & HMMBENCH_T_MEMMAP_INIT) {
+		if (!tb[HMMBENCH_CALL_A_MEMMAP_INIT_NS])
+			return -EPROTO;
+		c->memmap_init_ns =
+			nla_get_u64(tb[HMMBENCH_CALL_A_MEMMAP_INIT_NS]);
+	}
+	return 0;
+}
+
 int hb_nl_parse_event(struct nl_msg *msg, struct hb_nl_event *ev)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
@@ -254,10 +321,19 @@ int hb_nl_parse_event(struct nl_msg *msg, struct hb_nl_event *ev)
 		return -EPROTO;
 	cmd = genlmsg_hdr(nlh)->cmd;
 	if (cmd != HMMBENCH_CMD_CHUNK_MAPPED &&
-	    cmd != HMMBENCH_CMD_CHUNK_UNMAPPED)
+	    cmd != HMMBENCH_CMD_CHUNK_UNMAPPED &&
+	    cmd != HMMBENCH_CMD_PGMAP_CALL)
 		return -ENOMSG;
-	if (genlmsg_parse(nlh, 0, tb, HMMBENCH_A_MAX, hb_nl_policy) ||
-	    !tb[HMMBENCH_A_CHUNK])
+	if (genlmsg_parse(nlh, 0, tb, HMMBENCH_A_MAX, hb_nl_policy))
+		return -EPROTO;
+	memset(ev, 0, sizeof(*ev));
+	if (cmd == HMMBENCH_CMD_PGMAP_CALL) {
+		ev->is_call = true;
+		if (!tb[HMMBENCH_A_CALL])
+			return -EPROTO;
+		return hb_nl_parse_call(tb[HMMBENCH_A_CALL], &ev->call);
+	}
+	if (!tb[HMMBENCH_A_CHUNK])
 		return -EPROTO;
 	ev->mapped = cmd == HMMBENCH_CMD_CHUNK_MAPPED;
 	return hb_nl_parse_chunk(tb[HMMBENCH_A_CHUNK], &ev->chunk);

@@ -45,10 +45,20 @@ struct hb_nl_chunks {
 	unsigned int messages;
 };
 
+/*
+ * A chunk mapped or unmapped, or (@is_call) a memremap_pages() or
+ * memunmap_pages() call that a watch window recorded: @call, without its
+ * physical address.
+ */
 struct hb_nl_event {
+	bool is_call;
 	bool mapped;		/* else unmapped */
 	struct hb_nl_chunk chunk;
+	struct hmmbench_call call;
 };
+
+/* "private", "coherent", "fsdax", "generic" (device DAX), "p2pdma", "?" */
+const char *hb_nl_pgmap_name(uint32_t type);
 
 struct hb_nl {
 	struct nl_sock *sock;

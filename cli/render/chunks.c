@@ -125,11 +125,41 @@ int hb_render_chunks_json(FILE *f, const struct hb_nl_chunks *l)
 	return hb_json_write(f, o);
 }
 
+/* A call a watch window recorded, on one line. */
+static void hb_render_call_text(FILE *f, const struct hmmbench_call *c)
+{
+	char t[32], i[32];
+
+	fprintf(f, "%-8s %s pid %" PRIu32 " %s: ",
+		c->call == HMMBENCH_CALL_MEMREMAP ? "memremap" : "memunmap",
+		hb_nl_pgmap_name(c->type), c->pid, c->comm);
+	if (c->call == HMMBENCH_CALL_MEMREMAP)
+		fprintf(f, "%" PRIu64 " of ", (uint64_t)c->init_pages);
+	fprintf(f, "%" PRIu64 " pages%s", (uint64_t)c->pages,
+		c->flags & HMMBENCH_CALL_ALTMAP ? " (memmap on the device)" :
+						  "");
+	if (c->vmemmap_shift)
+		fprintf(f, ", 2^%" PRIu32 "-page folios", c->vmemmap_shift);
+	if (c->node >= 0)
+		fprintf(f, ", node %" PRId32, c->node);
+	fprintf(f, ": %s", hb_fmt_human(t, sizeof(t), HB_UNIT_NS,
+					(double)c->total_ns));
+	if (c->valid & HMMBENCH_T_MEMMAP_INIT)
+		fprintf(f, ", memmap_init %s",
+			hb_fmt_human(i, sizeof(i), HB_UNIT_NS,
+				     (double)c->memmap_init_ns));
+	fputs(c->flags & HMMBENCH_CALL_FAILED ? ", failed\n" : "\n", f);
+}
+
 void hb_render_event_text(FILE *f, const struct hb_nl_event *ev)
 {
 	const struct hb_nl_chunk *c = &ev->chunk;
 	char size[32], a[32], b[32];
 
+	if (ev->is_call) {
+		hb_render_call_text(f, &ev->call);
+		return;
+	}
 	fprintf(f, "%-8s id %" PRIu32 " pid %" PRIu32 " %s handle %" PRIu32 ": %s on node %" PRIu32 ", ",
 		ev->mapped ? "mapped" : "unmapped", c->id, c->pid, c->comm,
 		c->handle, hb_size_human(c->size, size, sizeof(size)),
@@ -148,6 +178,27 @@ void hb_render_event_text(FILE *f, const struct hb_nl_event *ev)
 				      c->release_ns));
 }
 
+/* The members of a call's event line after "event". */
+static void hb_call_json(struct json_object *o, const struct hmmbench_call *c)
+{
+	hb_jadd(o, "seq", hb_jint(c->seq));
+	hb_jadd(o, "type", hb_jstr(hb_nl_pgmap_name(c->type)));
+	hb_jadd(o, "pid", hb_jint(c->pid));
+	hb_jadd(o, "comm", hb_jstr(c->comm));
+	hb_jadd(o, "pages", hb_jint(c->pages));
+	if (c->call == HMMBENCH_CALL_MEMREMAP)
+		hb_jadd(o, "init_pages", hb_jint(c->init_pages));
+	hb_jadd(o, "altmap", hb_jbool(c->flags & HMMBENCH_CALL_ALTMAP));
+	hb_jadd(o, "vmemmap_shift", hb_jint(c->vmemmap_shift));
+	hb_jadd(o, "node", c->node >= 0 ? hb_jint(c->node) : NULL);
+	hb_jadd(o, "failed", hb_jbool(c->flags & HMMBENCH_CALL_FAILED));
+	hb_jadd(o, "total_ns", hb_jint(c->total_ns));
+	if (c->call == HMMBENCH_CALL_MEMREMAP)
+		hb_jadd(o, "memmap_init_ns",
+			c->valid & HMMBENCH_T_MEMMAP_INIT ?
+			hb_jint(c->memmap_init_ns) : NULL);
+}
+
 int hb_render_event_json(FILE *f, const struct hb_nl_event *ev)
 {
 	struct json_object *o = json_object_new_object();
@@ -155,8 +206,16 @@ int hb_render_event_json(FILE *f, const struct hb_nl_event *ev)
 	if (!o)
 		return -ENOMEM;
 	hb_jadd(o, "schema", hb_jstr(HB_EVENT_SCHEMA));
-	hb_jadd(o, "event", hb_jstr(ev->mapped ? "mapped" : "unmapped"));
-	hb_chunk_json(o, &ev->chunk, !ev->mapped);
+	if (ev->is_call) {
+		hb_jadd(o, "event", hb_jstr(ev->call.call ==
+					    HMMBENCH_CALL_MEMREMAP ?
+					    "memremap" : "memunmap"));
+		hb_call_json(o, &ev->call);
+	} else {
+		hb_jadd(o, "event", hb_jstr(ev->mapped ? "mapped" :
+							 "unmapped"));
+		hb_chunk_json(o, &ev->chunk, !ev->mapped);
+	}
 	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 					     JSON_C_TO_STRING_NOSLASHESCAPE),
 	      f);

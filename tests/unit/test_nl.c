@@ -407,6 +407,57 @@ static void unmapped_event_text_has_the_unmap_timings(void **state)
 	free(s);
 }
 
+/* A devdax bind a watch window recorded, as the module sends it. */
+static struct nl_msg *call_msg(uint32_t valid, bool init_time)
+{
+	struct nl_msg *m = msg_new(HMMBENCH_CMD_PGMAP_CALL);
+	struct nlattr *nest = nla_nest_start(m, HMMBENCH_A_CALL);
+
+	nla_put_u64(m, HMMBENCH_CALL_A_SEQ, 7);
+	nla_put_u32(m, HMMBENCH_CALL_A_CALL, HMMBENCH_CALL_MEMREMAP);
+	nla_put_u32(m, HMMBENCH_CALL_A_TYPE, HMMBENCH_PGMAP_GENERIC);
+	nla_put_u32(m, HMMBENCH_CALL_A_FLAGS, HMMBENCH_CALL_ALTMAP);
+	nla_put_u32(m, HMMBENCH_CALL_A_VALID, valid);
+	nla_put_u32(m, HMMBENCH_CALL_A_PID, 321);
+	nla_put_string(m, HMMBENCH_CALL_A_COMM, "hmmbench");
+	nla_put_u32(m, HMMBENCH_CALL_A_NODE, 0);
+	nla_put_u32(m, HMMBENCH_CALL_A_VMEMMAP_SHIFT, 9);
+	nla_put_u64(m, HMMBENCH_CALL_A_PAGES, 1048576);
+	nla_put_u64(m, HMMBENCH_CALL_A_INIT_PAGES, 1031680);
+	nla_put_u64(m, HMMBENCH_CALL_A_TOTAL_NS, 320000000);
+	if (init_time)
+		nla_put_u64(m, HMMBENCH_CALL_A_MEMMAP_INIT_NS, 300000000);
+	nla_nest_end(m, nest);
+	return m;
+}
+
+/*
+ * A call event comes out with everything but the physical address, in
+ * both formats; one that claims a phase it does not carry is malformed.
+ */
+static void call_event_has_the_pgmap_and_its_times(void **state)
+{
+	const uint32_t both = HMMBENCH_T_MEMREMAP | HMMBENCH_T_MEMMAP_INIT;
+	struct nl_msg *m = call_msg(both, true);
+	struct hb_nl_event ev;
+	char *s;
+
+	(void)state;
+	assert_int_equal(hb_nl_parse_event(m, &ev), 0);
+	nlmsg_free(m);
+	assert_true(ev.is_call);
+	assert_int_equal(ev.call.init_pages, 1031680);
+	s = render(event_json, &ev);
+	assert_string_equal(s, "{\"schema\":\"hmmbench-event/1\",\"event\":\"memremap\",\"seq\":7,\"type\":\"generic\",\"pid\":321,\"comm\":\"hmmbench\",\"pages\":1048576,\"init_pages\":1031680,\"altmap\":true,\"vmemmap_shift\":9,\"node\":0,\"failed\":false,\"total_ns\":320000000,\"memmap_init_ns\":300000000}\n");
+	free(s);
+	s = render(event_text, &ev);
+	assert_string_equal(s, "memremap generic pid 321 hmmbench: 1031680 of 1048576 pages (memmap on the device), 2^9-page folios, node 0: 320.0 ms, memmap_init 300.0 ms\n");
+	free(s);
+	m = call_msg(both, false);
+	assert_int_equal(hb_nl_parse_event(m, &ev), -EPROTO);
+	nlmsg_free(m);
+}
+
 static void chunks_json(FILE *f, const void *arg)
 {
 	assert_int_equal(hb_render_chunks_json(f, arg), 0);
@@ -480,6 +531,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(joining_without_cap_sys_admin_is_eperm, reset, teardown),
 		cmocka_unit_test_setup_teardown(event_json_line_has_null_for_an_unmeasured_phase, reset, teardown),
 		cmocka_unit_test_setup_teardown(unmapped_event_text_has_the_unmap_timings, reset, teardown),
+		cmocka_unit_test_setup_teardown(call_event_has_the_pgmap_and_its_times, reset, teardown),
 		cmocka_unit_test_setup_teardown(list_json_has_every_chunk_with_its_physical_range, reset, teardown),
 		cmocka_unit_test_setup_teardown(list_table_fits_80_columns_with_a_summary_line, reset, teardown),
 	};

@@ -4,12 +4,13 @@
 # rebinds it three times in each mode, into rebind-MODE.json; the
 # kernel's own pr_debug lines of those binds go beside them into
 # rebind-MODE.printk ("PAGES MS" a line), which the host holds the
-# probe's times against.  Then what a user can get wrong, each with its
-# sentence: a missing or malformed namespace, a mode change without
-# --reconfigure, a namespace held open, no root.  Then SIGINT and
-# SIGTERM land while the namespace is unbound (HMMBENCH_TEST_UNBOUND_MS
-# holds it so), and it must be bound after.  The namespace ends in the
-# mode it was found in.
+# probe's times against.  hmmbench monitor sees the calls of a rebind
+# with the times the rebind recorded.  Then what a user can get wrong,
+# each with its sentence: a missing or malformed namespace, a mode
+# change without --reconfigure, a namespace held open, no root.  Then
+# SIGINT and SIGTERM land while the namespace is unbound
+# (HMMBENCH_TEST_UNBOUND_MS holds it so), and it must be bound after.
+# The namespace ends in the mode it was found in.
 ns=namespace0.0
 if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
 	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
@@ -57,6 +58,24 @@ for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do
 	bound || fail "$setup: $ns is not bound after the run"
 	echo "$setup: $(tr '\n' ' ' <"rebind-$tag.printk")"
 done
+
+# hmmbench monitor sees the calls of a rebind run (two rebinds after the
+# first: three memunmap and memremap pairs of device DAX), with the times
+# the run recorded.
+. /scenarios/nl-lib.sh
+monitor_start --count 6 --format json
+hmmbench rebind $ns --iters 2 -q --format json -o /tmp/rb-mon.json ||
+	fail "rebind with a monitor failed"
+wait $monitor
+[ "$(grep -o '"event":"[a-z]*","seq":[0-9]*,"type":"[a-z]*"' /tmp/mon.out | tr '\n' ' ')" = \
+  '"event":"memunmap","seq":1,"type":"generic" "event":"memremap","seq":2,"type":"generic" "event":"memunmap","seq":3,"type":"generic" "event":"memremap","seq":4,"type":"generic" "event":"memunmap","seq":5,"type":"generic" "event":"memremap","seq":6,"type":"generic" ' ] ||
+	fail "monitor saw: $(cat /tmp/mon.out)"
+values memremap_ns /tmp/rb-mon.json >/tmp/want
+grep '"event":"memremap"' /tmp/mon.out >/tmp/remaps
+values total_ns /tmp/remaps >/tmp/got
+cmp -s /tmp/want /tmp/got ||
+	fail "memremap: run $(tr '\n' ' ' </tmp/want), events $(tr '\n' ' ' </tmp/got)"
+echo "monitor: 6 calls, memremap times as the run's"
 
 # expect STATUS WORDS -- CMD...: CMD exits with STATUS and its stderr has
 # WORDS.
