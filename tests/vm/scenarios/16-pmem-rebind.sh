@@ -5,41 +5,16 @@
 # every bind initialises the namespace's struct pages, which the kernel's
 # own pr_debug in memmap_init_zone_device() reports, page count included.
 # The namespace ends in the mode it was found in.
-ns=namespace0.0
-if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
-	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
-	exit 77
-fi
-control=/sys/kernel/debug/dynamic_debug/control
-if ! echo 'func memmap_init_zone_device +p' >$control 2>/dev/null; then
-	echo "no dynamic debug for memmap_init_zone_device()"
-	exit 77
-fi
-
-# json FIELD: the value of "FIELD" in ndctl's JSON on stdin.
-json() {
-	sed -n "s/^ *\"$1\":\"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" | head -n 1
-}
-
-mode0=$(ndctl list -n $ns | json mode)
+. /scenarios/pmem-lib.sh
 size0=$(ndctl list -n $ns | json size)
 echo "$ns: mode $mode0, $size0 bytes"
-
-fail() {
-	echo "$*"
-	echo 'func memmap_init_zone_device -p' >$control
-	ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1
-	exit 1
-}
 
 # binds: into $b, the pr_debug lines since the last call, one a line:
 # "PAGES MS".
 seen=$(dmesg | wc -l)
 binds() {
-	dmesg >/tmp/dmesg
-	b=$(tail -n +$((seen + 1)) /tmp/dmesg |
-		sed -n 's/.*memmap_init_zone_device initialised \([0-9]*\) pages in \([0-9]*\)ms.*/\1 \2/p')
-	seen=$(wc -l </tmp/dmesg)
+	b=$(printk_since "$seen")
+	seen=$(dmesg | wc -l)
 }
 
 for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do

@@ -4,40 +4,24 @@
 # rebinds it three times in each mode, into rebind-MODE.json; the
 # kernel's own pr_debug lines of those binds go beside them into
 # rebind-MODE.printk ("PAGES MS" a line), which the host holds the
-# probe's times against.  hmmbench monitor sees the calls of a rebind
+# probe's times against, and the clocks at the start and end of the run
+# into rebind-MODE.clock.  hmmbench monitor sees the calls of a rebind
 # with the times the rebind recorded.  Then what a user can get wrong,
 # each with its sentence: a missing or malformed namespace, a mode
 # change without --reconfigure, a namespace held open, no root.  Then
 # SIGINT and SIGTERM land while the namespace is unbound
 # (HMMBENCH_TEST_UNBOUND_MS holds it so), and it must be bound after.
 # The namespace ends in the mode it was found in.
-ns=namespace0.0
-if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
-	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
-	exit 77
-fi
-control=/sys/kernel/debug/dynamic_debug/control
-if ! echo 'func memmap_init_zone_device +p' >$control 2>/dev/null; then
-	echo "no dynamic debug for memmap_init_zone_device()"
-	exit 77
-fi
+. /scenarios/pmem-lib.sh
 
-json() {
-	sed -n "s/^ *\"$1\":\"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" | head -n 1
-}
-mode0=$(ndctl list -n $ns | json mode)
-
-fail() {
-	echo "$*"
-	echo 'func memmap_init_zone_device -p' >$control
-	ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1
-	exit 1
-}
-
-# printk_since N: the pr_debug lines after line N of dmesg, "PAGES MS".
-printk_since() {
-	dmesg | tail -n +$(($1 + 1)) |
-		sed -n 's/.*memmap_init_zone_device initialised \([0-9]*\) pages in \([0-9]*\)ms.*/\1 \2/p'
+# clocks: "TICKS SECONDS": the ticks CPU 0 has accounted (/proc/stat,
+# in USER_HZ) and the uptime (CLOCK_BOOTTIME).  Over a run they tell the
+# share of ticks the guest lost, and with them jiffies, the pr_debug's
+# clock, when the emulating host had more work than cores.
+clocks() {
+	awk '/^cpu0 / { for (i = 2; i <= NF; i++) t += $i }
+		END { printf "%d ", t }' /proc/stat
+	cut -d' ' -f1 /proc/uptime
 }
 
 # bound: the namespace has its block or char device, so a driver holds it.
@@ -48,10 +32,12 @@ bound() {
 for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do
 	tag=$(echo "$setup" | tr -d ' -')
 	seen=$(dmesg | wc -l)
+	clocks >"rebind-$tag.clock"
 	# shellcheck disable=SC2086
 	hmmbench rebind $ns --reconfigure --mode $setup --iters 3 -q \
 		--format json -o "rebind-$tag.json" 2>"rebind-$tag.err" ||
 		fail "rebind --mode $setup failed: $(cat "rebind-$tag.err")"
+	clocks >>"rebind-$tag.clock"
 	printk_since "$seen" >"rebind-$tag.printk"
 	[ "$(wc -l <"rebind-$tag.printk")" = 4 ] ||
 		fail "$setup: $(wc -l <"rebind-$tag.printk") pr_debug lines for 4 binds"
