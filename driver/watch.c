@@ -157,6 +157,23 @@ static void hb_watch_push(struct hmmbench_call *rec)
 	hb_watch_head++;
 }
 
+/* A returning call's times; @now is read first thing in its handler. */
+static void hb_watch_stamp(struct hb_watch_ri *w, u64 now, u32 valid)
+{
+	w->rec.start_ns = w->start;
+	w->rec.total_ns = now - w->start;
+	w->rec.valid = valid;
+}
+
+/* A call of this window returned: into the ring.  Under the lock. */
+static void hb_watch_returned(struct hb_watch_ri *w)
+{
+	if (w->gen != hb_watch_gen)
+		return;
+	hb_watch_in_flight--;
+	hb_watch_push(&w->rec);
+}
+
 static int hb_remap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct dev_pagemap *pgmap = (void *)regs_get_kernel_argument(regs, 0);
@@ -195,9 +212,7 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 	u64 now = ktime_get_ns();
 	unsigned long irqflags;
 
-	w->rec.start_ns = w->start;
-	w->rec.total_ns = now - w->start;
-	w->rec.valid = HMMBENCH_T_MEMREMAP;
+	hb_watch_stamp(w, now, HMMBENCH_T_MEMREMAP);
 	if (IS_ERR((void *)regs_return_value(regs)))
 		w->rec.flags |= HMMBENCH_CALL_FAILED;
 
@@ -211,10 +226,7 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 		}
 		t->task = NULL;
 	}
-	if (w->gen == hb_watch_gen) {
-		hb_watch_in_flight--;
-		hb_watch_push(&w->rec);
-	}
+	hb_watch_returned(w);
 	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
 	hb_watch_notify();
 	return 0;
@@ -251,14 +263,9 @@ static int hb_unmap_return(struct kretprobe_instance *ri,
 	u64 now = ktime_get_ns();
 	unsigned long irqflags;
 
-	w->rec.start_ns = w->start;
-	w->rec.total_ns = now - w->start;
-	w->rec.valid = HMMBENCH_T_MEMUNMAP;
+	hb_watch_stamp(w, now, HMMBENCH_T_MEMUNMAP);
 	spin_lock_irqsave(&hb_watch_lock, irqflags);
-	if (w->gen == hb_watch_gen) {
-		hb_watch_in_flight--;
-		hb_watch_push(&w->rec);
-	}
+	hb_watch_returned(w);
 	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
 	hb_watch_notify();
 	return 0;

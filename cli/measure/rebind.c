@@ -22,8 +22,13 @@
 #define HB_RB_TYPES	(HMMBENCH_PGMAP_BIT(HMMBENCH_PGMAP_FS_DAX) | \
 			 HMMBENCH_PGMAP_BIT(HMMBENCH_PGMAP_GENERIC))
 #define HB_RB_READ	64
-/* How long a bind ndctl started may take to show its call. */
+/*
+ * How long a bind ndctl started may take to show its call (it may bind
+ * in a kworker after ndctl returned), and how long any call in flight may
+ * take to return.
+ */
 #define HB_RB_SETTLE_NS	(120ULL * 1000000000ULL)
+#define HB_RB_FLIGHT_NS	(600ULL * 1000000000ULL)
 
 struct hb_rb_loop {
 	struct hb_dev *dev;
@@ -96,16 +101,17 @@ static void hb_rb_sleep_ms(unsigned int ms)
 }
 
 /*
- * Takes the window's calls into @out until a memremap_pages() in the
- * namespace has returned and nothing is in flight, or @settle_ns have
- * gone by (0: read once).
+ * Takes the window's calls into @out once nothing is in flight, and a
+ * memremap_pages() in the namespace has returned or @settle_ns have gone
+ * by; a call in flight is waited for HB_RB_FLIGHT_NS at most.
  */
 static int hb_rb_collect(struct hb_rb_loop *l, uint64_t settle_ns,
 			 struct hb_rb_calls *out)
 {
 	struct hmmbench_call buf[HB_RB_READ];
 	struct hmmbench_watch_read rep;
-	uint64_t until = hb_now_ns() + settle_ns;
+	uint64_t now = hb_now_ns(), until = now + settle_ns;
+	uint64_t limit = now + HB_RB_FLIGHT_NS;
 	int ret;
 
 	for (;;) {
@@ -120,7 +126,9 @@ static int hb_rb_collect(struct hb_rb_loop *l, uint64_t settle_ns,
 		hb_rb_sort(l, buf, rep.nr, out);
 		if (rep.nr == HB_RB_READ)
 			continue;
-		if ((out->has_remap && !rep.in_flight) || hb_now_ns() >= until)
+		now = hb_now_ns();
+		if ((!rep.in_flight && (out->has_remap || now >= until)) ||
+		    now >= limit)
 			return 0;
 		hb_rb_sleep_ms(5);
 	}
@@ -237,8 +245,9 @@ static int hb_rb_one(struct hb_rb_loop *l, unsigned int iter)
 	int ret;
 
 	ret = hb_rb_rebind(l, &unbind_ns, &bind_ns);
+	/* the bind's call returned before its write did */
 	if (!ret)
-		ret = hb_rb_collect(l, HB_RB_SETTLE_NS, &c);
+		ret = hb_rb_collect(l, 0, &c);
 	if (ret)
 		return ret;
 	ret = hb_rb_check_calls(l, &c, "the bind");
