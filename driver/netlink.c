@@ -5,6 +5,7 @@
  * per chunk mapped or unmapped on the "events" multicast group.
  */
 #include <linux/capability.h>
+#include <linux/irq_work.h>
 #include <linux/netlink.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
@@ -338,9 +339,18 @@ static void hb_nl_calls_work(struct work_struct *work)
 
 static DECLARE_WORK(hb_nl_calls, hb_nl_calls_work);
 
-void hb_nl_calls_notify(void)
+/* In hard interrupt context: the work may be queued from here. */
+static void hb_nl_calls_kick(struct irq_work *work)
 {
 	schedule_work(&hb_nl_calls);
+}
+
+static DEFINE_IRQ_WORK(hb_nl_calls_irq, hb_nl_calls_kick);
+
+/* From the watch probes, which run as NMIs do: irq_work is safe there. */
+void hb_nl_calls_notify(void)
+{
+	irq_work_queue(&hb_nl_calls_irq);
 }
 
 int hb_nl_init(void)
@@ -350,6 +360,7 @@ int hb_nl_init(void)
 
 void hb_nl_exit(void)
 {
+	irq_work_sync(&hb_nl_calls_irq);
 	cancel_work_sync(&hb_nl_calls);
 	genl_unregister_family(&hb_nl_family);
 }

@@ -52,13 +52,18 @@ static bool hb_watch_registered;
 static DEFINE_MUTEX(hb_watch_mutex);
 
 /*
- * hb_watch_lock guards everything below; the probes take it with
- * interrupts off.  Ring positions only grow: the owner reads from
- * hb_watch_rd, the events work from hb_watch_ev, calls are added at
- * hb_watch_head.  A window's generation tells its calls from those of
- * an earlier window that return late.
+ * hb_watch_lock guards everything below.  The probes take it in their
+ * int3 handlers, which run as NMIs do: where a spinlock_t is not allowed,
+ * but where an arch spinlock taken with interrupts off is safe, as its
+ * holders never enter a probed function under it and kprobes do not nest
+ * on a CPU.  For the same reason the probes read the clock with
+ * ktime_get_mono_fast_ns(), CLOCK_MONOTONIC's NMI-safe accessor, and
+ * only notify the netlink family, which defers its work through irq_work.  Ring positions only grow: the owner reads from hb_watch_rd,
+ * the events work from hb_watch_ev, calls are added at hb_watch_head.  A
+ * window's generation tells its calls from those of an earlier window
+ * that return late.
  */
-static DEFINE_SPINLOCK(hb_watch_lock);
+static arch_spinlock_t hb_watch_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static const void *hb_watch_owner;	/* may read; NULL: nobody */
 static bool hb_watch_open;		/* records calls */
 static u32 hb_watch_types;
@@ -70,6 +75,21 @@ static u32 hb_watch_in_flight;
 static struct hb_track hb_tracks[HB_WATCH_TRACK];
 static struct hmmbench_call hb_ring[HB_WATCH_RING];
 
+static unsigned long hb_watch_lock_irqsave(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&hb_watch_lock);
+	return flags;
+}
+
+static void hb_watch_unlock_irqrestore(unsigned long flags)
+{
+	arch_spin_unlock(&hb_watch_lock);
+	local_irq_restore(flags);
+}
+
 /* nmissed of the probes when the window started */
 static unsigned long hb_watch_missed0;
 /* Told of each finished call, in the probe's atomic context. */
@@ -77,16 +97,17 @@ static void (*hb_watch_notify)(void);
 
 bool hb_watch_next_event(struct hmmbench_call *rec)
 {
+	unsigned long flags;
 	bool ret = false;
 
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	if (hb_watch_head - hb_watch_ev > HB_WATCH_RING)
 		hb_watch_ev = hb_watch_head - HB_WATCH_RING;
 	if (hb_watch_ev != hb_watch_head) {
 		*rec = hb_ring[hb_watch_ev++ % HB_WATCH_RING];
 		ret = true;
 	}
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 	return ret;
 }
 
@@ -181,7 +202,7 @@ static int hb_remap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	unsigned long irqflags;
 	int i, ret = 1;
 
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	if (!hb_watch_open ||
 	    !hb_watch_enter(w, HMMBENCH_CALL_MEMREMAP, pgmap))
 		goto out;
@@ -198,9 +219,9 @@ static int hb_remap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	w->track = i;
 	ret = 0;
 out:
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	if (!ret)
-		w->start = ktime_get_ns();
+		w->start = ktime_get_mono_fast_ns();
 	return ret;
 }
 
@@ -209,14 +230,14 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 {
 	struct hb_watch_ri *w = (void *)ri->data;
 	struct hb_track *t = &hb_tracks[w->track];
-	u64 now = ktime_get_ns();
+	u64 now = ktime_get_mono_fast_ns();
 	unsigned long irqflags;
 
 	hb_watch_stamp(w, now, HMMBENCH_T_MEMREMAP);
 	if (IS_ERR((void *)regs_return_value(regs)))
 		w->rec.flags |= HMMBENCH_CALL_FAILED;
 
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	if (t->gen == w->gen && t->task == current) {
 		if (t->node != NUMA_NO_NODE) {
 			w->rec.valid |= HMMBENCH_T_MEMMAP_INIT;
@@ -227,7 +248,7 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 		t->task = NULL;
 	}
 	hb_watch_returned(w);
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	hb_watch_notify();
 	return 0;
 }
@@ -246,13 +267,13 @@ static int hb_unmap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	unsigned long irqflags;
 	bool ours;
 
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	ours = hb_watch_open &&
 	       hb_watch_enter(w, HMMBENCH_CALL_MEMUNMAP, pgmap);
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	if (!ours)
 		return 1;
-	w->start = ktime_get_ns();
+	w->start = ktime_get_mono_fast_ns();
 	return 0;
 }
 
@@ -260,13 +281,13 @@ static int hb_unmap_return(struct kretprobe_instance *ri,
 			   struct pt_regs *regs)
 {
 	struct hb_watch_ri *w = (void *)ri->data;
-	u64 now = ktime_get_ns();
+	u64 now = ktime_get_mono_fast_ns();
 	unsigned long irqflags;
 
 	hb_watch_stamp(w, now, HMMBENCH_T_MEMUNMAP);
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	hb_watch_returned(w);
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	hb_watch_notify();
 	return 0;
 }
@@ -305,7 +326,7 @@ static int hb_init_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	unsigned long irqflags;
 	int i;
 
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	for (i = 0; i < HB_WATCH_TRACK; i++) {
 		struct hb_track *t = &hb_tracks[i];
 
@@ -317,24 +338,24 @@ static int hb_init_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	if (i == HB_WATCH_TRACK)
 		return 1;	/* not inside a watched memremap_pages() */
 	w->track = i;
-	w->start = ktime_get_ns();
+	w->start = ktime_get_mono_fast_ns();
 	return 0;
 }
 
 static int hb_init_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct hb_watch_ri *w = (void *)ri->data;
-	u64 elapsed = ktime_get_ns() - w->start;
+	u64 elapsed = ktime_get_mono_fast_ns() - w->start;
 	unsigned long irqflags;
 
 	/* The slot stays ours until the enclosing memremap_pages() returns. */
-	spin_lock_irqsave(&hb_watch_lock, irqflags);
+	irqflags = hb_watch_lock_irqsave();
 	hb_tracks[w->track].init_ns += elapsed;
-	spin_unlock_irqrestore(&hb_watch_lock, irqflags);
+	hb_watch_unlock_irqrestore(irqflags);
 	return 0;
 }
 
@@ -361,11 +382,12 @@ static unsigned long hb_watch_nmissed(void)
 
 static int hb_watch_start_locked(const void *owner, u32 types)
 {
+	unsigned long flags;
 	int i, ret;
 
 	if (hb_watch_open)
 		return -EBUSY;
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	hb_watch_gen++;
 	memset(hb_tracks, 0, sizeof(hb_tracks));
 	hb_watch_types = types;
@@ -378,7 +400,7 @@ static int hb_watch_start_locked(const void *owner, u32 types)
 	hb_watch_seq = 0;
 	hb_watch_owner = owner;
 	hb_watch_open = true;
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 	hb_watch_missed0 = hb_watch_nmissed();
 
 	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++) {
@@ -391,10 +413,10 @@ static int hb_watch_start_locked(const void *owner, u32 types)
 err_disable:
 	while (i--)
 		disable_kretprobe(hb_watch_probes[i]);
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	hb_watch_open = false;
 	hb_watch_owner = NULL;
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 	return ret;
 }
 
@@ -404,13 +426,14 @@ err_disable:
  */
 static void hb_watch_stop_locked(void)
 {
+	unsigned long flags;
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
 		disable_kretprobe(hb_watch_probes[i]);
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	hb_watch_open = false;
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 }
 
 int hb_watch(const void *owner, struct hmmbench_watch *w)
@@ -435,9 +458,10 @@ int hb_watch(const void *owner, struct hmmbench_watch *w)
 static u32 hb_watch_peek(struct hmmbench_call *buf, u32 nr,
 			 struct hmmbench_watch_read *r)
 {
+	unsigned long flags;
 	u32 n;
 
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	n = min_t(u64, nr, hb_watch_head - hb_watch_rd);
 	for (r->nr = 0; r->nr < n; r->nr++)
 		buf[r->nr] = hb_ring[(hb_watch_rd + r->nr) % HB_WATCH_RING];
@@ -445,7 +469,7 @@ static u32 hb_watch_peek(struct hmmbench_call *buf, u32 nr,
 	r->other = hb_watch_other;
 	r->dropped = hb_watch_dropped;
 	r->missed = hb_watch_untracked;
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 	r->missed += hb_watch_nmissed() - hb_watch_missed0;
 	return n;
 }
@@ -467,6 +491,7 @@ static int hb_watch_copy(struct hmmbench_watch_read *r,
 
 int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
 {
+	unsigned long flags;
 	u32 nr = min_t(u32, r->nr, HB_WATCH_RING);
 	struct hmmbench_call *buf;
 	u32 n;
@@ -483,9 +508,9 @@ int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
 	ret = hb_watch_copy(r, buf, n);
 	if (ret)
 		goto out;
-	spin_lock_irq(&hb_watch_lock);
+	flags = hb_watch_lock_irqsave();
 	hb_watch_rd += n;
-	spin_unlock_irq(&hb_watch_lock);
+	hb_watch_unlock_irqrestore(flags);
 out:
 	mutex_unlock(&hb_watch_mutex);
 	kfree(buf);
@@ -494,13 +519,15 @@ out:
 
 void hb_watch_release(const void *owner)
 {
+	unsigned long flags;
+
 	mutex_lock(&hb_watch_mutex);
 	if (hb_watch_registered && hb_watch_owner == owner) {
 		if (hb_watch_open)
 			hb_watch_stop_locked();
-		spin_lock_irq(&hb_watch_lock);
+		flags = hb_watch_lock_irqsave();
 		hb_watch_owner = NULL;
-		spin_unlock_irq(&hb_watch_lock);
+		hb_watch_unlock_irqrestore(flags);
 	}
 	mutex_unlock(&hb_watch_mutex);
 }
