@@ -20,6 +20,11 @@
  *                                                    probe, length capped
  * HB_HAS_PRIVATE_        that name in another form   stops the build
  * PAGEMAP_NAME           (the RFC had no nid)
+ * HB_HAVE_GET_DEV_       get_dev_pagemap(pfn), no    VERIFY_PHYS pins the
+ * PAGEMAP_PFN (after     cached pgmap argument       pgmap with either form
+ * 6.15)
+ * HB_HAVE_FSDAX_         put_devmap_managed_*() in   free fsdax and P2PDMA
+ * REFCOUNT_1 (to 6.14)   mm.h: fsdax counts from 1   pages hold 1, else 0
  * HB_HAVE_PAGE_PGMAP     page_pgmap(page), in        VERIFY reads a page's
  * (6.15, mmzone.h)       mmzone.h: the pgmap lives   pgmap with it, else
  *                        in the folio                page->pgmap
@@ -116,6 +121,58 @@ static inline const struct dev_pagemap *hb_page_pgmap(const struct page *page)
 #else
 	return page->pgmap;
 #endif
+}
+
+/* The compound order of any pgmap's pages, hmmbench's or not. */
+static inline unsigned int hb_pgmap_shift(const struct dev_pagemap *pgmap)
+{
+#ifdef HB_HAVE_VMEMMAP_SHIFT
+	return pgmap->vmemmap_shift;
+#else
+	return 0;
+#endif
+}
+
+/* A reference on the live pgmap covering @pfn, or NULL. */
+static inline struct dev_pagemap *hb_get_dev_pagemap(unsigned long pfn)
+{
+#ifdef HB_HAVE_GET_DEV_PAGEMAP_PFN
+	return get_dev_pagemap(pfn);
+#else
+	return get_dev_pagemap(pfn, NULL);
+#endif
+}
+
+/*
+ * Pages at the start of range 0 of @pgmap whose struct pages
+ * memmap_init_zone_device() leaves alone: the altmap's reserve and the
+ * memmap stored there (vmem_altmap_offset(), which is not exported).
+ */
+static inline unsigned long hb_altmap_pages(const struct dev_pagemap *pgmap)
+{
+	if (!(pgmap->flags & PGMAP_ALTMAP_VALID))
+		return 0;
+	return pgmap->altmap.reserve + pgmap->altmap.free;
+}
+
+/*
+ * The refcount __init_zone_device_page() gives a head or base page of
+ * @pgmap: device DAX pages count from 1, fsdax and P2PDMA pages did too
+ * until 6.15, the others count from 0.
+ */
+static inline int hb_free_refcount(const struct dev_pagemap *pgmap)
+{
+	switch (pgmap->type) {
+	case MEMORY_DEVICE_GENERIC:
+		return 1;
+#ifdef HB_HAVE_FSDAX_REFCOUNT_1
+	case MEMORY_DEVICE_FS_DAX:
+	case MEMORY_DEVICE_PCI_P2PDMA:
+		return 1;
+#endif
+	default:
+		return 0;
+	}
 }
 
 /*

@@ -20,12 +20,15 @@
 #include "dev.h"
 #include "info.h"
 #include "roof.h"
+#include "verify.h"
 #include "watch.h"
 
 static_assert(sizeof(struct hmmbench_info) >= HMMBENCH_INFO_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_map) >= HMMBENCH_MAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_unmap) >= HMMBENCH_UNMAP_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
+static_assert(offsetofend(struct hmmbench_verify, phys) ==
+	      HMMBENCH_VERIFY_SIZE_VER1);
 static_assert(sizeof(struct hmmbench_roofline) >=
 	      HMMBENCH_ROOFLINE_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_watch) >= HMMBENCH_WATCH_SIZE_VER0);
@@ -74,7 +77,7 @@ struct hb_out_range {
 #define HB_INFO_OUT HB_OUT(struct hmmbench_info, abi_version, phys_window_end)
 #define HB_MAP_OUT HB_OUT(struct hmmbench_map, handle, memmap_init_ns)
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
-#define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, checks)
+#define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, vmemmap_shift)
 #define HB_ROOF_OUT HB_OUT(struct hmmbench_roofline, valid, nt_ns)
 #define HB_WATCH_OUT HB_OUT(struct hmmbench_watch, capacity, capacity)
 #define HB_WREAD_OUT HB_OUT(struct hmmbench_watch_read, nr, missed)
@@ -269,8 +272,6 @@ static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!HB_FEAT_VERIFY)
-		return -EOPNOTSUPP;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	v = kmalloc(sizeof(*v), GFP_KERNEL);
@@ -281,7 +282,13 @@ static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 	if (ret)
 		goto out;
 	ret = -EINVAL;
-	if (v->flags)
+	if (v->flags & ~HMMBENCH_VERIFY_PHYS)
+		goto out;
+	if ((v->flags & HMMBENCH_VERIFY_PHYS) &&
+	    (v->handle || usize < HMMBENCH_VERIFY_SIZE_VER1))
+		goto out;
+	ret = -EOPNOTSUPP;
+	if (!(v->flags & HMMBENCH_VERIFY_PHYS) && !HB_FEAT_VERIFY)
 		goto out;
 	ret = hb_clear_out(uarg, HB_VERIFY_OUT, usize);
 	if (ret)
@@ -289,12 +296,17 @@ static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 
 	memset((void *)v + HB_VERIFY_OUT.start, 0,
 	       HB_VERIFY_OUT.end - HB_VERIFY_OUT.start);
+	if (v->flags & HMMBENCH_VERIFY_PHYS) {
+		ret = hb_pgmap_verify(v->phys, v);
+		goto copy_out;
+	}
 	chunk = hb_borrow_chunk(hf, v->handle);
 	ret = -ENOENT;
 	if (!chunk)
 		goto out;
 	ret = hb_chunk_verify(chunk, v);
 	hb_return_chunk(hf, v->handle, chunk);
+copy_out:
 	if (!ret)
 		ret = hb_copy_out(uarg, v, HB_VERIFY_OUT, usize);
 out:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * VERIFY: reads back every struct page of a chunk, checks the invariants
+ * VERIFY: reads back every struct page of a chunk, or of another driver's
+ * live pgmap (a bound pmem namespace), checks the invariants
  * memremap_pages() establishes and reduces the pages to a digest that
  * compares across boots: the pointers that legitimately differ from boot
  * to boot are replaced by what they point to.
@@ -16,8 +17,10 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
+#include "chunk.h"
 #include "compat.h"
 #include "verify.h"
+#include "watch.h"
 
 /*
  * What a normalised word holds instead of a pointer: below any kernel
@@ -35,6 +38,15 @@
 /* The first word is the flags, never a pointer. */
 static_assert(offsetof(struct page, flags) == 0);
 static_assert(sizeof(struct page) % sizeof(unsigned long) == 0);
+
+/* The pages VERIFY reads: compound pages start at @start. */
+struct hb_verify_span {
+	const struct dev_pagemap *pgmap;
+	unsigned long start;
+	unsigned long end;
+	int nid;
+	unsigned int shift;
+};
 
 struct hb_verify_pos {
 	unsigned long pfn;
@@ -116,18 +128,21 @@ static bool hb_compound_ok(const struct hb_verify_pos *pos,
 
 /* Checks one page and counts the invariants it breaks. */
 static void hb_verify_page(const struct hb_verify_pos *pos,
-			   const struct dev_pagemap *pgmap, int nid,
-			   unsigned int shift, struct hmmbench_verify *v,
+			   const struct hb_verify_span *span,
+			   struct hmmbench_verify *v,
 			   unsigned long w[HB_WORDS])
 {
+	const struct dev_pagemap *pgmap = span->pgmap;
 	struct page *page = pos->page;
+	bool tail = pos->head && pos->head != page;
 	u64 before = v->bad_pages;
 	bool bad[HMMBENCH_CHECK_NR] = {
-		[HMMBENCH_CHECK_REFCOUNT] = page_ref_count(page) != 0,
+		[HMMBENCH_CHECK_REFCOUNT] = page_ref_count(page) !=
+					    (tail ? 0 : hb_free_refcount(pgmap)),
 		[HMMBENCH_CHECK_MAPCOUNT] = atomic_read(&page->_mapcount) != -1,
 		[HMMBENCH_CHECK_ZONE] = page_zonenum(page) != ZONE_DEVICE,
-		[HMMBENCH_CHECK_NODE] = page_to_nid(page) != nid,
-		[HMMBENCH_CHECK_COMPOUND] = !hb_compound_ok(pos, shift),
+		[HMMBENCH_CHECK_NODE] = page_to_nid(page) != span->nid,
+		[HMMBENCH_CHECK_COMPOUND] = !hb_compound_ok(pos, span->shift),
 	};
 	unsigned int i;
 
@@ -135,7 +150,7 @@ static void hb_verify_page(const struct hb_verify_pos *pos,
 	 * A tail page's pgmap word holds its compound head; a page outside
 	 * ZONE_DEVICE has no pgmap to read.
 	 */
-	if (!pos->head || pos->head == page)
+	if (!tail)
 		bad[HMMBENCH_CHECK_PGMAP] = bad[HMMBENCH_CHECK_ZONE] ||
 					    hb_page_pgmap(page) != pgmap;
 	bad[HMMBENCH_CHECK_POINTER] = hb_normalise(pos, pgmap, w);
@@ -167,6 +182,46 @@ static u64 hb_layout(void)
 	return siphash(facts, sizeof(facts), &key);
 }
 
+/*
+ * Reads @span into @v: 0, -EINTR when a fatal signal stopped the reading,
+ * or -EBUSY where a section's memmap is not there (yet: a pgmap is found
+ * before memremap_pages() has added its memory).
+ */
+static int hb_span_verify(const struct hb_verify_span *span,
+			  struct hmmbench_verify *v)
+{
+	unsigned long nr = 1UL << span->shift;
+	unsigned long w[HB_WORDS];
+	struct hb_verify_pos pos;
+	siphash_key_t key = {};
+
+	v->checks_nr = HMMBENCH_CHECK_NR;
+	v->layout = hb_layout();
+	v->start = PFN_PHYS(span->start);
+	v->type = hb_pgmap_type(span->pgmap);
+	v->vmemmap_shift = span->shift;
+	for (pos.pfn = span->start; pos.pfn < span->end; pos.pfn++) {
+		if ((pos.pfn == span->start ||
+		     !(pos.pfn % PAGES_PER_SUBSECTION)) && !pfn_valid(pos.pfn))
+			return -EBUSY;
+		pos.page = pfn_to_page(pos.pfn);
+		if (pos.pfn == span->start +
+			       round_down(pos.pfn - span->start, nr))
+			pos.head = span->shift ? pos.page : NULL;
+		hb_verify_page(&pos, span, v, w);
+		/* Each page's words, chained to all the pages before it */
+		key.key[0] = siphash(w, sizeof(w), &key);
+		v->pages++;
+		if (!(v->pages % PAGES_PER_SECTION)) {
+			if (fatal_signal_pending(current))
+				return -EINTR;
+			cond_resched();
+		}
+	}
+	v->digest = key.key[0];
+	return 0;
+}
+
 /**
  * hb_memmap_verify - checks and digests the struct pages of a chunk
  * @pgmap: the chunk's dev_pagemap, mapped: no one may change its pages
@@ -179,29 +234,72 @@ static u64 hb_layout(void)
 int hb_memmap_verify(const struct dev_pagemap *pgmap, int nid,
 		     unsigned int shift, struct hmmbench_verify *v)
 {
-	unsigned long start = PHYS_PFN(pgmap->range.start);
-	unsigned long end = PHYS_PFN(pgmap->range.end + 1);
-	unsigned long nr = 1UL << shift;
-	unsigned long w[HB_WORDS];
-	struct hb_verify_pos pos;
-	siphash_key_t key = {};
+	const struct hb_verify_span span = {
+		.pgmap = pgmap,
+		.start = PHYS_PFN(pgmap->range.start),
+		.end = PHYS_PFN(pgmap->range.end + 1),
+		.nid = nid,
+		.shift = shift,
+	};
 
-	v->checks_nr = HMMBENCH_CHECK_NR;
-	v->layout = hb_layout();
-	for (pos.pfn = start; pos.pfn < end; pos.pfn++) {
-		pos.page = pfn_to_page(pos.pfn);
-		if (pos.pfn == start + round_down(pos.pfn - start, nr))
-			pos.head = shift ? pos.page : NULL;
-		hb_verify_page(&pos, pgmap, nid, shift, v, w);
-		/* Each page's words, chained to all the pages before it */
-		key.key[0] = siphash(w, sizeof(w), &key);
-		v->pages++;
-		if (!(v->pages % PAGES_PER_SECTION)) {
-			if (fatal_signal_pending(current))
-				return -EINTR;
-			cond_resched();
+	return hb_span_verify(&span, v);
+}
+
+/**
+ * hb_pgmap_verify - checks and digests the struct pages of any live pgmap
+ * @phys: a physical address in it
+ * @v: gets the (out) fields of VERIFY, which must be zero
+ *
+ * Reads the range of the pgmap that holds @phys, from the first page
+ * memmap_init_zone_device() initialises (past the altmap's pages, which
+ * only range 0 has), holding a reference that makes memunmap_pages()
+ * wait; inside the measured section, which our own UNMAP enters before it
+ * waits for that reference.
+ *
+ * Return: 0, -ENOENT when no live pgmap covers @phys, -EBUSY while its
+ * memmap is being added, -EINTR or -ERESTARTSYS on a signal.
+ */
+int hb_pgmap_verify(u64 phys, struct hmmbench_verify *v)
+{
+	struct hb_verify_span span = {};
+	struct dev_pagemap *pgmap;
+	const struct range *r;
+	int i, ret;
+
+	ret = hb_measure_begin();
+	if (ret)
+		return ret;
+	pgmap = hb_get_dev_pagemap(PHYS_PFN(phys));
+	ret = -ENOENT;
+	if (!pgmap)
+		goto out;
+	for (i = 0; i < pgmap->nr_range; i++) {
+		r = &pgmap->ranges[i];
+		if (phys < r->start || phys > r->end)
+			continue;
+		span.pgmap = pgmap;
+		span.start = PHYS_PFN(r->start);
+		span.end = PHYS_PFN(r->end + 1);
+		if (i == 0) {
+			v->skipped = hb_altmap_pages(pgmap);
+			span.start += v->skipped;
 		}
+		span.shift = hb_pgmap_shift(pgmap);
+		break;
 	}
-	v->digest = key.key[0];
-	return 0;
+	if (!span.pgmap)
+		goto put;
+	ret = 0;
+	if (span.start >= span.end)
+		goto put;
+	ret = -EBUSY;
+	if (!pfn_valid(span.start))
+		goto put;
+	span.nid = page_to_nid(pfn_to_page(span.start));
+	ret = hb_span_verify(&span, v);
+put:
+	put_dev_pagemap(pgmap);
+out:
+	hb_measure_end();
+	return ret;
 }

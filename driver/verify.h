@@ -9,5 +9,6 @@ struct dev_pagemap;
 
 int hb_memmap_verify(const struct dev_pagemap *pgmap, int nid,
 		     unsigned int shift, struct hmmbench_verify *v);
+int hb_pgmap_verify(u64 phys, struct hmmbench_verify *v);
 
 #endif /* _HB_VERIFY_H */

@@ -112,7 +112,7 @@ bool hb_watch_next_event(struct hmmbench_call *rec)
 }
 
 /* The HMMBENCH_PGMAP_* of a kernel memory_type, 0 for one it does not know. */
-static u32 hb_pgmap_type(const struct dev_pagemap *pgmap)
+u32 hb_pgmap_type(const struct dev_pagemap *pgmap)
 {
 	switch (pgmap->type) {
 	case MEMORY_DEVICE_PRIVATE:

@@ -6,6 +6,8 @@
 #include <linux/hmmbench.h>
 #include <linux/types.h>
 
+struct dev_pagemap;
+
 /* @notify is called, in atomic context, after each call recorded. */
 int hb_watch_init(void (*notify)(void));
 void hb_watch_exit(void);
@@ -16,5 +18,6 @@ int hb_watch_read(const void *owner, struct hmmbench_watch_read *r);
 void hb_watch_release(const void *owner);
 /* Takes the next call the netlink events have not had; false: none. */
 bool hb_watch_next_event(struct hmmbench_call *rec);
+u32 hb_pgmap_type(const struct dev_pagemap *pgmap);
 
 #endif /* _HB_WATCH_H */

@@ -54,17 +54,17 @@
 /* Outcomes of a call, as bits of the set the contract allows. */
 enum {
 	OC_OK, OC_ENOTTY, OC_EFAULT, OC_EINVAL, OC_E2BIG, OC_EOPNOTSUPP, OC_EPERM,
-	OC_ENOMEM, OC_ENOSPC, OC_ENOENT, OC_EINTR, OC_OTHER, OC_NR
+	OC_ENOMEM, OC_ENOSPC, OC_ENOENT, OC_EINTR, OC_EBUSY, OC_OTHER, OC_NR
 };
 #define OB(x)	(1U << (x))
 
 static const int oc_errno[OC_NR] = {
 	0, ENOTTY, EFAULT, EINVAL, E2BIG, EOPNOTSUPP, EPERM, ENOMEM, ENOSPC,
-	ENOENT, EINTR, -1
+	ENOENT, EINTR, EBUSY, -1
 };
 static const char *const oc_name[OC_NR] = {
 	"0", "ENOTTY", "EFAULT", "EINVAL", "E2BIG", "EOPNOTSUPP", "EPERM",
-	"ENOMEM", "ENOSPC", "ENOENT", "EINTR", "other"
+	"ENOMEM", "ENOSPC", "ENOENT", "EINTR", "EBUSY", "other"
 };
 
 /*
@@ -111,7 +111,7 @@ static const struct {
 	{ offsetof(struct hmmbench_unmap, valid),
 	  OFFSETOFEND(struct hmmbench_unmap, release_ns) },
 	{ offsetof(struct hmmbench_verify, checks_nr),
-	  OFFSETOFEND(struct hmmbench_verify, checks) },
+	  OFFSETOFEND(struct hmmbench_verify, vmemmap_shift) },
 	{ offsetof(struct hmmbench_roofline, valid),
 	  OFFSETOFEND(struct hmmbench_roofline, nt_ns) },
 };
@@ -955,6 +955,13 @@ static void gen_verify(struct thread *t, struct call *c)
 		verify_pick(t, c);
 	else
 		c->img.verify.handle = guess_value(t, c->hf);
+	/* Mostly the pgmap of no address, or a chunk's while it lives */
+	if (c->op == OP_VERIFY && chance(t, 100)) {
+		c->img.verify.flags = HMMBENCH_VERIFY_PHYS;
+		c->img.verify.handle = chance(t, 900) ? 0 : c->img.verify.handle;
+		c->img.verify.phys = chance(t, 500) ? rnd(t) :
+				     rnd(t) % (kinfo.phys_hi + 1);
+	}
 }
 
 /*
@@ -1116,28 +1123,36 @@ static unsigned int expect_unmap(const struct thread *t, struct call *c)
 }
 
 /*
- * VERIFY: EOPNOTSUPP without the feature, EPERM, copy-in, flags, (out)
- * fields writable, then the handle.  A guess is ENOENT unless a MAP ran
- * meanwhile (verify_finish() allows success then).
+ * VERIFY: EPERM, copy-in, flags (HMMBENCH_VERIFY_PHYS needs handle 0 and
+ * a size with phys), EOPNOTSUPP without the feature, (out) fields
+ * writable, then the handle.  A guess is ENOENT unless a MAP ran
+ * meanwhile (verify_finish() allows success then).  A random phys lies
+ * in no pgmap, or in a chunk or namespace, which VERIFY reads (EBUSY while
+ * a MAP is adding it).
  */
 static unsigned int expect_verify(const struct thread *t, struct call *c)
 {
 	struct hmmbench_verify v;
 	unsigned int x;
+	bool phys;
 
 	c->may_find = false;
-	if (!(kinfo.features & HMMBENCH_FEAT_VERIFY))
-		return OB(OC_EOPNOTSUPP);
 	if (t->nocap)
 		return OB(OC_EPERM);
 	x = expect_copy_in(t, c, HMMBENCH_VERIFY_SIZE_VER0);
 	if (x)
 		return x;
 	kview(c, &v);
-	if (v.flags)
+	phys = v.flags == HMMBENCH_VERIFY_PHYS;
+	if (v.flags && (!phys || v.handle ||
+			c->usize < HMMBENCH_VERIFY_SIZE_VER1))
 		return OB(OC_EINVAL);
+	if (!phys && !(kinfo.features & HMMBENCH_FEAT_VERIFY))
+		return OB(OC_EOPNOTSUPP);
 	if (!out_ok(t, c))
 		return OB(OC_EFAULT);
+	if (phys)
+		return OB(OC_ENOENT) | OB(OC_OK) | OB(OC_EBUSY);
 	if (c->claim)
 		return OB(OC_OK);
 	c->may_find = v.handle != 0;
@@ -1431,6 +1446,9 @@ static void check_verify_out(const struct thread *t, const struct call *c)
 	if (v.checks_nr != HMMBENCH_CHECK_NR)
 		violation(t, c, "checks_nr %u, expected %u", v.checks_nr,
 			  HMMBENCH_CHECK_NR);
+	/* A random phys may also land in a pmem namespace's pgmap */
+	if (c->img.verify.flags && v.type != HMMBENCH_PGMAP_PRIVATE)
+		return;
 	if (!v.pages || v.pages % section || v.pages > 4 * section)
 		violation(t, c, "pages %llu, expected 1 to 4 sections of %llu",
 			  (unsigned long long)v.pages,

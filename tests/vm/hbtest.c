@@ -1244,6 +1244,15 @@ static int verify_chunk(int fd, uint32_t handle, struct hmmbench_verify *v)
 	return xioctl(fd, HMMBENCH_IOC_VERIFY, v);
 }
 
+static int verify_phys(int fd, uint64_t phys, struct hmmbench_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->size = sizeof(*v);
+	v->flags = HMMBENCH_VERIFY_PHYS;
+	v->phys = phys;
+	return xioctl(fd, HMMBENCH_IOC_VERIFY, v);
+}
+
 /* Maps, verifies and unmaps one chunk; every invariant must hold. */
 static uint64_t verified_digest(int fd, uint64_t length, unsigned int shift,
 				uint64_t *layout)
@@ -1340,16 +1349,154 @@ static void case_verify_errors(void)
 	memset(&v, 0, sizeof(v));
 	v.size = sizeof(v);
 	v.handle = map.handle;
-	v.flags = 1;
-	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "flags 1");
+	v.flags = 2;
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "flags 2");
+	v.flags = HMMBENCH_VERIFY_PHYS;
+	v.phys = map.phys_start;
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "PHYS, handle");
+	v.handle = 0;
+	v.size = HMMBENCH_VERIFY_SIZE_VER0;
+	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL,
+	      "PHYS, size without phys");
+	CHECK(verify_phys(fd, 0, &v) == ENOENT, "PHYS 0");
+	CHECK(verify_phys(fd, ~0ULL, &v) == ENOENT, "PHYS ~0");
+	CHECK(verify_phys(fd, map.phys_start - 1, &v) == ENOENT,
+	      "PHYS below the chunk");
+	v.handle = map.handle;
 	v.flags = 0;
 	v.size = HMMBENCH_VERIFY_SIZE_VER0 - 8;
 	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, &v) == EINVAL, "size too small");
 	CHECK(xioctl(fd, HMMBENCH_IOC_VERIFY, NULL) == EFAULT, "NULL");
 	CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
 	CHECK(verify_chunk(fd, map.handle, &v) == ENOENT, "after UNMAP");
+	CHECK(verify_phys(fd, map.phys_start, &v) == ENOENT,
+	      "PHYS after UNMAP");
 	check_no_trace(fd);
 	close(other);
+	close(fd);
+}
+
+/*
+ * VERIFY_PHYS finds a chunk by any address in it, as it finds a pmem
+ * namespace: the same pages and digest as VERIFY by handle, read from the
+ * chunk's start, with its type and compound order.
+ */
+static void case_verify_phys(void)
+{
+	static const unsigned int shifts[] = { 0, 9 };
+	struct hmmbench_verify vh, vp;
+	struct hmmbench_map map;
+	unsigned int i;
+	uint64_t at;
+	int fd = open_dev();
+
+	CHECK(get_info(fd).features & HMMBENCH_FEAT_VERIFY_PHYS,
+	      "no FEAT_VERIFY_PHYS");
+	for (i = 0; i < 2; i++) {
+		map = good_map(GIB);
+		map.vmemmap_shift = shifts[i];
+		if (!CHECK(xioctl(fd, HMMBENCH_IOC_MAP, &map) == 0, "MAP"))
+			return;
+		CHECK(verify_chunk(fd, map.handle, &vh) == 0, "VERIFY");
+		for (at = map.phys_start; at < map.phys_start + GIB;
+		     at += GIB / 2 - 4096) {
+			CHECK(verify_phys(fd, at, &vp) == 0, "PHYS %#llx",
+			      (unsigned long long)at);
+			CHECK(vp.digest == vh.digest && vp.pages == vh.pages &&
+			      vp.bad_pages == 0 && vp.layout == vh.layout,
+			      "PHYS %#llx: digest %#llx, %llu pages, %llu bad; by handle %#llx, %llu",
+			      (unsigned long long)at,
+			      (unsigned long long)vp.digest,
+			      (unsigned long long)vp.pages,
+			      (unsigned long long)vp.bad_pages,
+			      (unsigned long long)vh.digest,
+			      (unsigned long long)vh.pages);
+			CHECK(vp.start == map.phys_start && vp.skipped == 0 &&
+			      vp.type == HMMBENCH_PGMAP_PRIVATE &&
+			      vp.vmemmap_shift == shifts[i],
+			      "start %#llx, skipped %llu, type %u, shift %u",
+			      (unsigned long long)vp.start,
+			      (unsigned long long)vp.skipped, vp.type,
+			      vp.vmemmap_shift);
+		}
+		printf("# vmemmap_shift %u: digest %#018llx by handle and by address\n",
+		       shifts[i], (unsigned long long)vp.digest);
+		CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	}
+	check_no_trace(fd);
+	close(fd);
+}
+
+struct phys_race {
+	int fd;
+	uint64_t phys;
+	uint64_t pages;
+	volatile int stop;
+	unsigned int found, enoent, ebusy, bad;
+};
+
+static void *phys_racer(void *arg)
+{
+	struct phys_race *r = arg;
+	struct hmmbench_verify v;
+	int err;
+
+	while (!r->stop) {
+		err = verify_phys(r->fd, r->phys, &v);
+		if (!err && v.pages == r->pages && !v.bad_pages)
+			r->found++;
+		else if (err == ENOENT)
+			r->enoent++;
+		else if (err == EBUSY)
+			r->ebusy++;
+		else
+			r->bad++;
+	}
+	return NULL;
+}
+
+/*
+ * VERIFY_PHYS of an address while other descriptors map and unmap chunks
+ * there: each VERIFY reads a whole chunk with every invariant holding, or
+ * finds none (ENOENT), or one whose memory is still being added (EBUSY);
+ * never a chunk half made or half destroyed, and every MAP and UNMAP
+ * succeeds (the VERIFY's reference never outlives the measured section
+ * that UNMAP waits for).
+ */
+static void case_verify_phys_race(void)
+{
+	struct phys_race r = { .fd = open_dev(), .pages = 256 * MIB / 4096 };
+	struct hmmbench_map map;
+	unsigned int cycles = 0, failed = 0;
+	uint64_t until;
+	pthread_t t;
+	int fd = open_dev();
+
+	if (!CHECK(map_chunk(fd, 256 * MIB, &map) == 0, "MAP"))
+		return;
+	r.phys = map.phys_start + 128 * MIB;
+	pthread_create(&t, NULL, phys_racer, &r);
+	until = now_ns() + 5000000000ULL;
+	while (now_ns() < until || !r.found || !r.enoent) {
+		if (unmap_chunk(fd, map.handle, NULL) ||
+		    map_chunk(fd, 256 * MIB, &map))
+			failed++;
+		cycles++;
+		if (failed || now_ns() > until + 25000000000ULL)
+			break;
+	}
+	r.stop = 1;
+	pthread_join(t, NULL);
+	CHECK(failed == 0, "%u of %u MAP/UNMAP cycles failed", failed, cycles);
+	CHECK(r.found && r.enoent, "%u VERIFYs found the chunk, %u none",
+	      r.found, r.enoent);
+	CHECK(r.bad == 0, "%u VERIFYs read a partial chunk or failed", r.bad);
+	printf("# %u MAP/UNMAP cycles: %u VERIFYs read the chunk, %u found none, %u while it was added\n",
+	       cycles, r.found, r.enoent, r.ebusy);
+	if (!failed)
+		CHECK(unmap_chunk(fd, map.handle, NULL) == 0, "UNMAP");
+	check_no_trace(fd);
+	close(r.fd);
 	close(fd);
 }
 
@@ -1960,6 +2107,8 @@ static const struct test_case cases[] = {
 	{ "verify-errors", case_verify_errors },
 	{ "verify-order-1", case_verify_order_1 },
 	{ "verify-unmap-race", case_verify_unmap_race },
+	{ "verify-phys", case_verify_phys },
+	{ "verify-phys-race", case_verify_phys_race },
 	{ "roofline", case_roofline },
 	{ "roofline-errors", case_roofline_errors },
 	{ "watch-own-map", case_watch_own_map },

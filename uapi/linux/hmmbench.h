@@ -28,12 +28,14 @@
  *		above the kernel's largest folio) or length not a multiple
  *		of the compound page; ROOFLINE's length as MAP's and
  *		node as MAP's; WATCH's types empty or with unknown bits;
- *		WATCH_READ's rec_size or nr out of range
+ *		WATCH_READ's rec_size or nr out of range; VERIFY with
+ *		HMMBENCH_VERIFY_PHYS and a handle, or a size without phys
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
  *		where the module cannot read struct pages back (no
- *		HMMBENCH_FEAT_VERIFY), or MAP on a kernel without
+ *		HMMBENCH_FEAT_VERIFY, or HMMBENCH_FEAT_VERIFY_PHYS for
+ *		HMMBENCH_VERIFY_PHYS), or MAP on a kernel without
  *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE),
  *		or WATCH where the kernel cannot be probed (no
  *		HMMBENCH_FEAT_WATCH)
@@ -43,12 +45,15 @@
  *		its buffer would, or the node has no free PMD-sized
  *		blocks for it
  *   ENOSPC	no free physical address range large enough in that window
- *   EBUSY	WATCH while a window is open, on any descriptor
+ *   EBUSY	WATCH while a window is open, on any descriptor;
+ *		VERIFY with HMMBENCH_VERIFY_PHYS while the memmap of the
+ *		pgmap is still being added
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
  *		and the handle of a MAP still in progress never name one; a
  *		chunk that another thread is verifying is not found
  *		either); WATCH_READ, or WATCH's stop, on a descriptor
- *		without a window
+ *		without a window; VERIFY with HMMBENCH_VERIFY_PHYS where
+ *		no live dev_pagemap covers phys
  *   EFAULT	bad user pointer.  If the struct stops being writable while
  *		the call runs, MAP destroys the chunk it made before failing
  *		and UNMAP has destroyed the chunk when it fails.
@@ -70,10 +75,16 @@
 #define HMMBENCH_MAP_SIZE_VER0		72
 #define HMMBENCH_UNMAP_SIZE_VER0	32
 #define HMMBENCH_VERIFY_SIZE_VER0	688
+#define HMMBENCH_VERIFY_SIZE_VER1	720 /* with phys */
 #define HMMBENCH_ROOFLINE_SIZE_VER0	64
 #define HMMBENCH_WATCH_SIZE_VER0	16
 #define HMMBENCH_WATCH_READ_SIZE_VER0	56
 #define HMMBENCH_CALL_SIZE_VER0		112
+
+/* hmmbench_verify.flags */
+#define HMMBENCH_VERIFY_PHYS	(1U << 0) /* the pgmap covering phys, not a
+					   * chunk
+					   */
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -89,6 +100,9 @@
 						   * fails with EOPNOTSUPP
 						   */
 #define HMMBENCH_FEAT_WATCH		(1U << 7) /* HMMBENCH_IOC_WATCH works */
+#define HMMBENCH_FEAT_VERIFY_PHYS	(1U << 8) /* VERIFY takes
+						   * HMMBENCH_VERIFY_PHYS
+						   */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -247,9 +261,12 @@ struct hmmbench_unmap {
  * hmmbench_verify.checks[]: invariants of every struct page of a chunk, as
  * memremap_pages() leaves them (the rules of __init_zone_device_page() and
  * memmap_init_compound() in mm/mm_init.c).  A page counts once per
- * invariant it breaks.
+ * invariant it breaks.  The refcount of a free page is 0, except for the
+ * head or base pages of device DAX (GENERIC) and, on kernels where fsdax
+ * refcounts are 1-based (before Linux 6.15), of FS_DAX and P2PDMA: 1.  The node is
+ * the chunk's, or for HMMBENCH_VERIFY_PHYS the first page's.
  */
-#define HMMBENCH_CHECK_REFCOUNT		0 /* refcount is not 0 */
+#define HMMBENCH_CHECK_REFCOUNT		0 /* refcount is not a free page's */
 #define HMMBENCH_CHECK_MAPCOUNT		1 /* mapcount is not reset (-1) */
 #define HMMBENCH_CHECK_ZONE		2 /* zone is not ZONE_DEVICE */
 #define HMMBENCH_CHECK_NODE		3 /* node is not the chunk's */
@@ -282,8 +299,9 @@ struct hmmbench_check {
 /**
  * struct hmmbench_verify - read back a chunk's struct pages
  * @size: (in) sizeof(struct hmmbench_verify)
- * @flags: (in) must be 0
- * @handle: (in) a chunk made on this file descriptor
+ * @flags: (in) 0, or HMMBENCH_VERIFY_PHYS
+ * @handle: (in) a chunk made on this file descriptor; 0 with
+ *	HMMBENCH_VERIFY_PHYS
  * @checks_nr: (out) HMMBENCH_CHECK_NR of this module: @checks beyond it
  *	are zero
  * @pages: (out) struct pages read, one per page of the chunk
@@ -301,6 +319,16 @@ struct hmmbench_check {
  *	Digests of different layouts are not comparable.
  * @bad_pages: (out) pages that break at least one invariant
  * @checks: (out) per invariant, indexed by HMMBENCH_CHECK_*
+ * @start: (out) physical address of the first page read
+ * @skipped: (out) pages of the range before @start, whose struct pages
+ *	memremap_pages() does not initialise: the reserve and memmap of the
+ *	pgmap's altmap (map=dev); 0 for a chunk
+ * @type: (out) HMMBENCH_PGMAP_* of the pgmap
+ * @vmemmap_shift: (out) its vmemmap_shift; compound pages start at @start
+ * @phys: (in, HMMBENCH_VERIFY_PHYS) a physical address inside a live
+ *	dev_pagemap, such as a bound pmem namespace's: VERIFY reads the
+ *	range of that pgmap which holds @phys, and holds a reference on the
+ *	pgmap while it does (its memunmap_pages() waits)
  *
  * VERIFY waits for any measured MAP or UNMAP to finish and holds off new
  * ones while it reads, so it never runs inside another caller's timing.
@@ -315,6 +343,11 @@ struct hmmbench_verify {
 	__aligned_u64 layout;
 	__aligned_u64 bad_pages;
 	struct hmmbench_check checks[HMMBENCH_CHECK_SLOTS];
+	__aligned_u64 start;
+	__aligned_u64 skipped;
+	__u32 type;
+	__u32 vmemmap_shift;
+	__aligned_u64 phys;
 };
 
 /**
