@@ -235,6 +235,8 @@ static int hb_rebind_measure(const struct hb_rebind_env *env,
 	r.cfg.node = HMMBENCH_NODE_LOCAL;
 	r.cfg.label = env->m.label;
 	hb_rebind_config(&r.cfg, &rb->ns);
+	/* The struct pages the last bind left, when the module reads them */
+	r.cfg.verify = dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS;
 	hb_host_gather_build(&r.meta.host);
 	r.meta.info = dev->info;
 	hb_catch_signals();

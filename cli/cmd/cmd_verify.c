@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench verify: its options and help, then one chunk of --size mapped,
- * its struct pages read back through VERIFY and unmapped again, and what
- * was found, as text or JSON.  The exit status says whether every
+ * its struct pages read back through VERIFY and unmapped again, or with
+ * --namespace the struct pages of a bound pmem namespace read back, and
+ * what was found, as text or JSON.  The exit status says whether every
  * invariant holds, so that a script can use verify as a test.
  */
 #include <argp.h>
@@ -15,9 +16,12 @@
 enum {
 	HB_OPT_DEVICE = 0x200,
 	HB_OPT_COMPOUND,
+	HB_OPT_NAMESPACE,
 };
 
 struct hb_verify_env {
+	const char *ns;		/* --namespace, or NULL */
+	bool chunk_opts;	/* --size, --compound or --node given */
 	uint64_t size;
 	uint64_t compound;	/* --compound bytes, 0: base pages */
 	int node;
@@ -34,17 +38,24 @@ static const char hb_verify_doc[] =
 "digest of the pages that compares across boots and\n"
 "kernels of the same struct page layout: a patch to memmap initialisation\n"
 "that leaves the digest alone writes the same struct pages.\n"
+"With --namespace, read the struct pages a bound fsdax or devdax pmem\n"
+"namespace has now instead (from the first page its memmap init writes,\n"
+"past the memmap itself with map=dev), holding off its unbind meanwhile.\n"
+"Its pages must be free: pages a process or filesystem uses break the\n"
+"refcount and mapcount checks.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench verify --size 1G\n"
 "    hmmbench verify --size 4G --compound 2M --format json -o new.json\n"
 "    hmmbench verify --size 1G || echo 'struct pages are broken'\n"
+"    hmmbench verify --namespace namespace0.0\n"
 "\n"
 "Exit status: 0 every invariant holds, 1 one is broken or a runtime\n"
 "failure, 2 usage error, 130 interrupted (nothing written).\n";
 
 static const struct argp_option hb_verify_opts[] = {
 	{ "size", 's', "SIZE", 0, "Chunk length (default 1G)", 1 },
+	{ "namespace", HB_OPT_NAMESPACE, "NAMESPACE", 0, "A bound pmem namespace (namespace0.0) instead of a chunk", 1 },
 	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, HB_COMPOUND_HELP, 1 },
 	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 1 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
@@ -74,12 +85,22 @@ static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 	case 's':
 		env->size = hb_arg_num(state, arg, true, HB_SIZE_MIN,
 				       HB_SIZE_MAX, "--size");
+		env->chunk_opts = true;
 		break;
 	case HB_OPT_COMPOUND:
 		env->compound = hb_arg_compound(state, arg);
+		env->chunk_opts = true;
 		break;
 	case 'N':
 		env->node = hb_arg_node(state, arg);
+		env->chunk_opts = true;
+		break;
+	case HB_OPT_NAMESPACE:
+		env->ns = arg;
+		break;
+	case ARGP_KEY_END:
+		if (env->ns && env->chunk_opts)
+			argp_error(state, "--namespace reads a namespace's own pages: --size, --compound and --node are for chunks");
 		break;
 	case 'f':
 		hb_verify_arg_format(state, arg, env);
@@ -103,14 +124,46 @@ static const struct argp hb_verify_argp = {
 	.children = hb_help_children,
 };
 
+/* Reads the struct pages of namespace env->ns into @rep. */
+static int hb_verify_ns(const struct hb_verify_env *env, struct hb_dev *dev,
+			struct hb_nd_ns *ns, struct hb_verify_report *rep)
+{
+	char msg[512];
+	int ret;
+
+	if (hb_nd_find("", env->ns, ns, msg, sizeof(msg))) {
+		hb_err(msg);
+		return HB_EXIT_FAIL;
+	}
+	rep->ns = ns;
+	rep->cfg.sizes[0] = ns->size;
+	rep->cfg.nr_sizes = 1;
+	hb_catch_signals();
+	ret = hb_verify_namespace(dev, ns, &hb_stop, &rep->v, msg,
+				  sizeof(msg));
+	if (ret < 0)
+		hb_err(msg);
+	if (ret == HB_STOPPED)
+		return HB_EXIT_INTERRUPTED;
+	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+}
+
 /* Maps, verifies and unmaps one chunk into @rep; 0 or the exit status. */
 static int hb_verify_read(const struct hb_verify_env *env,
-			  struct hb_verify_report *rep)
+			  struct hb_nd_ns *ns, struct hb_verify_report *rep)
 {
 	struct hb_dev dev;
 	char msg[512];
 	int ret;
 
+	if (env->ns) {
+		if (hb_open_device(env->device, &dev))
+			return HB_EXIT_FAIL;
+		rep->info = dev.info;
+		ret = hb_verify_ns(env, &dev, ns, rep);
+		hb_dev_close(&dev);
+		return ret;
+	}
 	rep->cfg.sizes[0] = env->size;
 	rep->cfg.nr_sizes = 1;
 	rep->cfg.chunks = 1;
@@ -140,12 +193,13 @@ int hb_cmd_verify(int argc, char **argv)
 		.format = HB_FMT_TABLE,
 	};
 	struct hb_verify_report rep = { 0 };
+	struct hb_nd_ns ns;
 	struct hb_out out;
 	int st;
 
 	if (hb_parse(&hb_verify_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	st = hb_verify_read(&env, &rep);
+	st = hb_verify_read(&env, &ns, &rep);
 	if (st)
 		return st;
 	if (hb_out_open(&out, env.output))

@@ -86,6 +86,18 @@ int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
 	return ioctl(dev->fd, HMMBENCH_IOC_VERIFY, v) ? -errno : 0;
 }
 
+int hb_dev_verify_phys(struct hb_dev *dev, uint64_t phys,
+		       struct hmmbench_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!(dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS))
+		return -EOPNOTSUPP;
+	v->size = sizeof(*v);
+	v->flags = HMMBENCH_VERIFY_PHYS;
+	v->phys = phys;
+	return ioctl(dev->fd, HMMBENCH_IOC_VERIFY, v) ? -errno : 0;
+}
+
 int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
 		    struct hmmbench_roofline *r)
 {

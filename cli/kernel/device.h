@@ -61,6 +61,14 @@ int hb_dev_verify(struct hb_dev *dev, uint32_t handle,
 		  struct hmmbench_verify *v);
 
 /*
+ * VERIFY of the live pgmap that covers physical address @phys (a bound
+ * pmem namespace's) into @v; -EOPNOTSUPP without asking when dev->info
+ * lacks HMMBENCH_FEAT_VERIFY_PHYS.
+ */
+int hb_dev_verify_phys(struct hb_dev *dev, uint64_t phys,
+		       struct hmmbench_verify *v);
+
+/*
  * ROOFLINE for chunks of @length on @node into @r: the kernel's plain and
  * non-temporal store times for that many bytes of struct page;
  * -EOPNOTSUPP without asking when dev->info lacks HMMBENCH_FEAT_ROOFLINE.

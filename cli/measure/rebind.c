@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "measure/rebind.h"
+#include "measure/verify.h"
 #include "results/metrics.h"
 
 /* fsdax (nd_pmem) and devdax (device_dax under dax_pmem) pgmaps */
@@ -373,6 +374,22 @@ static int hb_rb_loop_all(struct hb_rb_loop *l)
 	return ret;
 }
 
+/* The memmap the last bind left, when cfg.verify asks for it. */
+static int hb_rb_verify(struct hb_rb_loop *l)
+{
+	struct hb_result *r = l->r;
+	struct hmmbench_verify v;
+	int ret;
+
+	if (!r->cfg.verify)
+		return 0;
+	ret = hb_verify_namespace(l->dev, &l->rb->ns, l->stop, &v, r->error,
+				  sizeof(r->error));
+	if (!ret)
+		hb_memmap_from(&r->memmap[0], &v);
+	return ret;
+}
+
 int hb_rebind_run(struct hb_dev *dev, struct hb_rebind *rb,
 		  struct hb_result *r, volatile sig_atomic_t *stop,
 		  hb_progress_fn fn, void *arg)
@@ -394,6 +411,8 @@ int hb_rebind_run(struct hb_dev *dev, struct hb_rebind *rb,
 		ret = hb_rb_loop_all(&l);
 		r->wall_ns = hb_now_ns() - l.start_ns;
 		hb_dev_watch_stop(dev);
+		if (!ret)
+			ret = hb_rb_verify(&l);
 	}
 	rb->foreign = l.foreign;
 	r->complete = !ret;

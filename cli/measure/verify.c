@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: one chunk mapped, read back through VERIFY and unmapped, and
- * the names of the invariants VERIFY checks (lowercase, as the uapi
- * header's comments name them).  The chunk is unmapped on every path,
- * so nothing is left behind when VERIFY fails or a signal arrives.
+ * hmmbench: one chunk mapped, read back through VERIFY and unmapped, or
+ * a bound pmem namespace's pgmap read back, and the names of the
+ * invariants VERIFY checks (lowercase, as the uapi header's comments name
+ * them).  The chunk is unmapped on every path, so nothing is left behind
+ * when VERIFY fails or a signal arrives.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "measure/verify.h"
@@ -102,6 +104,43 @@ int hb_verify_chunk(struct hb_dev *dev, const struct hb_config *cfg,
 	if (uret && !ret)
 		ret = hb_verify_fail(dev, cfg, length, HB_OP_UNMAP, uret,
 				     map.handle, err, len);
+	return ret;
+}
+
+int hb_verify_namespace(struct hb_dev *dev, const struct hb_nd_ns *ns,
+			volatile sig_atomic_t *stop,
+			struct hmmbench_verify *v, char *err, size_t len)
+{
+	/* The middle: the pgmap leaves out a pad at either end, if any */
+	uint64_t phys = (ns->start + ns->size / 2) & ~4095ULL;
+	int ret;
+
+	if (!(dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS)) {
+		snprintf(err, len,
+			 "the module cannot read a namespace's struct pages (no HMMBENCH_FEAT_VERIFY_PHYS): load a newer hmmbench.ko");
+		return -EOPNOTSUPP;
+	}
+	if (!ns->pages || !ns->bound || !ns->start) {
+		snprintf(err, len,
+			 "%s has no struct pages to read: it is %s%s", ns->name,
+			 hb_nd_mode_name(ns->mode),
+			 !ns->pages ? ", which makes none" :
+			 !ns->bound ? " but not bound: ndctl enable-namespace binds it" :
+			 " at an address sysfs does not give");
+		return -EINVAL;
+	}
+	do
+		ret = hb_dev_verify_phys(dev, phys, v);
+	while (ret == -EINTR && !*stop);
+	if (ret == -EINTR)
+		return HB_STOPPED;
+	if (ret == -ENOENT || ret == -EBUSY)
+		snprintf(err, len,
+			 "no finished memory map covers %s at 0x%" PRIx64 ": it is being unbound or bound by another process, or %s made no struct pages",
+			 ns->name, phys, ns->driver);
+	else if (ret)
+		snprintf(err, len, "reading the struct pages of %s failed: %s",
+			 ns->name, strerror(-ret));
 	return ret;
 }
 

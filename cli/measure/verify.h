@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "kernel/device.h"
+#include "kernel/nd.h"
 #include "results/result.h"
 
 /* hb_verify_chunk(), hb_bench_run() (bench.h): stopped by *stop */
@@ -24,6 +25,7 @@ struct hb_verify_report {
 	struct hb_config cfg;	/* sizes[0], node, the compound page */
 	struct hmmbench_info info;
 	struct hmmbench_verify v;
+	const struct hb_nd_ns *ns;	/* --namespace, or NULL: a chunk */
 };
 
 /* The schema of hmmbench verify --format json. */
@@ -51,6 +53,15 @@ void hb_memmap_from(struct hb_memmap *m, const struct hmmbench_verify *v);
 int hb_verify_chunk(struct hb_dev *dev, const struct hb_config *cfg,
 		    uint64_t length, volatile sig_atomic_t *stop,
 		    struct hmmbench_verify *v, char *err, size_t len);
+
+/*
+ * VERIFYs the struct pages of bound namespace @ns through its pgmap into
+ * @v, *@stop restarting nothing.  0, HB_STOPPED, or a negative errno with
+ * the sentence in @err.
+ */
+int hb_verify_namespace(struct hb_dev *dev, const struct hb_nd_ns *ns,
+			volatile sig_atomic_t *stop,
+			struct hmmbench_verify *v, char *err, size_t len);
 
 /*
  * Whether run or sweep (@no_verify: --no-verify) record the memmap on

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: what hmmbench verify read back from a chunk's struct pages -
- * as text, the chunk, digest and layout and either "all N invariants
- * hold" or one line per broken invariant with its first pfns; as JSON,
- * schema "hmmbench-verify/1" in FORMATS.md.
+ * hmmbench: what hmmbench verify read back from a chunk's or a pmem
+ * namespace's struct pages - as text, the chunk or namespace, digest and
+ * layout and either "all N invariants hold" or one line per broken
+ * invariant with its first pfns; as JSON, schema "hmmbench-verify/1" in
+ * FORMATS.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -55,6 +56,37 @@ static void hb_verify_check_text(FILE *f, const struct hmmbench_verify *v,
 	fputc('\n', f);
 }
 
+/*
+ * "memmap of namespace0.0 (devdax, align 2 MiB, 2 GiB; dax0.0 on
+ * dax_pmem): 515584 pages from 0x188200000, 8704 before it hold the
+ * memmap, Linux 6.1.192"
+ */
+static void hb_verify_ns_text(FILE *f, const struct hb_verify_report *rep)
+{
+	const struct hb_nd_ns *ns = rep->ns;
+	const struct hmmbench_verify *v = &rep->v;
+	char sz[32], al[32], how[48] = "";
+
+	if (ns->mode == HB_ND_DEVDAX)
+		snprintf(how, sizeof(how), ", align %s",
+			 hb_size_human(ns->align, al, sizeof(al)));
+	else if (ns->map)
+		snprintf(how, sizeof(how), ", map=%s",
+			 hb_nd_map_name(ns->map));
+	fprintf(f, "memmap of %s (%s%s, %s; %s on %s): %" PRIu64 " pages from 0x%" PRIx64,
+		ns->name, hb_nd_mode_name(ns->mode), how,
+		hb_size_human(ns->size, sz, sizeof(sz)), ns->dev, ns->driver,
+		(uint64_t)v->pages, (uint64_t)v->start);
+	if (v->vmemmap_shift)
+		fprintf(f, " in %s compound pages",
+			hb_size_human(4096ULL << v->vmemmap_shift, al,
+				      sizeof(al)));
+	if (v->skipped)
+		fprintf(f, ", past the altmap's %" PRIu64 " (info block and memmap)",
+			(uint64_t)v->skipped);
+	fprintf(f, ", Linux %s\n", rep->info.kernel_release);
+}
+
 void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
 {
 	const struct hmmbench_verify *v = &rep->v;
@@ -63,11 +95,15 @@ void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
 	unsigned int i;
 
 	hb_memmap_from(&m, v);
-	fprintf(f, "memmap of %s (%" PRIu64 " pages, %s) on %s, Linux %s\n",
-		hb_size_human(rep->cfg.sizes[0], sz, sizeof(sz)), m.pages,
-		hb_verify_shape(&rep->cfg, shape, sizeof(shape)),
-		hb_verify_node(rep->cfg.node, node, sizeof(node)),
-		rep->info.kernel_release);
+	if (rep->ns)
+		hb_verify_ns_text(f, rep);
+	else
+		fprintf(f, "memmap of %s (%" PRIu64 " pages, %s) on %s, Linux %s\n",
+			hb_size_human(rep->cfg.sizes[0], sz, sizeof(sz)),
+			m.pages,
+			hb_verify_shape(&rep->cfg, shape, sizeof(shape)),
+			hb_verify_node(rep->cfg.node, node, sizeof(node)),
+			rep->info.kernel_release);
 	fprintf(f, "digest 0x%016" PRIx64 "  layout 0x%016" PRIx64 "\n",
 		m.digest, m.layout);
 	if (hb_verify_holds(v)) {
@@ -103,6 +139,33 @@ static struct json_object *hb_verify_checks_json(
 	return o;
 }
 
+/* The namespace and where in it the pages were read. */
+static struct json_object *hb_verify_ns_json(const struct hb_verify_report *rep)
+{
+	static const char *const types[HMMBENCH_PGMAP_NR] = {
+		[HMMBENCH_PGMAP_PRIVATE] = "private",
+		[HMMBENCH_PGMAP_COHERENT] = "coherent",
+		[HMMBENCH_PGMAP_FS_DAX] = "fsdax",
+		[HMMBENCH_PGMAP_GENERIC] = "generic",
+		[HMMBENCH_PGMAP_P2PDMA] = "p2pdma",
+	};
+	const struct hb_nd_ns *ns = rep->ns;
+	const struct hmmbench_verify *v = &rep->v;
+	struct json_object *o = json_object_new_object();
+
+	hb_jadd(o, "name", hb_jstr(ns->name));
+	hb_jadd(o, "mode", hb_jstr(hb_nd_mode_name(ns->mode)));
+	hb_jadd(o, "map", ns->map ? hb_jstr(hb_nd_map_name(ns->map)) : NULL);
+	hb_jadd(o, "align", hb_jint(ns->align));
+	hb_jadd(o, "device", hb_jstr(ns->dev));
+	hb_jadd(o, "driver", hb_jstr(ns->driver));
+	hb_jadd(o, "pgmap_type", v->type < HMMBENCH_PGMAP_NR && types[v->type] ?
+				 hb_jstr(types[v->type]) : NULL);
+	hb_jadd(o, "start", hb_jint(v->start));
+	hb_jadd(o, "skipped_pages", hb_jint(v->skipped));
+	return o;
+}
+
 static struct json_object *hb_verify_json(const struct hb_verify_report *rep)
 {
 	const struct hb_config *cfg = &rep->cfg;
@@ -113,9 +176,17 @@ static struct json_object *hb_verify_json(const struct hb_verify_report *rep)
 	hb_jadd(o, "schema", hb_jstr(HB_VERIFY_SCHEMA));
 	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
 	hb_jadd(o, "size", hb_jint(cfg->sizes[0]));
-	hb_jadd(o, "compound_size", hb_jint(cfg->compound_size));
-	hb_jadd(o, "vmemmap_shift", hb_jint(cfg->vmemmap_shift));
-	hb_jadd(o, "node", cfg->node == HMMBENCH_NODE_LOCAL ? NULL :
+	if (rep->ns) {
+		hb_jadd(o, "compound_size",
+			hb_jint(rep->v.vmemmap_shift ?
+				4096ULL << rep->v.vmemmap_shift : 0));
+		hb_jadd(o, "vmemmap_shift", hb_jint(rep->v.vmemmap_shift));
+		hb_jadd(o, "namespace", hb_verify_ns_json(rep));
+	} else {
+		hb_jadd(o, "compound_size", hb_jint(cfg->compound_size));
+		hb_jadd(o, "vmemmap_shift", hb_jint(cfg->vmemmap_shift));
+	}
+	hb_jadd(o, "node", cfg->node == HMMBENCH_NODE_LOCAL || rep->ns ? NULL :
 			   hb_jint(cfg->node));
 	hb_jadd(o, "kernel_release", hb_jstr(rep->info.kernel_release));
 	hb_jadd(o, "module_version", hb_jstr(rep->info.module_version));

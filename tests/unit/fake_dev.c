@@ -124,15 +124,43 @@ static int fake_unmap(struct hmmbench_unmap *u)
 	return 0;
 }
 
+/* The pgmap VERIFY_PHYS finds at fake.verify.start. */
+static int fake_verify_phys(struct hmmbench_verify *v)
+{
+	const struct hmmbench_verify *f = &fake.verify;
+	uint64_t base = f->start - f->skipped * 4096;
+
+	if (v->handle || v->flags != HMMBENCH_VERIFY_PHYS)
+		return -EINVAL;
+	if (!f->start || v->phys < base ||
+	    v->phys >= f->start + f->pages * 4096)
+		return -ENOENT;
+	v->pages = f->pages;
+	v->start = f->start;
+	v->skipped = f->skipped;
+	v->type = f->type;
+	v->vmemmap_shift = f->vmemmap_shift;
+	return 0;
+}
+
 static int fake_verify(struct hmmbench_verify *v)
 {
 	const struct hmmbench_verify *f = &fake.verify;
+	int ret;
 
-	if (v->handle >= 4096 || !fake.live_handle[v->handle])
-		return -ENOENT;
+	if (v->flags)
+		ret = fake_verify_phys(v);
+	else if (v->handle >= 4096 || !fake.live_handle[v->handle])
+		ret = -ENOENT;
+	else
+		ret = 0;
+	if (ret)
+		return ret;
 	fake.verifies++;
 	v->checks_nr = f->checks_nr;
-	v->pages = f->pages ? f->pages : fake.live_length[v->handle] / 4096;
+	if (!v->flags)
+		v->pages = f->pages ? f->pages :
+				      fake.live_length[v->handle] / 4096;
 	v->digest = f->digest;
 	v->layout = f->layout;
 	v->bad_pages = f->bad_pages;
@@ -169,6 +197,8 @@ static void fake_log(unsigned long cmd, void *arg)
 		c->handle = ((struct hmmbench_unmap *)arg)->handle;
 	} else if (cmd == HMMBENCH_IOC_VERIFY) {
 		c->handle = ((struct hmmbench_verify *)arg)->handle;
+		c->flags = ((struct hmmbench_verify *)arg)->flags;
+		c->phys = ((struct hmmbench_verify *)arg)->phys;
 	} else if (cmd == HMMBENCH_IOC_ROOFLINE) {
 		c->length = ((struct hmmbench_roofline *)arg)->length;
 		c->node = ((struct hmmbench_roofline *)arg)->node;

@@ -25,6 +25,8 @@ struct fake_call {
 	uint64_t length;	/* MAP, ROOFLINE */
 	int32_t node;		/* MAP, ROOFLINE */
 	uint32_t handle;	/* UNMAP, VERIFY */
+	uint32_t flags;		/* VERIFY */
+	uint64_t phys;		/* VERIFY */
 };
 
 struct fake_dev {
@@ -50,7 +52,9 @@ struct fake_dev {
 	uint64_t map_ns;
 	/*
 	 * VERIFY copies checks_nr, digest, layout, bad_pages and checks
-	 * from here; pages is the chunk's unless set here.
+	 * from here; pages is the chunk's unless set here.  VERIFY_PHYS
+	 * finds a pgmap at [start, start + (skipped + pages) pages) and
+	 * copies start, skipped, type and vmemmap_shift too.
 	 */
 	struct hmmbench_verify verify;
 	unsigned int verifies;

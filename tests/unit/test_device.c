@@ -163,7 +163,7 @@ static void verify_sends_size_and_handle_and_returns_the_checks(void **state)
 	assert_int_equal(hb_dev_verify(&dev, map.handle, &v), 0);
 	assert_true(fake.calls[2].cmd == HMMBENCH_IOC_VERIFY);
 	assert_int_equal(fake.calls[2].size, sizeof(struct hmmbench_verify));
-	assert_int_equal(fake.calls[2].size, HMMBENCH_VERIFY_SIZE_VER0);
+	assert_int_equal(fake.calls[2].size, HMMBENCH_VERIFY_SIZE_VER1);
 	assert_int_equal(fake.calls[2].handle, map.handle);
 	assert_int_equal(v.flags, 0);
 	assert_int_equal(v.pages, 262144);
@@ -171,6 +171,50 @@ static void verify_sends_size_and_handle_and_returns_the_checks(void **state)
 	assert_int_equal(v.layout, 0xabcd);
 	assert_int_equal(v.bad_pages, 3);
 	assert_int_equal(v.checks[HMMBENCH_CHECK_NODE].pfn[2], 0xfcf8002);
+	hb_dev_close(&dev);
+}
+
+static void verify_phys_sends_the_flag_and_address(void **state)
+{
+	struct hmmbench_verify v;
+	struct hb_dev dev;
+
+	(void)state;
+	fake.features |= HMMBENCH_FEAT_VERIFY_PHYS;
+	fake.verify.start = 0x102200000;
+	fake.verify.skipped = 8704;
+	fake.verify.pages = 515584;
+	fake.verify.type = HMMBENCH_PGMAP_GENERIC;
+	fake.verify.vmemmap_shift = 9;
+	hb_dev_open(&dev, NULL);
+	hb_dev_info(&dev);
+	assert_int_equal(hb_dev_verify_phys(&dev, 0x140000000, &v), 0);
+	assert_true(fake.calls[1].cmd == HMMBENCH_IOC_VERIFY);
+	assert_int_equal(fake.calls[1].size, sizeof(struct hmmbench_verify));
+	assert_int_equal(fake.calls[1].flags, HMMBENCH_VERIFY_PHYS);
+	assert_int_equal(fake.calls[1].handle, 0);
+	assert_int_equal(fake.calls[1].phys, 0x140000000);
+	assert_int_equal(v.pages, 515584);
+	assert_int_equal(v.start, 0x102200000);
+	assert_int_equal(v.skipped, 8704);
+	assert_int_equal(v.type, HMMBENCH_PGMAP_GENERIC);
+	assert_int_equal(v.vmemmap_shift, 9);
+	assert_int_equal(v.digest, 0x1234);
+	assert_int_equal(hb_dev_verify_phys(&dev, 0x1000, &v), -ENOENT);
+	hb_dev_close(&dev);
+}
+
+static void verify_phys_without_the_feature_does_not_ask(void **state)
+{
+	struct hmmbench_verify v;
+	struct hb_dev dev;
+
+	(void)state;
+	hb_dev_open(&dev, NULL);
+	hb_dev_info(&dev);
+	assert_int_equal(hb_dev_verify_phys(&dev, 0x140000000, &v),
+			 -EOPNOTSUPP);
+	assert_int_equal(fake.nr_calls, 1);
 	hb_dev_close(&dev);
 }
 
@@ -232,6 +276,8 @@ int main(void)
 		T(verify_sends_size_and_handle_and_returns_the_checks),
 		T(verify_without_the_feature_does_not_ask),
 		T(verify_of_unknown_handle_returns_enoent),
+		T(verify_phys_sends_the_flag_and_address),
+		T(verify_phys_without_the_feature_does_not_ask),
 		T(memmap_cost_is_struct_page_per_page),
 	};
 
