@@ -64,6 +64,7 @@ static const char *const hb_features[] = {
 	"roofline",		/* HMMBENCH_FEAT_ROOFLINE */
 	"no_device_private",	/* HMMBENCH_FEAT_NO_DEVICE_PRIVATE */
 	"watch",		/* HMMBENCH_FEAT_WATCH */
+	"verify_phys",		/* HMMBENCH_FEAT_VERIFY_PHYS */
 };
 
 const char *hb_feature_name(unsigned int bit)
