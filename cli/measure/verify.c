@@ -120,13 +120,17 @@ int hb_verify_namespace(struct hb_dev *dev, const struct hb_nd_ns *ns,
 			 "the module cannot read a namespace's struct pages (no HMMBENCH_FEAT_VERIFY_PHYS): load a newer hmmbench.ko");
 		return -EOPNOTSUPP;
 	}
-	if (!ns->pages || !ns->bound || !ns->start) {
+	if (!ns->bound) {
 		snprintf(err, len,
-			 "%s has no struct pages to read: it is %s%s", ns->name,
-			 hb_nd_mode_name(ns->mode),
-			 !ns->pages ? ", which makes none" :
-			 !ns->bound ? " but not bound: ndctl enable-namespace binds it" :
-			 " at an address sysfs does not give");
+			 "%s has no struct pages to read: %s is not bound to %s (ndctl enable-namespace %s binds it)",
+			 ns->name, ns->dev, ns->driver, ns->name);
+		return -EINVAL;
+	}
+	if (!ns->pages || !ns->start) {
+		snprintf(err, len, "%s has no struct pages to read: %s",
+			 ns->name, !ns->pages ?
+			 "raw and sector namespaces make none (rebind --reconfigure --mode fsdax or devdax makes some)" :
+			 "sysfs does not give its address");
 		return -EINVAL;
 	}
 	do
