@@ -297,7 +297,11 @@ static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 	memset((void *)v + HB_VERIFY_OUT.start, 0,
 	       HB_VERIFY_OUT.end - HB_VERIFY_OUT.start);
 	if (v->flags & HMMBENCH_VERIFY_PHYS) {
+		ret = hb_measure_begin();
+		if (ret)
+			goto out;
 		ret = hb_pgmap_verify(v->phys, v);
+		hb_measure_end();
 		goto copy_out;
 	}
 	chunk = hb_borrow_chunk(hf, v->handle);

@@ -17,7 +17,6 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "chunk.h"
 #include "compat.h"
 #include "verify.h"
 #include "watch.h"
@@ -253,11 +252,11 @@ int hb_memmap_verify(const struct dev_pagemap *pgmap, int nid,
  * Reads the range of the pgmap that holds @phys, from the first page
  * memmap_init_zone_device() initialises (past the altmap's pages, which
  * only range 0 has), holding a reference that makes memunmap_pages()
- * wait; inside the measured section, which our own UNMAP enters before it
- * waits for that reference.
+ * wait.  The caller holds the measured section (hb_measure_begin()),
+ * which our own UNMAP enters before it waits for that reference.
  *
  * Return: 0, -ENOENT when no live pgmap covers @phys, -EBUSY while its
- * memmap is being added, -EINTR or -ERESTARTSYS on a signal.
+ * memmap is being added, -EINTR on a fatal signal.
  */
 int hb_pgmap_verify(u64 phys, struct hmmbench_verify *v)
 {
@@ -266,13 +265,10 @@ int hb_pgmap_verify(u64 phys, struct hmmbench_verify *v)
 	const struct range *r;
 	int i, ret;
 
-	ret = hb_measure_begin();
-	if (ret)
-		return ret;
 	pgmap = hb_get_dev_pagemap(PHYS_PFN(phys));
-	ret = -ENOENT;
 	if (!pgmap)
-		goto out;
+		return -ENOENT;
+	ret = -ENOENT;
 	for (i = 0; i < pgmap->nr_range; i++) {
 		r = &pgmap->ranges[i];
 		if (phys < r->start || phys > r->end)
@@ -299,7 +295,5 @@ int hb_pgmap_verify(u64 phys, struct hmmbench_verify *v)
 	ret = hb_span_verify(&span, v);
 put:
 	put_dev_pagemap(pgmap);
-out:
-	hb_measure_end();
 	return ret;
 }

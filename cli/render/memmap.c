@@ -8,8 +8,10 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
+#include "kernel/nl.h"
 #include "render/json_write.h"
 #include "render/renderers.h"
 #include "version.h"
@@ -142,16 +144,10 @@ static struct json_object *hb_verify_checks_json(
 /* The namespace and where in it the pages were read. */
 static struct json_object *hb_verify_ns_json(const struct hb_verify_report *rep)
 {
-	static const char *const types[HMMBENCH_PGMAP_NR] = {
-		[HMMBENCH_PGMAP_PRIVATE] = "private",
-		[HMMBENCH_PGMAP_COHERENT] = "coherent",
-		[HMMBENCH_PGMAP_FS_DAX] = "fsdax",
-		[HMMBENCH_PGMAP_GENERIC] = "generic",
-		[HMMBENCH_PGMAP_P2PDMA] = "p2pdma",
-	};
 	const struct hb_nd_ns *ns = rep->ns;
 	const struct hmmbench_verify *v = &rep->v;
 	struct json_object *o = json_object_new_object();
+	const char *type;
 
 	hb_jadd(o, "name", hb_jstr(ns->name));
 	hb_jadd(o, "mode", hb_jstr(hb_nd_mode_name(ns->mode)));
@@ -159,8 +155,8 @@ static struct json_object *hb_verify_ns_json(const struct hb_verify_report *rep)
 	hb_jadd(o, "align", hb_jint(ns->align));
 	hb_jadd(o, "device", hb_jstr(ns->dev));
 	hb_jadd(o, "driver", hb_jstr(ns->driver));
-	hb_jadd(o, "pgmap_type", v->type < HMMBENCH_PGMAP_NR && types[v->type] ?
-				 hb_jstr(types[v->type]) : NULL);
+	type = hb_nl_pgmap_name(v->type);
+	hb_jadd(o, "pgmap_type", strcmp(type, "?") ? hb_jstr(type) : NULL);
 	hb_jadd(o, "start", hb_jint(v->start));
 	hb_jadd(o, "skipped_pages", hb_jint(v->skipped));
 	return o;
