@@ -142,7 +142,12 @@ max_time_is_refused() {
 	[ $rc = 2 ] && head -n 1 "$err" | grep -qF "hmmbench: invalid --max-time 'soon': expected a duration such as 90s"
 }
 
-echo "1..30"
+verify_namespace_takes_no_chunk_options() {
+	hb verify --namespace namespace0.0 --size 1G --device /nonexistent/hmmbench
+	[ $rc = 2 ] && [ ! -s "$out" ] && head -n 1 "$err" | grep -qF "hmmbench: --namespace reads a namespace's own pages: --size, --compound and --node are for chunks"
+}
+
+echo "1..31"
 check top_help_lists_every_command top_help_lists_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
@@ -173,5 +178,6 @@ check until_ci_0_is_refused until_ci_is_refused 0 "" "invalid --until-ci '0': ex
 check until_ci_text_is_refused until_ci_is_refused two "" "invalid --until-ci 'two': expected a percentage"
 check until_ci_needs_two_warm_samples until_ci_is_refused 2 1 "--until-ci needs at least 2 warm samples for an interval, but --iters 1 with --chunks 1 gives 1: raise --iters"
 check max_time_is_refused max_time_is_refused
+check verify_namespace_takes_no_chunk_options verify_namespace_takes_no_chunk_options
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

@@ -3,7 +3,9 @@
  * hmmbench unit tests: hmmbench verify itself (cmd_verify.c, linked with
  * the process glue it shares with run) against the fake device - its
  * text and JSON when every invariant holds and when some are broken, its
- * exit status, and that the chunk it maps is always unmapped.
+ * exit status, and that the chunk it maps is always unmapped - and the
+ * namespace path below it (hb_verify_namespace() and its renderings) on
+ * a namespace described by hand.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -18,6 +20,8 @@
 
 #include "cmd/cmd.h"
 #include "fake_dev.h"
+#include "measure/verify.h"
+#include "render/render.h"
 #include "fixture.h"
 #include "version.h"
 
@@ -233,6 +237,116 @@ static void a_size_the_module_refuses_is_not_mapped(void **state)
 	assert_null(fixture_slurp(out_path));
 }
 
+/* A bound 4 GiB devdax namespace, align 2M, at 4 GiB. */
+static struct hb_nd_ns devdax_ns(void)
+{
+	struct hb_nd_ns ns = {
+		.name = "namespace0.0", .region = "region0",
+		.size = 4ULL << 30, .start = 4ULL << 30, .mode = HB_ND_DEVDAX,
+		.map = HB_ND_MAP_DEV, .align = 2ULL << 20, .pages = true,
+		.dev = "dax0.0", .driver = "dax_pmem", .bound = true,
+	};
+
+	fake.features |= HMMBENCH_FEAT_VERIFY_PHYS;
+	fake.verify.start = ns.start + 16896 * 4096ULL;
+	fake.verify.skipped = 16896;
+	fake.verify.pages = 1031680;
+	fake.verify.type = HMMBENCH_PGMAP_GENERIC;
+	fake.verify.vmemmap_shift = 9;
+	return ns;
+}
+
+/* hb_verify_namespace() on @ns: its return, the sentence in @err. */
+static int verify_ns(const struct hb_nd_ns *ns, struct hmmbench_verify *v,
+		     char *err, size_t len)
+{
+	static volatile sig_atomic_t stop;
+	struct hb_dev dev;
+	int ret;
+
+	err[0] = '\0';
+	assert_int_equal(hb_dev_open(&dev, NULL), 0);
+	assert_int_equal(hb_dev_info(&dev), 0);
+	ret = hb_verify_namespace(&dev, ns, &stop, v, err, len);
+	hb_dev_close(&dev);
+	return ret;
+}
+
+static void a_namespace_is_read_at_its_middle(void **state)
+{
+	struct hb_nd_ns ns = devdax_ns();
+	struct hb_verify_report rep = { .ns = &ns };
+	char err[512], *text;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(verify_ns(&ns, &rep.v, err, sizeof(err)), 0);
+	assert_true(fake.calls[1].cmd == HMMBENCH_IOC_VERIFY);
+	assert_int_equal(fake.calls[1].flags, HMMBENCH_VERIFY_PHYS);
+	assert_int_equal(fake.calls[1].phys, 6ULL << 30);
+	assert_int_equal(fake.nr_calls, 2);
+	assert_int_equal(fake.maps, 0);
+	strcpy(rep.info.kernel_release, "6.1.0-fake");
+	rep.cfg.sizes[0] = ns.size;
+	f = fopen(out_path, "w");
+	assert_non_null(f);
+	assert_int_equal(hb_render_verify(f, HB_FMT_TABLE, &rep), 0);
+	fclose(f);
+	text = fixture_slurp(out_path);
+	assert_string_equal(text,
+			    "memmap of namespace0.0 (devdax, align 2 MiB, 4 GiB; dax0.0 on dax_pmem): 1031680 pages from 0x104200000 in 2 MiB compound pages, past the altmap's 16896 (info block and memmap), Linux 6.1.0-fake\n"
+			    "digest 0x0000000000001234  layout 0x000000000000abcd\n"
+			    "all 7 invariants hold on 1031680 pages\n");
+	free(text);
+	f = fopen(out_path, "w");
+	assert_non_null(f);
+	assert_int_equal(hb_render_verify(f, HB_FMT_JSON, &rep), 0);
+	fclose(f);
+	text = slurp_json();
+	assert_non_null(strstr(text,
+			       "\"size\":4294967296,\"compound_size\":2097152,\"vmemmap_shift\":9,"
+			       "\"namespace\":{\"name\":\"namespace0.0\",\"mode\":\"devdax\",\"map\":\"dev\","
+			       "\"align\":2097152,\"device\":\"dax0.0\",\"driver\":\"dax_pmem\","
+			       "\"pgmap_type\":\"generic\",\"start\":4364173312,\"skipped_pages\":16896},"
+			       "\"node\":null,"));
+	assert_non_null(strstr(text, "\"pages\":1031680,"));
+	free(text);
+}
+
+static void an_unbound_or_raw_namespace_is_not_asked(void **state)
+{
+	struct hb_nd_ns ns = devdax_ns();
+	struct hmmbench_verify v;
+	char err[512];
+
+	(void)state;
+	ns.bound = false;
+	assert_int_equal(verify_ns(&ns, &v, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err,
+			    "namespace0.0 has no struct pages to read: dax0.0 is not bound to dax_pmem (ndctl enable-namespace namespace0.0 binds it)");
+	ns.bound = true;
+	ns.pages = false;
+	assert_int_equal(verify_ns(&ns, &v, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "raw and sector namespaces make none"));
+	assert_int_equal(fake.nr_calls, 2);	/* the two INFOs */
+}
+
+static void a_namespace_without_a_pgmap_or_feature_says_so(void **state)
+{
+	struct hb_nd_ns ns = devdax_ns();
+	struct hmmbench_verify v;
+	char err[512];
+
+	(void)state;
+	fake.verify.start = 0;
+	assert_int_equal(verify_ns(&ns, &v, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err,
+			    "no finished memory map covers namespace0.0 at 0x180000000: it is being unbound or bound by another process, or dax_pmem made no struct pages");
+	fake.features &= ~HMMBENCH_FEAT_VERIFY_PHYS;
+	assert_int_equal(verify_ns(&ns, &v, err, sizeof(err)), -EOPNOTSUPP);
+	assert_non_null(strstr(err, "no HMMBENCH_FEAT_VERIFY_PHYS"));
+}
+
 #define T(f)	cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -246,6 +360,9 @@ int main(void)
 		T(a_module_without_verify_maps_nothing_and_fails),
 		T(a_failed_verify_still_unmaps),
 		T(a_size_the_module_refuses_is_not_mapped),
+		T(a_namespace_is_read_at_its_middle),
+		T(an_unbound_or_raw_namespace_is_not_asked),
+		T(a_namespace_without_a_pgmap_or_feature_says_so),
 	};
 
 	return cmocka_run_group_tests_name("verify", tests, NULL, NULL);
