@@ -41,6 +41,11 @@ static const struct argp_option hb_measure_opts[] = {
 	{ "no-verify", HB_OPT_NO_VERIFY, NULL, 0, "Do not read back one more chunk of each size for its memmap digest", 2 },
 	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
+	{},
+};
+
+/* How a measurement's result is written: run's, sweep's and rebind's. */
+static const struct argp_option hb_output_opts[] = {
 	{ NULL, 0, NULL, 0, "Output:", 3 },
 	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 },
 	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic, and each size of a sweep in full", 3 },
@@ -60,13 +65,13 @@ void hb_measure_defaults(struct hb_measure_env *env)
 	env->format = HB_FMT_TABLE;
 }
 
-static void hb_arg_label(struct argp_state *state, const char *arg,
-			 struct hb_measure_env *env)
+void hb_arg_label(struct argp_state *state, const char *arg,
+		  const char **label)
 {
 	if (strlen(arg) > HB_LABEL_MAX)
 		argp_error(state, "--label is at most %d characters",
 			   HB_LABEL_MAX);
-	env->label = arg;
+	*label = arg;
 }
 
 /* The counts of a measurement. */
@@ -100,17 +105,11 @@ static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+static error_t hb_output_parse(int key, char *arg, struct argp_state *state)
 {
 	struct hb_measure_env *env = state->input;
 
 	switch (key) {
-	case 'l':
-		hb_arg_label(state, arg, env);
-		break;
-	case HB_OPT_DEVICE:
-		env->device = arg;
-		break;
 	case 'f':
 		env->format = hb_arg_format(state, arg,
 					    (1U << HB_NR_FORMATS) - 1, "");
@@ -128,6 +127,36 @@ static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
 		env->verbose = true;
 		break;
 	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp hb_output_argp = {
+	.options = hb_output_opts,
+	.parser = hb_output_parse,
+};
+
+static const struct argp_child hb_measure_output[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{},
+};
+
+static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+{
+	struct hb_measure_env *env = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = env;
+		break;
+	case 'l':
+		hb_arg_label(state, arg, &env->label);
+		break;
+	case HB_OPT_DEVICE:
+		env->device = arg;
+		break;
+	default:
 		return hb_measure_count(key, arg, state);
 	}
 	return 0;
@@ -136,10 +165,17 @@ static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
 static const struct argp hb_measure_argp = {
 	.options = hb_measure_opts,
 	.parser = hb_measure_parse,
+	.children = hb_measure_output,
 };
 
 const struct argp_child hb_measure_children[] = {
 	{ &hb_measure_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
+const struct argp_child hb_output_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };

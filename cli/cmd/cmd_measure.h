@@ -57,6 +57,17 @@ void hb_measure_defaults(struct hb_measure_env *env);
 extern const struct argp_child hb_measure_children[];
 
 /*
+ * The output options alone (--format, --wide, --output, --quiet,
+ * --verbose) and the help, for a measurement with its own (rebind): the
+ * input is its struct hb_measure_env.
+ */
+extern const struct argp_child hb_output_children[];
+
+/* --label, at most 128 characters, into *@label. */
+void hb_arg_label(struct argp_state *state, const char *arg,
+		  const char **label);
+
+/*
  * Parses the options of @cmd (run or sweep) with @argp, checks them -
  * with @check too, unless NULL - and measures; the exit status.
  */

@@ -25,7 +25,6 @@ enum {
 	HB_OPT_MAP,
 	HB_OPT_ALIGN,
 	HB_OPT_DEVICE,
-	HB_OPT_WIDE,
 };
 
 struct hb_rebind_env {
@@ -67,12 +66,6 @@ static const struct argp_option hb_rebind_opts[] = {
 	{ "align", HB_OPT_ALIGN, "SIZE", 0, "The namespace's alignment: 4K, 2M or 1G", 1 },
 	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
-	{ NULL, 0, NULL, 0, "Output:", 2 },
-	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 2 },
-	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic", 2 },
-	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 2 },
-	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 2 },
-	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 2 },
 	{},
 };
 
@@ -112,6 +105,9 @@ static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
 	struct hb_measure_env *m = &env->m;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = m;
+		break;
 	case 'i':
 		m->iters = hb_arg_num(state, arg, false, 1,
 				      HB_REBIND_ITERS_MAX, "--iters");
@@ -125,26 +121,10 @@ static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
 		hb_rebind_want(state, key, arg, env);
 		break;
 	case 'l':
-		m->label = arg;
+		hb_arg_label(state, arg, &m->label);
 		break;
 	case HB_OPT_DEVICE:
 		m->device = arg;
-		break;
-	case 'f':
-		m->format = hb_arg_format(state, arg,
-					  (1U << HB_NR_FORMATS) - 1, "");
-		break;
-	case HB_OPT_WIDE:
-		m->wide = true;
-		break;
-	case 'o':
-		m->output = arg;
-		break;
-	case 'q':
-		m->quiet = true;
-		break;
-	case 'v':
-		m->verbose = true;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->name)
@@ -165,7 +145,7 @@ static const struct argp hb_rebind_argp = {
 	.options = hb_rebind_opts,
 	.parser = hb_rebind_parse,
 	.doc = hb_rebind_doc,
-	.children = hb_help_children,
+	.children = hb_output_children,
 };
 
 static void hb_rebind_check(const struct hb_rebind_env *env)
