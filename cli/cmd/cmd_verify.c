@@ -148,7 +148,10 @@ static int hb_verify_ns(const struct hb_verify_env *env, struct hb_dev *dev,
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
-/* Maps, verifies and unmaps one chunk into @rep; 0 or the exit status. */
+/*
+ * Maps, verifies and unmaps one chunk, or reads namespace env->ns, into
+ * @rep; 0 or the exit status.
+ */
 static int hb_verify_read(const struct hb_verify_env *env,
 			  struct hb_nd_ns *ns, struct hb_verify_report *rep)
 {
