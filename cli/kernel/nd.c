@@ -17,9 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "fmt.h"
 #include "kernel/nd.h"
 
@@ -703,14 +703,6 @@ static const char *hb_nd_errno_name(int e, char *buf, size_t len)
 	return buf;
 }
 
-static uint64_t hb_nd_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Writes @ns's device name to its driver's @op file, timing the write. */
 static int hb_nd_write_op(const char *root, const struct hb_nd_ns *ns,
 			  const char *op, uint64_t *ns_taken)
@@ -728,9 +720,9 @@ static int hb_nd_write_op(const char *root, const struct hb_nd_ns *ns,
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	t0 = hb_nd_now();
+	t0 = hb_now_ns();
 	w = write(fd, ns->dev, n);
-	*ns_taken = hb_nd_now() - t0;
+	*ns_taken = hb_now_ns() - t0;
 	ret = w < 0 ? -errno : (size_t)w != n ? -EIO : 0;
 	close(fd);
 	return ret;

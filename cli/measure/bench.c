@@ -13,8 +13,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "measure/bench.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
@@ -44,14 +44,6 @@ struct hb_loop {
 	unsigned int warm_iters;	/* warm steps done */
 	enum hb_end end;	/* what ended the loop, when it ended */
 };
-
-uint64_t hb_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
 
 /* Writes the sentence for the first failure of the run only. */
 static int hb_fail(struct hb_loop *l, enum hb_dev_op op, int err,

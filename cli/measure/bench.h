@@ -28,9 +28,6 @@ struct hb_progress {
 
 typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
 
-/* CLOCK_MONOTONIC now, in ns. */
-uint64_t hb_now_ns(void);
-
 /*
  * Runs r->cfg on @dev: per size, one cold iteration, cfg.warmup more and
  * cfg.iters warm ones, each mapping cfg.chunks chunks and then unmapping

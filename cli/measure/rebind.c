@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "measure/rebind.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
