@@ -158,7 +158,7 @@ const struct argp hb_inputs_argp = {
 
 void hb_arg_unexpected(struct argp_state *state, const char *arg)
 {
-	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, info, verify, compare, merge, show or plot)",
+	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, rebind, info, verify, list, hold, monitor, compare, merge, show or plot)",
 		   arg);
 }
 

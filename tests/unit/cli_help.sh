@@ -38,9 +38,21 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep info verify compare merge show plot list \
-			monitor hold; do
+		for c in run sweep rebind info verify compare merge show plot \
+			list monitor hold; do
 			grep -q "^    $c " "$out" || return 1
+		done
+}
+
+# A stray argument's sentence names every command --help lists.
+stray_argument_names_every_command() {
+	hb --help
+	cmds=$(sed -n 's/^    \([a-z]*\)  .*/\1/p' "$out")
+	hb info stray
+	[ $rc = 2 ] && grep -q "unexpected argument 'stray'" "$err" &&
+		for c in $cmds; do
+			grep -q "[ (]$c[ ,)]" "$err" ||
+				{ echo "# the sentence misses $c"; return 1; }
 		done
 }
 
@@ -149,6 +161,7 @@ verify_namespace_takes_no_chunk_options() {
 
 echo "1..31"
 check top_help_lists_every_command top_help_lists_every_command
+check stray_argument_names_every_command stray_argument_names_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
 check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --iters
