@@ -38,6 +38,29 @@ static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
 	fprintf(m, "%u\x1f%s)", boots, boots == 1 ? "boot" : "boots");
 }
 
+/*
+ * What was timed: the binds of a namespace, or DEVICE_PRIVATE chunks
+ * (of compound pages).  \x1f keeps a number with its unit.
+ */
+static void hb_cover_workload(FILE *m, const struct hb_config *cfg)
+{
+	char buf[160];
+
+	if (cfg->ns_name) {
+		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then %u\x1frebinds.",
+			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
+			cfg->first_bind_reconfigure ?
+			"binding (ndctl create-namespace)" :
+			"rebind of the run", cfg->iters);
+		return;
+	}
+	fprintf(m, " DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
+	if (hb_config_compound(cfg, buf, sizeof(buf)))
+		fprintf(m, " of %s compound pages", buf);
+	fprintf(m, " timed in the kernel, %u chunk%s at a time.", cfg->chunks,
+		cfg->chunks == 1 ? "" : "s");
+}
+
 static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
 {
 	const struct hb_host *h = &c->in[0].r.meta.host;
@@ -51,8 +74,8 @@ static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
 		h->machine, h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus);
 	for (i = 0; i < c->nr_in; i++)
 		hb_cover_input(m, c, i);
-	fprintf(m, ". DEVICE_PRIVATE memremap_pages() and memunmap_pages() timed in the kernel, %u chunk%s at a time.",
-		c->in[0].r.cfg.chunks, c->in[0].r.cfg.chunks == 1 ? "" : "s");
+	fputc('.', m);
+	hb_cover_workload(m, &c->in[0].r.cfg);
 	fclose(m);
 	hb_wrap(f, text, "", HB_COVER_COLS);
 	free(text);
@@ -198,15 +221,23 @@ static bool hb_cover_has(const struct hb_comparison *c, size_t file,
 /*
  * What the first calls of new input @file are: only the first size's is
  * the first after boot, only from a module that had not mapped yet, and
- * only of the first run of a boot.
+ * only of the first run of a boot.  A rebind's is the binding ndctl made
+ * when it reconfigured the namespace (the setup says so), or the run's
+ * first rebind.
  */
 static void hb_cover_first(FILE *f, const struct hb_comparison *c,
 			   size_t file)
 {
 	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
 	const char *head = ", base -> new, change [95% CI]:\n";
+	bool shared = hb_cmp_boots(c) != HB_CMP_BOOT_EACH;
 
-	if (hb_cmp_boots(c) != HB_CMP_BOOT_EACH)
+	if (a->cfg.ns_name)
+		fprintf(f, "\nFirst %s of each run%s%s",
+			a->cfg.first_bind_reconfigure ? "binding" : "rebind",
+			head,
+			shared ? "(runs shared a boot: not all are the first after boot)\n" : "");
+	else if (shared)
 		fprintf(f, "\nFirst call of each run%s(runs shared a boot: not all are the first after boot)\n",
 			head);
 	else if (a->meta.info.maps_total || b->meta.info.maps_total)
@@ -230,8 +261,9 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 	if (kind == HB_COLD)
 		hb_cover_first(f, c, file);
 	else
-		fputs("\nAverage of the calls after the first, base -> new, change [95% CI]:\n",
-		      f);
+		fprintf(f, "\nAverage of the %s, base -> new, change [95%% CI]:\n",
+			c->in[0].r.cfg.ns_name ? "rebinds" :
+			"calls after the first");
 	hb_cover_metric(f, c, file, kind, first);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		if (hb_metrics[hb_metric_order[mi]].phrase &&

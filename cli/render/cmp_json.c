@@ -13,6 +13,7 @@
 #include "render/json_write.h"
 #include "render/render.h"
 #include "render/renderers.h"
+#include "results/fields.h"
 
 #define HB_PCT_PREC		4
 
@@ -55,6 +56,7 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "chunks", hb_jint(r->cfg.chunks));
 	hb_jadd(o, "sizes", sizes);
 	hb_jadd(o, "maps_total", hb_jint(r->meta.info.maps_total));
+	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
 	return o;
 }
 

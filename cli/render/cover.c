@@ -19,11 +19,29 @@
 
 #define HB_COVER_COLS	72
 
+const char *hb_cover_namespace(char *buf, size_t len,
+			       const struct hb_config *c, char space)
+{
+	char sz[32], al[32];
+
+	hb_size_human(c->sizes[0], sz, sizeof(sz));
+	for (char *p = sz; *p; p++)
+		if (*p == ' ')
+			*p = space;
+	snprintf(buf, len, "%s rebinds of a %s %s namespace (%s%s%salign%c%s)",
+		 c->nd_driver ? c->nd_driver : "driver", sz,
+		 c->workload ? c->workload : "pmem",
+		 c->nd_map ? "map=" : "", c->nd_map ? c->nd_map : "",
+		 c->nd_map ? ", " : "", space,
+		 hb_size_str(c->nd_align, al, sizeof(al)));
+	return buf;
+}
+
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32], cp[32], sz[32], al[32];
+	char ram[32], cp[32], ns[160];
 
 	fprintf(f, "hmmbench %s, Linux %s %s", HB_VERSION,
 		r->meta.info.kernel_release, h->machine);
@@ -35,13 +53,8 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 	if (c->label)
 		fprintf(f, ", label \"%s\"", c->label);
 	if (c->ns_name) {
-		fprintf(f, ".\n%s rebinds of a %s %s namespace (%s%s%salign %s):\n",
-			c->nd_driver ? c->nd_driver : "driver",
-			hb_size_human(c->sizes[0], sz, sizeof(sz)),
-			c->workload ? c->workload : "pmem",
-			c->nd_map ? "map=" : "", c->nd_map ? c->nd_map : "",
-			c->nd_map ? ", " : "",
-			hb_size_str(c->nd_align, al, sizeof(al)));
+		fprintf(f, ".\n%s:\n",
+			hb_cover_namespace(ns, sizeof(ns), c, ' '));
 		fprintf(f, "the first %s, then the mean of %u rebinds.\n",
 			c->first_bind_reconfigure ?
 			"binding (ndctl create-namespace)" :

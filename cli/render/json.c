@@ -82,9 +82,8 @@ static struct json_object *hb_field_json(const struct hb_field *f,
 	}
 }
 
-/* The object of the record at @base that table @t describes. */
-static struct json_object *hb_fields_json(const struct hb_fields *t,
-					  const void *base)
+struct json_object *hb_fields_json(const struct hb_fields *t,
+				   const void *base)
 {
 	struct json_object *o = json_object_new_object();
 	size_t i;

@@ -31,6 +31,11 @@ void hb_render_gobench(FILE *f, const struct hb_result *r);
 struct json_object;
 void hb_memmap_json_add(struct json_object *o, const struct hb_memmap *m);
 
+/* The object of the record at @base that field table @t describes. */
+struct hb_fields;
+struct json_object *hb_fields_json(const struct hb_fields *t,
+				   const void *base);
+
 /* What the info subcommand shows. */
 void hb_render_info_table(FILE *f, const struct hb_meta *m);
 int hb_render_info_json(FILE *f, const struct hb_meta *m);
@@ -38,6 +43,13 @@ int hb_render_info_json(FILE *f, const struct hb_meta *m);
 /* What hmmbench verify read back. */
 void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep);
 int hb_render_verify_json(FILE *f, const struct hb_verify_report *rep);
+
+/*
+ * "dax_pmem rebinds of a 2 GiB devdax namespace (align 2M)" for a rebind
+ * configuration, with @space between number and unit and after "align".
+ */
+const char *hb_cover_namespace(char *buf, size_t len,
+			       const struct hb_config *c, char space);
 
 /* A comparison. */
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c,

@@ -14,6 +14,7 @@
 #include <json-c/json.h>
 
 #include "results/cmp_read.h"
+#include "results/fields.h"
 
 /* The number at @path of @o, NAN when absent or null. */
 static double hb_jd(struct json_object *o, const char *path)
@@ -238,9 +239,13 @@ static void hb_cmp_read_sizes(struct json_object *a, struct hb_config *cfg)
 /* What a renderer shows of an input, as its entry in "inputs" says. */
 static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 {
+	struct json_object *cfg = hb_json_path(o, "configuration");
 	struct hb_result *r = &in->r;
 	unsigned int runs;
 
+	/* older comparisons have none: their inputs read as chunks */
+	if (cfg)
+		hb_read_fields(cfg, &hb_config_fields, r);
 	in->path = hb_js(o, "file") ?: "";
 	r->cfg.label = hb_js(o, "label");
 	snprintf(r->meta.host.kernel_release,

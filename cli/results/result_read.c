@@ -159,9 +159,8 @@ static int hb_read_field(struct json_object *o, const struct hb_field *f,
 	}
 }
 
-/* Every field of table @t from object @o into @base; -EINVAL if bad. */
-static int hb_read_fields(struct json_object *o, const struct hb_fields *t,
-			  void *base)
+int hb_read_fields(struct json_object *o, const struct hb_fields *t,
+		   void *base)
 {
 	size_t i;
 

@@ -51,6 +51,11 @@ int hb_input_take(struct hb_input *in, const char *path,
  */
 bool hb_json_memmap(struct json_object *o, struct hb_memmap *m);
 
+/* Every field of table @t from object @o into @base; -EINVAL if bad. */
+struct hb_fields;
+int hb_read_fields(struct json_object *o, const struct hb_fields *t,
+		   void *base);
+
 /* The member at a dotted @path ("metadata.module.page_size"), or NULL. */
 struct json_object *hb_json_path(struct json_object *o, const char *path);
 
