@@ -339,8 +339,9 @@ int hb_plot_compare(FILE *f, const struct hb_comparison *c,
 		 hb_metric_name(id));
 	fputs("set multiplot layout 1,2 title ", f);
 	hb_plot_quote(f, title);
-	fputs("\nset logscale x 2\nset xlabel 'chunk size (GiB)'\n"
-	      "set ylabel 'ms per call (mean of the calls, 95% CI)'\n", f);
+	fprintf(f, "\nset logscale x 2\nset xlabel '%s size (GiB)'\n"
+		"set ylabel 'ms per call (mean of the calls, 95%% CI)'\n",
+		c->in[0].r.cfg.ns_name ? "namespace" : "chunk");
 	hb_plot_compare_plot(f, c, false);
 	fputs("set ylabel 'change of the mean, % (95% CI)'\n"
 	      "set xzeroaxis lt -1\n", f);
