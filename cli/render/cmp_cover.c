@@ -47,11 +47,12 @@ static void hb_cover_workload(FILE *m, const struct hb_config *cfg)
 	char buf[160];
 
 	if (cfg->ns_name) {
-		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then %u\x1frebinds.",
+		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then %u\x1f%s.",
 			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
 			cfg->first_bind_reconfigure ?
-			"binding (ndctl create-namespace)" :
-			"rebind of the run", cfg->iters);
+			"binding (ndctl create-namespace)" : "rebind",
+			cfg->iters, cfg->first_bind_reconfigure ?
+			"rebinds" : "more");
 		return;
 	}
 	fprintf(m, " DEVICE_PRIVATE memremap_pages() and memunmap_pages()");

@@ -22,10 +22,10 @@
 const char *hb_cover_namespace(char *buf, size_t len,
 			       const struct hb_config *c, char space)
 {
-	char sz[32], al[32];
+	char sz[32], al[32], *p;
 
 	hb_size_human(c->sizes[0], sz, sizeof(sz));
-	for (char *p = sz; *p; p++)
+	for (p = sz; *p; p++)
 		if (*p == ' ')
 			*p = space;
 	snprintf(buf, len, "%s rebinds of a %s %s namespace (%s%s%salign%c%s)",
