@@ -84,6 +84,12 @@ expect 1 "needs root" -- hbnobody /bin/hmmbench rebind $ns
 dax=$(ndctl list -n $ns | json chardev)
 sleep 600 </dev/"$dax" &
 holder=$!
+# The shell opens the device before it execs sleep: wait for the exec.
+i=0
+while [ "$(cat /proc/$holder/comm)" != sleep ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 expect 1 "sleep (pid $holder)" -- hmmbench rebind $ns --iters 1
 kill $holder
 wait $holder 2>/dev/null
