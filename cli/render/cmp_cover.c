@@ -40,19 +40,27 @@ static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
 
 /*
  * What was timed: the binds of a namespace, or DEVICE_PRIVATE chunks
- * (of compound pages).  \x1f keeps a number with its unit.
+ * (of compound pages).  A merged result counts the rebinds of all its
+ * runs.  \x1f keeps a number with its unit.
  */
-static void hb_cover_workload(FILE *m, const struct hb_config *cfg)
+static void hb_cover_workload(FILE *m, const struct hb_result *r)
 {
+	const struct hb_config *cfg = &r->cfg;
+	unsigned int runs = hb_result_runs(r);
 	char buf[160];
 
 	if (cfg->ns_name) {
-		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then %u\x1f%s.",
+		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then ",
 			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
 			cfg->first_bind_reconfigure ?
-			"binding (ndctl create-namespace)" : "rebind",
-			cfg->iters, cfg->first_bind_reconfigure ?
-			"rebinds" : "more");
+			"binding (ndctl create-namespace)" : "rebind");
+		if (runs > 1 && cfg->iters % runs)
+			fprintf(m, "%u\x1frebinds over all %u\x1fruns.",
+				cfg->iters, runs);
+		else
+			fprintf(m, "%u\x1f%s.", cfg->iters / runs,
+				cfg->first_bind_reconfigure ?
+				"rebinds" : "more");
 		return;
 	}
 	fprintf(m, " DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
@@ -76,7 +84,7 @@ static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		hb_cover_input(m, c, i);
 	fputc('.', m);
-	hb_cover_workload(m, &c->in[0].r.cfg);
+	hb_cover_workload(m, &c->in[0].r);
 	fclose(m);
 	hb_wrap(f, text, "", HB_COVER_COLS);
 	free(text);

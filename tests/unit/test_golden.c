@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "fixture.h"
 #include "results/cmp_read.h"
@@ -638,6 +639,49 @@ static void show_renders_saved_comparisons_as_compared(void **state)
 	}
 }
 
+/*
+ * Merged rebind results count the rebinds of all their runs: the cover
+ * says how many each run had, or the total when runs differ.
+ */
+static void cover_of_merged_rebinds_counts_per_run(void **state)
+{
+	static const struct {
+		int iters;
+		const char *want;
+	} cases[] = {
+		{ 8, "then 4 rebinds." },
+		{ 9, "then 9 rebinds over all 2 runs." },
+	};
+	struct json_object *doc, *in;
+	struct hb_cmp_doc d;
+	char err[512], *text;
+	size_t i, k;
+
+	(void)state;
+	for (k = 0; k < N(cases); k++) {
+		doc = saved("compare-rebind");
+		for (i = 0; i < 2; i++) {
+			in = json_object_array_get_idx(
+				hb_json_path(doc, "inputs"), i);
+			json_object_object_add(in, "runs",
+					       json_object_new_int(2));
+			json_object_object_add(
+				hb_json_path(in, "configuration"), "iterations",
+				json_object_new_int(cases[k].iters));
+		}
+		assert_int_equal(hb_cmp_take(&d, "rebinds", doc, err,
+					     sizeof(err)), 0);
+		text = render_compare(HB_FMT_COVER, &d.c);
+		for (i = 0; text[i]; i++)
+			if (text[i] == '\n')
+				text[i] = ' ';
+		if (!strstr(text, cases[k].want))
+			fail_msg("no '%s' in: %s", cases[k].want, text);
+		free(text);
+		hb_cmp_doc_free(&d);
+	}
+}
+
 static void show_refuses_a_result_as_a_comparison(void **state)
 {
 	struct hb_cmp_doc d;
@@ -665,6 +709,7 @@ int main(void)
 		cmocka_unit_test(compare_of_rebinds),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
 		cmocka_unit_test(show_renders_saved_comparisons_as_compared),
+		cmocka_unit_test(cover_of_merged_rebinds_counts_per_run),
 		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 	};
 
