@@ -243,9 +243,14 @@ static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 	struct hb_result *r = &in->r;
 	unsigned int runs;
 
-	/* older comparisons have none: their inputs read as chunks */
-	if (cfg)
-		hb_read_fields(cfg, &hb_config_fields, r);
+	/*
+	 * The configuration holds sizes and chunks too; older comparisons
+	 * have none (their inputs read as chunks), only these two members.
+	 */
+	if (!cfg || hb_read_fields(cfg, &hb_config_fields, r)) {
+		r->cfg.chunks = json_object_get_int(hb_json_path(o, "chunks"));
+		hb_cmp_read_sizes(hb_json_path(o, "sizes"), &r->cfg);
+	}
 	in->path = hb_js(o, "file") ?: "";
 	r->cfg.label = hb_js(o, "label");
 	snprintf(r->meta.host.kernel_release,
@@ -264,11 +269,9 @@ static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 	snprintf(r->meta.host.cpu_model, sizeof(r->meta.host.cpu_model),
 		 "%s", hb_js(o, "cpu_model") ?: "");
 	r->meta.host.cpus = json_object_get_int(hb_json_path(o, "cpu_count"));
-	r->cfg.chunks = json_object_get_int(hb_json_path(o, "chunks"));
 	r->complete = hb_jbool_at(o, "complete");
 	r->meta.info.maps_total =
 		json_object_get_uint64(hb_json_path(o, "maps_total"));
-	hb_cmp_read_sizes(hb_json_path(o, "sizes"), &r->cfg);
 	snprintf(r->meta.host.boot_id, sizeof(r->meta.host.boot_id), "%s",
 		 hb_js(o, "boot_id") ?: "");
 	runs = json_object_get_int(hb_json_path(o, "runs"));

@@ -640,6 +640,34 @@ static void show_renders_saved_comparisons_as_compared(void **state)
 }
 
 /*
+ * A comparison written before inputs carried their configuration reads
+ * its sizes and chunks from the inputs' own members, as chunks.
+ */
+static void show_renders_a_comparison_without_configurations(void **state)
+{
+	static const size_t fmts[] = { HB_FMT_TABLE, HB_FMT_COVER };
+	struct json_object *doc, *a;
+	struct hb_cmp_doc d;
+	char err[512];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(fmts); i++) {
+		doc = saved("compare");
+		a = hb_json_path(doc, "inputs");
+		json_object_object_del(json_object_array_get_idx(a, 0),
+				       "configuration");
+		json_object_object_del(json_object_array_get_idx(a, 1),
+				       "configuration");
+		assert_int_equal(hb_cmp_take(&d, "compare", doc, err,
+					     sizeof(err)), 0);
+		same_as_golden("compare", fmts[i],
+			       render_compare(fmts[i], &d.c));
+		hb_cmp_doc_free(&d);
+	}
+}
+
+/*
  * Merged rebind results count the rebinds of all their runs: the cover
  * says how many each run had, or the total when runs differ.
  */
@@ -709,6 +737,7 @@ int main(void)
 		cmocka_unit_test(compare_of_rebinds),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
 		cmocka_unit_test(show_renders_saved_comparisons_as_compared),
+		cmocka_unit_test(show_renders_a_comparison_without_configurations),
 		cmocka_unit_test(cover_of_merged_rebinds_counts_per_run),
 		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 	};
