@@ -47,6 +47,8 @@ hb_arch() {
 		HB_QEMU=qemu-system-aarch64 ;;
 	*) die "--arch takes x86_64 or arm64, not '$HB_ARCH'" ;;
 	esac
+	# A stand-in QEMU, for the tests of the harness.
+	HB_QEMU=${HMMBENCH_QEMU:-$HB_QEMU}
 	HB_CROSS=
 	if [ "$HB_ARCH" != "$(hb_host_arch)" ]; then
 		HB_CROSS=$HB_TRIPLET-
@@ -290,15 +292,128 @@ hb_host_can_run() {
 	return 1
 }
 
-# hb_accel auto|kvm|tcg: sets hb_accel_name (kvm or tcg), hb_accel_opts
-# (its QEMU options) and hb_accel_why (why KVM cannot be had, if it
-# cannot), or dies when kvm was asked for and cannot be had.
-# HMMBENCH_KVM_DEV stands in for /dev/kvm, so that tests can show both
-# choices on a machine without KVM.
-hb_accel() {
-	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm}
+# hb_kvm_key DEV: what a verdict on KVM holds for: this machine's boot,
+# the KVM device DEV, the QEMU binary and its version, and the guest
+# architecture.
+hb_kvm_key() {
+	local dev=$1 qemu
 
-	hb_accel_why=
+	qemu=$(command -v "$HB_QEMU") || return 1
+	printf '%s %s %s %s %s\n' "$(cat /proc/sys/kernel/random/boot_id)" \
+		"$dev" "$(readlink -f "$qemu")" \
+		"$("$HB_QEMU" --version | head -n 1 | tr ' ' _)" "$HB_ARCH"
+}
+
+# hb_kvm_verdict_file DEV: the file that keeps the verdict on KVM for
+# DEV on this boot and QEMU, named by a hash of hb_kvm_key: "ok" or why KVM
+# cannot run the guest on its first line, the key on its second.
+hb_kvm_verdict_file() {
+	local key
+
+	key=$(hb_kvm_key "$1") || return 1
+	echo "$HB_CACHE/accel/kvm-$(sha256sum <<<"$key" | cut -c1-16)"
+}
+
+# hb_kvm_verdict DEV: the cached verdict for DEV, if there is one.
+hb_kvm_verdict() {
+	local f
+
+	f=$(hb_kvm_verdict_file "$1") && [ -s "$f" ] || return 1
+	head -n 1 "$f"
+}
+
+# hb_kvm_remember DEV VERDICT: keeps VERDICT for DEV; written beside the
+# file and renamed into place.
+hb_kvm_remember() {
+	local f tmp
+
+	f=$(hb_kvm_verdict_file "$1") || return 1
+	mkdir -p "${f%/*}"
+	tmp=$(mktemp "$f.XXXXXX")
+	{ echo "$2"; hb_kvm_key "$1"; } >"$tmp" && mv "$tmp" "$f"
+}
+
+# How long a guest under KVM may stay silent before KVM is judged unable
+# to run it, in seconds.  Under KVM the kernel's first line comes in well
+# under a second; a /dev/kvm that cannot run a normal guest has been seen
+# to keep it in firmware forever.
+HB_KVM_PROBE_S=${HB_KVM_PROBE_S:-8}
+# The same for a whole run's boot, which has more to set up first.
+HB_KVM_SILENT_S=${HB_KVM_SILENT_S:-30}
+
+# The QEMU options of a probe under KVM (tests/vm/run's for the same
+# architecture), and the kernel command line that makes its guest speak
+# at once.
+hb_probe_opts() {
+	echo "-accel kvm -cpu host"
+	[ "$HB_ARCH" != arm64 ] || echo "-machine virt,gic-version=host"
+}
+
+hb_probe_cmdline() {
+	case $HB_ARCH in
+	arm64) echo "console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1" ;;
+	*) echo "console=ttyS0 earlyprintk=serial,ttyS0 earlycon=uart8250,io,0x3f8 panic=-1" ;;
+	esac
+}
+
+# hb_guest_spoke CONSOLE PID SECONDS: succeeds once the kernel's first
+# line is in the file CONSOLE; fails when the QEMU of PID exits first or
+# SECONDS pass.
+hb_guest_spoke() {
+	local i
+
+	for ((i = 0; i < $3 * 10; i++)); do
+		grep -q Linux "$1" && return 0
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.1
+	done
+	grep -q Linux "$1"
+}
+
+# hb_kvm_probe IMAGE: boots IMAGE under KVM until its first kernel line
+# on the serial console, for at most HB_KVM_PROBE_S seconds.  Prints "ok",
+# or why KVM could not run it: QEMU's own error, or the silence.
+hb_kvm_probe() {
+	local dir pid rc=0 err
+
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/hmmbench-probe.XXXXXX")
+	: >"$dir/console"
+	# shellcheck disable=SC2046
+	"$HB_QEMU" $(hb_probe_opts) -m 256M -smp 1 -no-reboot -display none \
+		-nodefaults -monitor none -serial "file:$dir/console" \
+		-kernel "$1" -append "$(hb_probe_cmdline)" \
+		</dev/null >/dev/null 2>"$dir/err" &
+	pid=$!
+	if hb_guest_spoke "$dir/console" "$pid" "$HB_KVM_PROBE_S"; then
+		echo ok
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	elif kill -0 "$pid" 2>/dev/null; then
+		echo "the guest printed nothing in ${HB_KVM_PROBE_S} s under KVM"
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	else
+		wait "$pid" || rc=$?
+		err=$(sed -n 's/^[^ ]*qemu[^:]*: \(error: \)\{0,1\}//p' "$dir/err" |
+			head -n 1)
+		echo "QEMU exited with status $rc${err:+: $err}"
+	fi
+	rm -rf "$dir"
+}
+
+# hb_accel auto|kvm|tcg [IMAGE]: sets hb_accel_name (kvm or tcg),
+# hb_accel_opts (its QEMU options) and hb_accel_why (why KVM cannot be
+# had, if it cannot; hb_accel_proven is 1 once KVM has run a guest), or
+# dies when kvm was asked for and cannot be had.
+# A /dev/kvm that opens can still be unable to run a normal guest: with
+# IMAGE, KVM is first shown to boot it (hb_kvm_probe), once per boot of
+# this machine and QEMU binary; without, the verdict of an earlier probe
+# decides, or the device alone.  HMMBENCH_KVM_DEV stands in for
+# /dev/kvm, so that tests can show both choices on a machine without KVM.
+hb_accel() {
+	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm} verdict
+
+	hb_accel_dev=$dev hb_accel_why= hb_accel_proven=0
 	if [ ! -e "$dev" ]; then
 		hb_accel_why="$dev does not exist (no virtualisation extensions, or the kvm module is not loaded)"
 	elif [ ! -c "$dev" ]; then
@@ -311,6 +426,18 @@ hb_accel() {
 	tcg) hb_accel_why="--accel tcg" ;;
 	*) die "--accel takes kvm, tcg or auto, not '$1'" ;;
 	esac
+	if [ -z "$hb_accel_why" ]; then
+		verdict=$(hb_kvm_verdict "$dev") ||
+			if [ -n "${2-}" ]; then
+				verdict=$(hb_kvm_probe "$2")
+				hb_kvm_remember "$dev" "$verdict"
+			fi
+		if [ "$verdict" = ok ]; then
+			hb_accel_proven=1
+		elif [ -n "$verdict" ]; then
+			hb_accel_why="KVM is present but could not run the guest: $verdict"
+		fi
+	fi
 	if [ -z "$hb_accel_why" ]; then
 		hb_accel_name=kvm hb_accel_opts="-accel kvm -cpu host"
 	elif [ "$1" = kvm ]; then
