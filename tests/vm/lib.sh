@@ -414,7 +414,9 @@ hb_accel() {
 	local dev=${HMMBENCH_KVM_DEV:-/dev/kvm} verdict
 
 	hb_accel_dev=$dev hb_accel_why= hb_accel_proven=0
-	if [ ! -e "$dev" ]; then
+	if [ "$HB_ARCH" != "$(hb_host_arch)" ]; then
+		hb_accel_why="an $HB_ARCH guest on this $(hb_host_arch) machine"
+	elif [ ! -e "$dev" ]; then
 		hb_accel_why="$dev does not exist (no virtualisation extensions, or the kvm module is not loaded)"
 	elif [ ! -c "$dev" ]; then
 		hb_accel_why="$dev is not a character device"
