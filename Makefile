@@ -27,8 +27,21 @@
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
 # the running kernel's when it has DEVICE_PRIVATE, else the test kernel's.
+# ACCEL=tcg (or kvm) makes every VM of run, ab, bench and check use that
+# accelerator; by default KVM once a short boot has shown it runs the
+# guest, else software emulation.
+#
+# User variables: KERNEL, ARCH, ARGS, ACCEL, BASE, NEW, ROUNDS, MDE,
+# MAX_ROUNDS, BASE_APPEND, NEW_APPEND, SWITCH, PMEM, SMOKE, HOST, KDIR,
+# CROSS_COMPILE, PREFIX, BINDIR, MANDIR, DOCDIR, BASHCOMPDIR, INSTALL,
+# DESTDIR, INSTALL_MOD_PATH, INSTALL_MOD_DIR, GIT_DESCRIBE, CC, CFLAGS,
+# LDFLAGS.  Given on the command line, they reach every sub-make: no
+# Makefile here uses these names for anything else (tests/doc-commands).
 
 VM := tests/vm
+ifneq ($(ACCEL),)
+export HMMBENCH_ACCEL := $(ACCEL)
+endif
 KDIR_CMD = $${KDIR:-$$($(VM)/kdir)}
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
 KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h

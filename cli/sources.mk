@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+# The CLI's sources by layer, for cli/Makefile and tests/unit/Makefile.
+# Every name starts with HB_CLI_: a variable given on make's command line
+# (make ab KERNEL=template, say) reaches every sub-make and would replace
+# one of the same name here.
+HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c \
+	twosample.c power.c)
+HB_CLI_KERNEL := $(addprefix kernel/,device.c nl.c host.c nd.c)
+HB_CLI_RESULTS := $(addprefix results/,result.c fields.c metrics.c \
+	result_read.c config_match.c compare.c merge.c cmp_read.c)
+HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c)
+HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
+	cmp_fmt.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
+	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c wrap.c chunks.c \
+	memmap.c plot.c stopped.c)
+HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_measure.c cmd_run.c \
+	cmd_sweep.c cmd_info.c cmd_compare.c cmd_merge.c cmd_show.c \
+	cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c cmd_verify.c \
+	cmd_rebind.c)
+# Everything but the process glue (main.c, version.c and the commands):
+# what the unit tests link.
+HB_CLI_LIB := fmt.c outfile.c cmd/parse.c $(HB_CLI_STATS) $(HB_CLI_KERNEL) \
+	$(HB_CLI_RESULTS) $(HB_CLI_MEASURE) $(HB_CLI_RENDER)
