@@ -371,7 +371,26 @@ static int hb_ioctl_watch(struct hb_file *hf, void __user *uarg)
 	ret = hb_watch(hf, &w);
 	if (ret)
 		return ret;
-	return hb_copy_out(uarg, &w, HB_WATCH_OUT, usize);
+	ret = hb_copy_out(uarg, &w, HB_WATCH_OUT, usize);
+	if (ret && !(w.flags & HMMBENCH_WATCH_STOP)) {
+		/* not left open where the caller cannot know it is */
+		w.flags = HMMBENCH_WATCH_STOP;
+		hb_watch(hf, &w);
+	}
+	return ret;
+}
+
+/* Where WATCH_READ writes its reply. */
+struct hb_wread_reply {
+	void __user *uarg;
+	u32 usize;
+};
+
+static int hb_wread_reply(const struct hmmbench_watch_read *r, void *arg)
+{
+	struct hb_wread_reply *to = arg;
+
+	return hb_copy_out(to->uarg, r, HB_WREAD_OUT, to->usize);
 }
 
 static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
@@ -394,10 +413,8 @@ static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
 	if (ret)
 		return ret;
 
-	ret = hb_watch_read(hf, &r);
-	if (ret)
-		return ret;
-	return hb_copy_out(uarg, &r, HB_WREAD_OUT, usize);
+	return hb_watch_read(hf, &r, hb_wread_reply,
+			     &(struct hb_wread_reply){ uarg, usize });
 }
 
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)

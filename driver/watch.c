@@ -8,10 +8,12 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/kprobes.h>
 #include <linux/ktime.h>
 #include <linux/memremap.h>
 #include <linux/mmzone.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
 #include <linux/sched.h>
@@ -28,6 +30,31 @@
 #define HB_WATCH_RING	256	/* finished calls kept: a power of two */
 #define HB_WATCH_TRACK	16	/* memremap_pages() calls followed at once */
 
+/*
+ * Test only, to make races happen.  The first memmap_init_zone_device()
+ * a window times that returns after watch_test_hold_ms is set clears it
+ * and waits, up to that many ms, for a call of a newer window to hold its
+ * slot before it accounts its time.  WATCH's start and WATCH_READ sleep
+ * watch_test_reply_ms before they write their reply.
+ */
+static unsigned int hb_watch_test_hold_ms;
+module_param_named(watch_test_hold_ms, hb_watch_test_hold_ms, uint, 0600);
+MODULE_PARM_DESC(watch_test_hold_ms,
+		 "Test only: hold the next timed memmap_init phase until a newer window's call takes its slot, at most this many ms (default 0)");
+
+static unsigned int hb_watch_test_reply_ms;
+module_param_named(watch_test_reply_ms, hb_watch_test_reply_ms, uint, 0600);
+MODULE_PARM_DESC(watch_test_reply_ms,
+		 "Test only: sleep this many ms before WATCH and WATCH_READ reply (default 0)");
+
+static void hb_watch_test_sleep(void)
+{
+	unsigned int ms = READ_ONCE(hb_watch_test_reply_ms);
+
+	if (ms)
+		msleep(ms);
+}
+
 /* A memremap_pages() in progress, for its memmap_init phase. */
 struct hb_track {
 	struct task_struct *task;	/* NULL: free */
@@ -35,6 +62,7 @@ struct hb_track {
 	u64 gen;
 	u64 init_ns;
 	u64 init_pages;
+	u32 init_ranges;	/* memmap_init_zone_device() calls timed */
 	int node;
 };
 
@@ -186,13 +214,17 @@ static void hb_watch_stamp(struct hb_watch_ri *w, u64 now, u32 valid)
 	w->rec.valid = valid;
 }
 
-/* A call of this window returned: into the ring.  Under the lock. */
+/*
+ * A call of this window returned: into the ring, unless its descriptor
+ * has been closed.  Under the lock.
+ */
 static void hb_watch_returned(struct hb_watch_ri *w)
 {
 	if (w->gen != hb_watch_gen)
 		return;
 	hb_watch_in_flight--;
-	hb_watch_push(&w->rec);
+	if (hb_watch_owner)
+		hb_watch_push(&w->rec);
 }
 
 static int hb_remap_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -237,9 +269,14 @@ static int hb_remap_return(struct kretprobe_instance *ri,
 	if (IS_ERR((void *)regs_return_value(regs)))
 		w->rec.flags |= HMMBENCH_CALL_FAILED;
 
+	/*
+	 * The phase is known when every range was timed: a window stopped
+	 * between two ranges, or a probe out of instances, leaves some out.
+	 */
 	irqflags = hb_watch_lock_irqsave();
 	if (t->gen == w->gen && t->task == current) {
-		if (t->node != NUMA_NO_NODE) {
+		if (t->node != NUMA_NO_NODE &&
+		    t->init_ranges == w->rec.nr_range) {
 			w->rec.valid |= HMMBENCH_T_MEMMAP_INIT;
 			w->rec.memmap_init_ns = t->init_ns;
 			w->rec.init_pages = t->init_pages;
@@ -338,6 +375,7 @@ static int hb_init_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 			break;
 		}
 	}
+	w->gen = hb_watch_gen;
 	hb_watch_unlock_irqrestore(irqflags);
 	if (i == HB_WATCH_TRACK)
 		return 1;	/* not inside a watched memremap_pages() */
@@ -346,15 +384,34 @@ static int hb_init_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+/* watch_test_hold_ms; no sleeping here: the probe runs as an NMI does. */
+static void hb_watch_test_hold(const struct hb_track *t, u64 gen)
+{
+	unsigned int ms = xchg(&hb_watch_test_hold_ms, 0);
+
+	while (ms-- && (READ_ONCE(t->gen) == gen || !READ_ONCE(t->task)))
+		mdelay(1);
+}
+
 static int hb_init_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct hb_watch_ri *w = (void *)ri->data;
 	u64 elapsed = ktime_get_mono_fast_ns() - w->start;
+	struct hb_track *t = &hb_tracks[w->track];
 	unsigned long irqflags;
 
-	/* The slot stays ours until the enclosing memremap_pages() returns. */
+	if (unlikely(READ_ONCE(hb_watch_test_hold_ms)))
+		hb_watch_test_hold(t, w->gen);
+
+	/*
+	 * A window started since the entry has cleared the slot, which
+	 * another call may hold now: the time is ours only if it is not.
+	 */
 	irqflags = hb_watch_lock_irqsave();
-	hb_tracks[w->track].init_ns += elapsed;
+	if (t->gen == w->gen && t->task == current) {
+		t->init_ns += elapsed;
+		t->init_ranges++;
+	}
 	hb_watch_unlock_irqrestore(irqflags);
 	return 0;
 }
@@ -366,8 +423,12 @@ static struct kretprobe hb_init_probe = {
 	.data_size = sizeof(struct hb_watch_ri),
 };
 
+/*
+ * Enabled in this order and disabled in the reverse one: the phase probe
+ * is on whenever the call probes are.
+ */
 static struct kretprobe *hb_watch_probes[] = {
-	&hb_remap_probe, &hb_unmap_probe, &hb_init_probe,
+	&hb_init_probe, &hb_remap_probe, &hb_unmap_probe,
 };
 
 static unsigned long hb_watch_nmissed(void)
@@ -380,6 +441,17 @@ static unsigned long hb_watch_nmissed(void)
 	return n;
 }
 
+static void hb_watch_disable(int n)
+{
+	while (n--)
+		disable_kretprobe(hb_watch_probes[n]);
+}
+
+/*
+ * The probes are enabled before the state is reset, so that a start that
+ * fails leaves the records of the stopped window readable.  They do
+ * nothing until the window opens.
+ */
 static int hb_watch_start_locked(const void *owner, u32 types)
 {
 	unsigned long flags;
@@ -387,6 +459,14 @@ static int hb_watch_start_locked(const void *owner, u32 types)
 
 	if (hb_watch_open)
 		return -EBUSY;
+	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++) {
+		ret = enable_kretprobe(hb_watch_probes[i]);
+		if (ret) {
+			hb_watch_disable(i);
+			return ret;
+		}
+	}
+	hb_watch_missed0 = hb_watch_nmissed();
 	flags = hb_watch_lock_irqsave();
 	hb_watch_gen++;
 	memset(hb_tracks, 0, sizeof(hb_tracks));
@@ -401,23 +481,8 @@ static int hb_watch_start_locked(const void *owner, u32 types)
 	hb_watch_owner = owner;
 	hb_watch_open = true;
 	hb_watch_unlock_irqrestore(flags);
-	hb_watch_missed0 = hb_watch_nmissed();
-
-	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++) {
-		ret = enable_kretprobe(hb_watch_probes[i]);
-		if (ret)
-			goto err_disable;
-	}
+	hb_watch_test_sleep();
 	return 0;
-
-err_disable:
-	while (i--)
-		disable_kretprobe(hb_watch_probes[i]);
-	flags = hb_watch_lock_irqsave();
-	hb_watch_open = false;
-	hb_watch_owner = NULL;
-	hb_watch_unlock_irqrestore(flags);
-	return ret;
 }
 
 /*
@@ -427,10 +492,8 @@ err_disable:
 static void hb_watch_stop_locked(void)
 {
 	unsigned long flags;
-	int i;
 
-	for (i = 0; i < ARRAY_SIZE(hb_watch_probes); i++)
-		disable_kretprobe(hb_watch_probes[i]);
+	hb_watch_disable(ARRAY_SIZE(hb_watch_probes));
 	flags = hb_watch_lock_irqsave();
 	hb_watch_open = false;
 	hb_watch_unlock_irqrestore(flags);
@@ -489,7 +552,9 @@ static int hb_watch_copy(struct hmmbench_watch_read *r,
 	return 0;
 }
 
-int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
+int hb_watch_read(const void *owner, struct hmmbench_watch_read *r,
+		  int (*reply)(const struct hmmbench_watch_read *r, void *arg),
+		  void *arg)
 {
 	unsigned long flags;
 	u32 nr = min_t(u32, r->nr, HB_WATCH_RING);
@@ -506,6 +571,10 @@ int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
 		goto out;
 	n = hb_watch_peek(buf, nr, r);
 	ret = hb_watch_copy(r, buf, n);
+	if (!ret) {
+		hb_watch_test_sleep();
+		ret = reply(r, arg);
+	}
 	if (ret)
 		goto out;
 	flags = hb_watch_lock_irqsave();
@@ -573,7 +642,9 @@ int hb_watch(const void *owner, struct hmmbench_watch *w)
 	return -EOPNOTSUPP;
 }
 
-int hb_watch_read(const void *owner, struct hmmbench_watch_read *r)
+int hb_watch_read(const void *owner, struct hmmbench_watch_read *r,
+		  int (*reply)(const struct hmmbench_watch_read *r, void *arg),
+		  void *arg)
 {
 	return -ENOENT;
 }

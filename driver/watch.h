@@ -14,7 +14,13 @@ void hb_watch_exit(void);
 bool hb_watch_active(void);
 /* @owner names the descriptor: its struct hb_file. */
 int hb_watch(const void *owner, struct hmmbench_watch *w);
-int hb_watch_read(const void *owner, struct hmmbench_watch_read *r);
+/*
+ * Fills @r and its records; they are taken only once @reply, which writes
+ * @r back to the caller, has succeeded.
+ */
+int hb_watch_read(const void *owner, struct hmmbench_watch_read *r,
+		  int (*reply)(const struct hmmbench_watch_read *r, void *arg),
+		  void *arg);
 void hb_watch_release(const void *owner);
 /* Takes the next call the netlink events have not had; false: none. */
 bool hb_watch_next_event(struct hmmbench_call *rec);

@@ -401,14 +401,18 @@ struct hmmbench_roofline {
  * counted.  There is one window at a time: starting a second, from any
  * descriptor, fails with EBUSY until it stops.  A call already running
  * when a window starts is not seen; one running when it stops is recorded
- * when it returns.  The records stay readable with HMMBENCH_IOC_WATCH_READ
- * on the window's descriptor after it stops, until that descriptor is
- * closed or a new window starts.  Closing the descriptor stops its window.
+ * when it returns, unless the descriptor has been closed by then.  The
+ * records stay readable with HMMBENCH_IOC_WATCH_READ on the window's
+ * descriptor after it stops, until that descriptor is closed or a new
+ * window starts.  Closing the descriptor stops its window.  A start that
+ * fails leaves the records of the window before it as they were.
  *
  * Errors besides the common ones: EPERM without CAP_SYS_ADMIN, EBUSY
  * another window is open, ENOENT (stop) no open window on this
  * descriptor,
- * EOPNOTSUPP the kernel cannot be probed there (no HMMBENCH_FEAT_WATCH).
+ * EOPNOTSUPP the kernel cannot be probed there (no HMMBENCH_FEAT_WATCH),
+ * EFAULT the struct cannot be written back: a window this call started
+ * is stopped again (empty, and this descriptor's).
  */
 struct hmmbench_watch {
 	__u32 size;
@@ -425,7 +429,9 @@ struct hmmbench_watch {
  * @type: (out) HMMBENCH_PGMAP_* of the pgmap
  * @flags: (out) HMMBENCH_CALL_* bits
  * @valid: (out) HMMBENCH_T_MEMREMAP and HMMBENCH_T_MEMMAP_INIT, or
- *	HMMBENCH_T_MEMUNMAP, for the timings below that were measured
+ *	HMMBENCH_T_MEMUNMAP, for the timings below that were measured;
+ *	HMMBENCH_T_MEMMAP_INIT only when the phase of every range was
+ *	timed
  * @pid: (out) thread group id of the caller, in the initial PID namespace
  * @node: (out) NUMA node of the struct pages initialised (memremap only),
  *	-1 when no memmap_init_zone_device() phase was seen
@@ -482,8 +488,8 @@ struct hmmbench_call {
  * @missed: (out) calls the probes could not follow (more at once than
  *	they track), since the start; their times are unknown
  *
- * ENOENT when this descriptor has no window; EFAULT when @records cannot
- * be written, in which case the records are not taken.
+ * ENOENT when this descriptor has no window; EFAULT when @records or this
+ * struct cannot be written, in which case the records are not taken.
  */
 struct hmmbench_watch_read {
 	__u32 size;
@@ -630,7 +636,9 @@ enum hmmbench_chunk_attr {
  * (struct hmmbench_call, whose fields they are), sent to the events group
  * as HMMBENCH_CMD_PGMAP_CALL after the call returned, without the
  * physical address.  Only calls of the kinds the window asked for are
- * sent, and only while it is open.
+ * sent: those that entered while it was open, when they return (also
+ * after it stopped), until its descriptor is closed or a new window
+ * starts.
  */
 enum hmmbench_call_attr {
 	HMMBENCH_CALL_A_UNSPEC,
