@@ -2067,6 +2067,263 @@ static void case_watch_race(void)
 	close(fd);
 }
 
+#define WATCH_PARAM "/sys/module/hmmbench/parameters/watch_test_"
+
+/* Sets the module's test-only parameter watch_test_@name. */
+static void write_watch_param(const char *name, unsigned int ms)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), WATCH_PARAM "%s", name);
+	f = fopen(path, "w");
+	if (!f || fprintf(f, "%u\n", ms) < 0 || fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+static unsigned int read_watch_param(const char *name)
+{
+	char path[128];
+	unsigned int v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), WATCH_PARAM "%s", name);
+	f = fopen(path, "r");
+	if (!f || fscanf(f, "%u", &v) != 1)
+		exit(1);
+	fclose(f);
+	return v;
+}
+
+/* The memremap_pages() record of a window stopped on @wfd, if only one. */
+static bool watch_one_memremap(int wfd, struct hmmbench_call *c)
+{
+	struct hmmbench_watch_read r;
+	struct hmmbench_call calls[4];
+
+	if (watch(wfd, 0, NULL) || watch_read(wfd, calls, 4, &r) ||
+	    r.nr != 1 || calls[0].call != HMMBENCH_CALL_MEMREMAP)
+		return false;
+	*c = calls[0];
+	return true;
+}
+
+#define HOLD_MS 10000
+#define RESTART_NS "namespace0.0"
+
+/*
+ * A window restarted while a call it follows, the bind of an fsdax
+ * namespace (A), is at the end of its memmap_init_zone_device() phase:
+ * that phase must not be credited to the call that took A's slot in the
+ * new window, a chunk's MAP (B), whose own phase the MAP's phase probe
+ * times apart.  The module's test hold keeps A's phase from being
+ * accounted until B holds the slot, so the interleaving happens every
+ * time.  Run by the 19-watch-restart scenario, which leaves the namespace
+ * disabled in fsdax mode (map=mem) and enables it again after.
+ */
+static void case_watch_restart_mid_init(void)
+{
+	int wfd = open_dev(), fb = open_dev(), status;
+	struct hmmbench_call c = { 0 };
+	struct hmmbench_map b;
+	uint64_t deadline, tol;
+	pid_t pid;
+
+	CHECK(watch(wfd, PGMAP_PRIVATE | PGMAP_FS_DAX, NULL) == 0,
+	      "WATCH start");
+	write_watch_param("hold_ms", HOLD_MS);
+	pid = fork();
+	if (pid == 0) {
+		execlp("ndctl", "ndctl", "enable-namespace", RESTART_NS,
+		       (char *)NULL);
+		_exit(127);
+	}
+	/* A's phase has returned and waits once the hold reads 0 again. */
+	deadline = now_ns() + 60000000000ULL;
+	while (read_watch_param("hold_ms") && now_ns() < deadline)
+		sleep_us(1000);
+	if (!CHECK(read_watch_param("hold_ms") == 0,
+		   "the bind's memmap_init phase never returned"))
+		goto out;
+	CHECK(watch(wfd, 0, NULL) == 0, "WATCH stop");
+	CHECK(watch(wfd, PGMAP_PRIVATE | PGMAP_FS_DAX, NULL) == 0,
+	      "WATCH restart");
+	if (!CHECK(map_chunk(fb, GIB, &b) == 0, "MAP B"))
+		goto out;
+	waitpid(pid, &status, 0);
+	pid = 0;
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "ndctl enable-namespace: status %#x", status);
+	if (!CHECK(watch_one_memremap(wfd, &c), "no single record of B"))
+		goto unmap;
+	tol = 1000000 + b.memmap_init_ns / 50;
+	printf("# B's memmap_init phase %.1f ms, its record says %.1f ms\n",
+	       b.memmap_init_ns / 1e6, c.memmap_init_ns / 1e6);
+	CHECK(c.type == HMMBENCH_PGMAP_PRIVATE &&
+	      c.valid & HMMBENCH_T_MEMMAP_INIT &&
+	      c.memmap_init_ns <= b.memmap_init_ns + tol &&
+	      c.memmap_init_ns + tol >= b.memmap_init_ns,
+	      "B's record has memmap_init %llu ns, its MAP's probe %llu ns",
+	      (unsigned long long)c.memmap_init_ns,
+	      (unsigned long long)b.memmap_init_ns);
+unmap:
+	CHECK(unmap_chunk(fb, b.handle, NULL) == 0, "UNMAP B");
+out:
+	write_watch_param("hold_ms", 0);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	close(wfd);
+	check_no_trace(fb);
+	close(fb);
+}
+
+/* A MAP in a thread of its own. */
+struct bg_map {
+	int fd;
+	struct hmmbench_map map;
+	int err;
+};
+
+static void *bg_mapper(void *arg)
+{
+	struct bg_map *m = arg;
+
+	m->err = map_chunk(m->fd, GIB, &m->map);
+	return NULL;
+}
+
+/*
+ * A call a window follows returns after the window's descriptor was
+ * closed: it goes nowhere, to no reader and no netlink listener.  One
+ * MAP and UNMAP first, with the window open, are recorded.  The module's
+ * test hold keeps the second MAP's memmap_init phase (and so its return)
+ * waiting until the descriptor is closed.  Run by 56-nl-watch-closed,
+ * which counts the events a monitor received.
+ */
+static void case_watch_close_mid_call(void)
+{
+	struct bg_map a = { .fd = open_dev() };
+	int wfd = open_dev();
+	struct hmmbench_map map;
+	uint64_t deadline;
+	pthread_t t;
+
+	CHECK(watch(wfd, PGMAP_PRIVATE, NULL) == 0, "WATCH start");
+	CHECK(map_chunk(a.fd, 128 * MIB, &map) == 0, "MAP");
+	CHECK(unmap_chunk(a.fd, map.handle, NULL) == 0, "UNMAP");
+	write_watch_param("hold_ms", 3000);
+	pthread_create(&t, NULL, bg_mapper, &a);
+	deadline = now_ns() + 60000000000ULL;
+	while (read_watch_param("hold_ms") && now_ns() < deadline)
+		sleep_us(1000);
+	CHECK(read_watch_param("hold_ms") == 0,
+	      "the MAP's memmap_init phase never returned");
+	close(wfd);
+	pthread_join(t, NULL);
+	write_watch_param("hold_ms", 0);
+	if (CHECK(a.err == 0, "MAP in the thread: %s", strerror(a.err)))
+		CHECK(unmap_chunk(a.fd, a.map.handle, NULL) == 0, "UNMAP");
+	check_no_trace(a.fd);
+	close(a.fd);
+}
+
+/* A page whose protection a thread turns read-only during a call. */
+struct protector {
+	void *page;
+	unsigned int after_us;
+	int go;		/* the call is about to be made */
+	int done;	/* the page is read-only */
+	volatile int stop;
+};
+
+static void *protector_thread(void *arg)
+{
+	struct protector *p = arg;
+
+	while (!p->stop) {
+		if (!__atomic_exchange_n(&p->go, 0, __ATOMIC_ACQ_REL)) {
+			sched_yield();
+			continue;
+		}
+		sleep_us(p->after_us);
+		page_protect(p->page, PROT_READ);
+		__atomic_store_n(&p->done, 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/* Makes @p's page writable and has it turn read-only during the call. */
+static void protector_arm(struct protector *p)
+{
+	page_protect(p->page, PROT_READ | PROT_WRITE);
+	__atomic_store_n(&p->done, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&p->go, 1, __ATOMIC_RELEASE);
+}
+
+static void protector_wait(struct protector *p)
+{
+	while (!__atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+		sched_yield();
+	page_protect(p->page, PROT_READ | PROT_WRITE);
+}
+
+#define REPLY_DELAY_MS 300
+
+/*
+ * WATCH's start whose reply cannot be written back (its page turns
+ * read-only while the test delay holds the reply) leaves no window open:
+ * another descriptor can start one, and this one owns a stopped, empty
+ * window.  WATCH_READ whose reply cannot be written takes no record: the
+ * next read has them all.
+ */
+static void case_watch_reply_efault(void)
+{
+	struct protector p = { .page = page_alloc(),
+			       .after_us = REPLY_DELAY_MS * 1000 / 2 };
+	struct hmmbench_watch *w = p.page;
+	struct hmmbench_watch_read *r = p.page, rr;
+	int a = open_dev(), b = open_dev(), err;
+	struct hmmbench_call c[4];
+	struct hmmbench_map map;
+	pthread_t t;
+
+	pthread_create(&t, NULL, protector_thread, &p);
+	write_watch_param("reply_ms", REPLY_DELAY_MS);
+	protector_arm(&p);
+	*w = (struct hmmbench_watch){ .size = sizeof(*w),
+				      .types = PGMAP_PRIVATE };
+	err = xioctl(a, HMMBENCH_IOC_WATCH, w);
+	protector_wait(&p);
+	CHECK(err == EFAULT, "WATCH with its reply page turning read-only: '%s'",
+	      strerror(err));
+	CHECK(watch(b, PGMAP_PRIVATE, NULL) == 0,
+	      "another descriptor cannot start a window");
+	CHECK(watch(b, 0, NULL) == 0, "WATCH stop on b");
+
+	CHECK(watch(a, PGMAP_PRIVATE, NULL) == 0, "WATCH start on a");
+	CHECK(map_chunk(b, 128 * MIB, &map) == 0, "MAP");
+	CHECK(unmap_chunk(b, map.handle, NULL) == 0, "UNMAP");
+	CHECK(watch(a, 0, NULL) == 0, "WATCH stop on a");
+	protector_arm(&p);
+	*r = (struct hmmbench_watch_read){ .size = sizeof(*r),
+		.records = (uintptr_t)c, .rec_size = sizeof(c[0]), .nr = 4 };
+	err = xioctl(a, HMMBENCH_IOC_WATCH_READ, r);
+	protector_wait(&p);
+	CHECK(err == EFAULT, "WATCH_READ with its page turning read-only: '%s'",
+	      strerror(err));
+	write_watch_param("reply_ms", 0);
+	CHECK(watch_read(a, c, 4, &rr) == 0 && rr.nr == 2,
+	      "%u calls left after the failed read, expected 2", rr.nr);
+	p.stop = 1;
+	pthread_join(t, NULL);
+	close(a);
+	check_no_trace(b);
+	close(b);
+	munmap(p.page, 4096);
+}
+
 struct test_case {
 	const char *name;
 	void (*fn)(void);
@@ -2115,11 +2372,14 @@ static const struct test_case cases[] = {
 	{ "watch-other-kinds", case_watch_other_kinds },
 	{ "watch-errors", case_watch_errors },
 	{ "watch-race", case_watch_race },
+	{ "watch-reply-efault", case_watch_reply_efault },
 };
 
 /* Cases that need the module loaded with other parameters: not listed. */
 static const struct test_case unlisted_cases[] = {
 	{ "phase-probe-off", case_phase_probe_off },
+	{ "watch-restart-mid-init", case_watch_restart_mid_init },
+	{ "watch-close-mid-call", case_watch_close_mid_call },
 };
 
 static int run_case(const struct test_case *c, size_t n, const char *name)
