@@ -43,6 +43,7 @@ struct hb_rb_loop {
 	size_t step;
 	size_t steps;
 	uint64_t foreign;	/* calls outside the namespace */
+	uint64_t lost;		/* calls the window missed or dropped */
 };
 
 /* The calls of one rebind in the namespace's range. */
@@ -51,6 +52,7 @@ struct hb_rb_calls {
 	struct hmmbench_call remap;
 	bool has_unmap;
 	bool has_remap;
+	uint64_t lost;	/* calls the window missed or dropped meanwhile */
 };
 
 void hb_rebind_config(struct hb_config *cfg, const struct hb_nd_ns *ns)
@@ -126,6 +128,8 @@ static int hb_rb_collect(struct hb_rb_loop *l, uint64_t settle_ns,
 			return ret;
 		}
 		hb_rb_sort(l, buf, rep.nr, out);
+		out->lost += rep.missed + rep.dropped - l->lost;
+		l->lost = rep.missed + rep.dropped;
 		if (rep.nr == HB_RB_READ)
 			continue;
 		now = hb_now_ns();
@@ -176,6 +180,13 @@ static int hb_rb_check_calls(struct hb_rb_loop *l, const struct hb_rb_calls *c,
 {
 	const char *name = l->rb->ns.name;
 
+	if (!c->has_remap && c->lost) {
+		snprintf(l->r->error, sizeof(l->r->error),
+			 "the module missed %llu memremap_pages() or memunmap_pages() call%s during %s of %s (more at once than it follows, or its window full): try again on a quieter system",
+			 (unsigned long long)c->lost, c->lost == 1 ? "" : "s",
+			 what, name);
+		return -ENODATA;
+	}
 	if (!c->has_remap) {
 		snprintf(l->r->error, sizeof(l->r->error),
 			 "%s of %s made no memremap_pages() call in its range that the module saw: it has no struct pages to time",
