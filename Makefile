@@ -79,8 +79,11 @@ guest: $(if $(KDIR),$(GUEST_KO))
 	$(MAKE) -C cli static $(GUEST_CLI)
 	$(MAKE) -C $(VM) client $(GUEST_CLIENT)
 
+# driver/ may hold objects of another kernel, which kbuild does not always
+# rebuild (6.12's objtool then finds 6.1's sections in them): start clean.
 $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 	     $(wildcard $(KDIR)/Module.symvers $(KDIR)/.hmmbench-complete)
+	$(MAKE) -C driver KDIR="$(KDIR)" clean
 	$(MAKE) -C driver KDIR="$(KDIR)"
 	mkdir -p $(@D)
 	cp driver/hmmbench.ko $@
