@@ -7,7 +7,7 @@ HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c \
 	twosample.c power.c)
 HB_CLI_KERNEL := $(addprefix kernel/,device.c nl.c host.c nd.c)
 HB_CLI_RESULTS := $(addprefix results/,result.c fields.c metrics.c \
-	result_read.c config_match.c compare.c merge.c cmp_read.c)
+	result_read.c config_match.c compare.c merge.c cmp_read.c runid.c)
 HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_fmt.c table.c csv.c roof.c json.c cover.c gobench.c info.c \

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/parse.h"
 #include "results/compare.h"
+#include "results/runid.h"
 
 enum {
 	HB_OPT_ALPHA = 0x400,
@@ -143,7 +144,10 @@ static int hb_compare_files(const struct hb_compare_env *env)
 
 	if (!in)
 		return HB_EXIT_FAIL;
-	if (hb_compare(in, env->in.nr_files, env->alpha, env->in.force, &c,
+	if (hb_runid_check(in, env->in.nr_files, true,
+			   "a run compared with itself shows no change whatever the kernels do (--force does not change that)",
+			   err, sizeof(err)) ||
+	    hb_compare(in, env->in.nr_files, env->alpha, env->in.force, &c,
 		       err, sizeof(err))) {
 		hb_err(err);
 		hb_inputs_free(in, env->in.nr_files);

@@ -20,6 +20,7 @@
 #include "measure/bench.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
+#include "results/runid.h"
 
 #define HB_ITERS_MAX	1000000
 #define HB_LABEL_MAX	128
@@ -420,6 +421,7 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	}
 	hb_verify_decide(env, &r.cfg, &dev.info);
 	hb_host_gather_build(&r.meta.host);
+	hb_runid_new(r.meta.run_id);
 	r.meta.info = dev.info;
 	hb_catch_signals();
 	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);

@@ -12,6 +12,7 @@
 #include "cmd/cmd.h"
 #include "results/config_match.h"
 #include "results/merge.h"
+#include "results/runid.h"
 
 static const char hb_merge_doc[] =
 "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json...\n"
@@ -105,9 +106,16 @@ static int hb_merge_files(const struct hb_inputs_env *env)
 	struct hb_input *in = hb_inputs_load(env->files, env->nr_files);
 	struct hb_result r;
 	int ret = HB_EXIT_FAIL;
+	char err[1024];
 
 	if (!in)
 		return HB_EXIT_FAIL;
+	if (hb_runid_check(in, env->nr_files, false,
+			   "merging would count it twice (--force does not change that)",
+			   err, sizeof(err))) {
+		hb_err(err);
+		goto free_inputs;
+	}
 	if (hb_merge_check(env, in))
 		goto free_inputs;
 	if (hb_merge(in, env->nr_files, &r)) {

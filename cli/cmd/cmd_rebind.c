@@ -14,6 +14,7 @@
 #include "cmd/cmd_measure.h"
 #include "kernel/nd.h"
 #include "measure/rebind.h"
+#include "results/runid.h"
 
 #define HB_REBIND_ITERS_MAX	100000
 #define HB_ALIGN_MIN		(1ULL << 12)
@@ -218,6 +219,7 @@ static int hb_rebind_measure(const struct hb_rebind_env *env,
 	/* The struct pages the last bind left, when the module reads them */
 	r.cfg.verify = dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS;
 	hb_host_gather_build(&r.meta.host);
+	hb_runid_new(r.meta.run_id);
 	r.meta.info = dev->info;
 	hb_catch_signals();
 	ret = hb_rebind_run(dev, rb, &r, &hb_stop, hb_on_progress, &pctx);

@@ -86,6 +86,7 @@ static const struct hb_field hb_source_rows[] = {
 	HB_SOURCE("kernel_release", kernel_release, HB_F_STRING),
 	HB_SOURCE("hostname", hostname, HB_F_STRING),
 	HB_OPTIONAL(struct hb_source, "boot_id", boot_id, HB_F_STRING),
+	HB_OPTIONAL(struct hb_source, "run_id", run_id, HB_F_CHARS),
 	HB_SOURCE("samples", nr_samples, HB_F_COUNT),
 	HB_SOURCE("complete", complete, HB_F_BOOL),
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "results/merge.h"
+#include "results/runid.h"
 
 /* The runs @in brings: its own sources, or itself as one. */
 static size_t hb_merge_runs(const struct hb_input *in)
@@ -25,8 +26,11 @@ static void hb_merge_source(const struct hb_input *in, size_t k,
 
 	if (r->nr_sources) {
 		*src = r->sources[k];
+		if (!src->run_id[0])
+			hb_runid_of(r, k, src->run_id);
 		return;
 	}
+	hb_runid_of(r, 0, src->run_id);
 	src->file = in->path;
 	src->date = r->meta.host.date;
 	src->label = r->cfg.label;

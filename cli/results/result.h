@@ -120,7 +120,12 @@ struct hb_roof {
 	uint64_t nt_ns;
 };
 
+/* "content:" and 16 hex digits, or 32 hex digits, and the NUL */
+#define HB_RUN_ID_SIZE	40
+
 struct hb_meta {
+	/* random, written when the run was measured; "" before they were */
+	char run_id[HB_RUN_ID_SIZE];
 	struct hb_host host;
 	struct hmmbench_info info;	/* from the module before measuring */
 	struct hb_roof roof[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
@@ -134,6 +139,7 @@ struct hb_source {
 	const char *kernel_release;	/* uname -r where it ran */
 	const char *hostname;
 	const char *boot_id;		/* NULL when not recorded */
+	char run_id[HB_RUN_ID_SIZE];	/* its identity (results/runid.h) */
 	size_t nr_samples;
 	bool complete;
 };

@@ -464,6 +464,8 @@ static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 		       &r->meta.host);
 	hb_copy(r->meta.host.date, sizeof(r->meta.host.date), doc,
 		"metadata.date");
+	hb_copy(r->meta.run_id, sizeof(r->meta.run_id), doc,
+		"metadata.run_id");
 	hb_read_fields(hb_json_path(doc, "metadata.module"),
 		       &hb_module_fields, &r->meta.info);
 	r->meta.info.size = sizeof(r->meta.info);

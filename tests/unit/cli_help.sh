@@ -98,11 +98,40 @@ compare_of_gobench_text_says_it_is_text() {
 }
 
 # Each note once, on stderr only, each line under 100 columns.
+# another_run FILE: a copy of the run in FILE measured a day later, in
+# $tmp/later.json: a run of its own.
+another_run() {
+	sed 's/"date":"2025-01-02T/"date":"2025-01-03T/' "$1" >"$tmp/later.json"
+}
+
 compare_notes_once_on_stderr() {
-	hb compare "$golden/run.json" "$golden/run.json"
+	another_run "$golden/run.json"
+	hb compare "$golden/run.json" "$tmp/later.json"
 	[ $rc = 0 ] && ! grep -q "one run each" "$out" &&
 		[ "$(grep -c "one run each: no verdict" "$err")" = 1 ] &&
 		! awk 'length > 99 { bad = 1 } END { exit !bad }' "$err"
+}
+
+# A run counted twice, by merge or by compare, is refused with one
+# sentence naming the files, even with --force: copies of one result,
+# a merged result and one of its inputs, both sides of a comparison.
+same_run_is_refused() {
+	cp "$golden/run.json" "$tmp/copy.json"
+	hb merge --force -o "$tmp/m.json" "$golden/run.json" "$tmp/copy.json"
+	[ $rc = 1 ] && [ ! -e "$tmp/m.json" ] &&
+	[ "$(cat "$err")" = "hmmbench: $golden/run.json and $tmp/copy.json hold the same run (measured 2025-01-02T03:04:05Z on testhost): merging would count it twice (--force does not change that)" ] || return 1
+	another_run "$golden/run.json"
+	hb merge -o "$tmp/m.json" "$golden/run.json" "$tmp/later.json"
+	[ $rc = 0 ] || return 1
+	hb merge -o "$tmp/m2.json" "$tmp/m.json" "$tmp/later.json"
+	[ $rc = 1 ] && grep -q "^hmmbench: $tmp/m.json and $tmp/later.json hold the same run (measured 2025-01-03T03:04:05Z on testhost)" "$err" || return 1
+	hb merge -o "$tmp/m3.json" "$tmp/m.json" "$tmp/m.json"
+	[ $rc = 1 ] && grep -q "hold the same run" "$err" || return 1
+	hb compare --force "$tmp/copy.json" "$golden/run.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] &&
+	[ "$(cat "$err")" = "hmmbench: $tmp/copy.json and $golden/run.json hold the same run (measured 2025-01-02T03:04:05Z on testhost): a run compared with itself shows no change whatever the kernels do (--force does not change that)" ] || return 1
+	hb compare "$tmp/m.json" "$golden/run.json"
+	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
 vm_run_help_is_on_stdout() {
@@ -181,6 +210,7 @@ check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
 check compare_with_no_size_in_common_fails compare_with_no_size_in_common_fails
 check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
+check same_run_is_refused same_run_is_refused
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
 check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name

@@ -21,6 +21,7 @@
 #include "fixture.h"
 #include "results/config_match.h"
 #include "results/merge.h"
+#include "results/runid.h"
 
 static const double boot1_ms[] = { 26.0, 28.0, 30.0 };
 static const double boot2_ms[] = { 32.0, 34.0, 36.0 };
@@ -377,6 +378,67 @@ static void merge_ends_as_its_first_run_or_an_incomplete_one(void **state)
 	free_inputs(in, 2);
 }
 
+/*
+ * A run without a recorded id is known by its contents: the same in its
+ * own file and as a source of a merged one, so that a merge holding it
+ * and the file itself are seen to overlap, also in a merge of merges.
+ * A recorded id is kept through a merge.
+ */
+static void a_run_is_one_run_in_its_file_and_in_a_merge(void **state)
+{
+	char id[HB_RUNID_LEN], err[512];
+	struct hb_input in[2], both[2];
+	struct hb_result m;
+
+	(void)state;
+	two_boots(in, 62.0);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	hb_runid_of(&in[1].r, 0, id);
+	assert_non_null(strstr(id, "content:"));
+	assert_string_equal(m.sources[1].run_id, id);
+	hb_runid_of(&in[0].r, 0, id);
+	assert_string_equal(m.sources[0].run_id, id);
+	assert_string_not_equal(m.sources[0].run_id, m.sources[1].run_id);
+	assert_int_equal(hb_runid_check(in, 2, false, "why", err,
+					sizeof(err)), 0);
+
+	/* the merge and its second input */
+	both[0].path = "m.json";
+	both[0].r = m;
+	both[1] = in[1];
+	assert_int_equal(hb_runid_check(both, 2, false, "why", err,
+					sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "m.json and "));
+	assert_non_null(strstr(err, "hold the same run (measured "));
+	assert_non_null(strstr(err, "): why"));
+	/* compare's sides: the base against each new one */
+	assert_int_equal(hb_runid_check(both, 2, true, "why", err,
+					sizeof(err)), -EINVAL);
+	hb_result_free(&m);
+
+	/* an id recorded at measurement names the run */
+	snprintf(in[0].r.meta.run_id, sizeof(in[0].r.meta.run_id), "%s",
+		 "0123456789abcdef0123456789abcdef");
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_string_equal(m.sources[0].run_id,
+			    "0123456789abcdef0123456789abcdef");
+	hb_result_free(&m);
+	free_inputs(in, 2);
+}
+
+/* Two new runs get two ids, of 32 hex digits. */
+static void new_run_ids_differ(void **state)
+{
+	char a[HB_RUNID_LEN], b[HB_RUNID_LEN];
+
+	(void)state;
+	hb_runid_new(a);
+	hb_runid_new(b);
+	assert_int_equal(strlen(a), 32);
+	assert_int_equal(strspn(a, "0123456789abcdef"), 32);
+	assert_string_not_equal(a, b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +455,8 @@ int main(void)
 		cmocka_unit_test(other_architectures_are_refused),
 		cmocka_unit_test(a_run_without_memmap_leaves_the_merge_without),
 		cmocka_unit_test(merge_ends_as_its_first_run_or_an_incomplete_one),
+		cmocka_unit_test(a_run_is_one_run_in_its_file_and_in_a_merge),
+		cmocka_unit_test(new_run_ids_differ),
 	};
 
 	return cmocka_run_group_tests_name("merge", tests, NULL, NULL);
