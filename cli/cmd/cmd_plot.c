@@ -2,18 +2,22 @@
 /*
  * hmmbench plot: draws a saved result or comparison with gnuplot - the
  * script comes from plot.c and goes down a pipe to gnuplot, which writes
- * the PNG or SVG file; --script prints it instead.
+ * the PNG, SVG or PDF file beside its name, renamed into place once
+ * gnuplot succeeded; --script prints it instead.
  */
 #include <argp.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
 
 #include "cmd/cmd.h"
+#include "outfile.h"
 #include "render/plot.h"
 #include "results/cmp_read.h"
 
@@ -32,8 +36,8 @@ struct hb_plot_env {
 
 static const char hb_plot_doc[] =
 "Usage: hmmbench plot [OPTION...] -o PICTURE.png FILE.json\n"
-"Draw a saved result or comparison with gnuplot, as PNG, or as SVG when\n"
-"PICTURE ends in .svg: a sweep as time per call and ns per 4 KiB against\n"
+"Draw a saved result or comparison with gnuplot, as PNG, SVG or PDF by\n"
+"the name's extension (.png, .svg, .pdf): a sweep as time per call and ns per 4 KiB against\n"
 "size, with the warm means' 95% intervals as error bars and the first\n"
 "calls apart; a run (or a sweep with --trace) as every call in the order\n"
 "measured, so that the first call, drift and levels show; a comparison as\n"
@@ -50,7 +54,7 @@ static const char hb_plot_doc[] =
 "usage error.\n";
 
 static const struct argp_option hb_plot_opts[] = {
-	{ "output", 'o', "PICTURE", 0, "The picture to write: .png or .svg", 1 },
+	{ "output", 'o', "PICTURE", 0, "The picture to write: .png, .svg or .pdf", 1 },
 	{ "trace", HB_OPT_TRACE, NULL, 0, "Every call in order, even of a sweep", 1 },
 	{ "script", HB_OPT_SCRIPT, NULL, 0, "Print the gnuplot script instead of running gnuplot", 1 },
 	{},
@@ -132,6 +136,9 @@ static FILE *hb_gnuplot_start(pid_t *pid)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd[0], STDIN_FILENO);
 	posix_spawn_file_actions_addclose(&fa, fd[1]);
+	/* a picture gnuplot cannot put in its file never reaches a terminal */
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null",
+					 O_WRONLY, 0);
 	err = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fd[0]);
@@ -146,8 +153,11 @@ static FILE *hb_gnuplot_start(pid_t *pid)
 	return f;
 }
 
-static int hb_gnuplot(const struct hb_plot_env *env)
+/* gnuplot drawing @env's file into @tmp; 0 or the exit status. */
+static int hb_gnuplot_run(const struct hb_plot_env *env, const char *tmp)
 {
+	struct hb_plot_env e = *env;
+	struct stat st;
 	int ret, status;
 	pid_t pid;
 	FILE *f = hb_gnuplot_start(&pid);
@@ -161,15 +171,38 @@ static int hb_gnuplot(const struct hb_plot_env *env)
 			strerror(errno));
 		return HB_EXIT_FAIL;
 	}
-	ret = hb_plot_script(f, env);
+	e.o.output = tmp;
+	ret = hb_plot_script(f, &e);
 	fclose(f);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
+	if (waitpid(pid, &status, 0) < 0 || ret)
+		return HB_EXIT_FAIL;	/* the sentence is out */
+	if (!WIFEXITED(status) || WEXITSTATUS(status) || stat(tmp, &st) ||
+	    !st.st_size) {
 		fprintf(stderr, "hmmbench: gnuplot failed to draw %s: see its message above\n",
 			env->o.output);
 		return HB_EXIT_FAIL;
 	}
 	return ret;
+}
+
+/*
+ * The picture is written beside its name and renamed into place, as
+ * every -o file is: a name that cannot be written is refused before
+ * gnuplot starts, and a failed drawing leaves nothing.
+ */
+static int hb_gnuplot(const struct hb_plot_env *env)
+{
+	struct hb_out out;
+	int ret;
+
+	if (hb_out_open(&out, env->o.output))
+		return HB_EXIT_FAIL;
+	ret = hb_gnuplot_run(env, out.tmp);
+	if (ret) {
+		hb_out_abort(&out);
+		return ret;
+	}
+	return hb_out_commit(&out) ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
 int hb_cmd_plot(int argc, char **argv)
@@ -183,8 +216,11 @@ int hb_cmd_plot(int argc, char **argv)
 	if (!env.file)
 		hb_usage_error("plot", "plot needs a file: hmmbench plot -o PICTURE.png RESULT.json");
 	if (!env.o.output)
-		hb_usage_error("plot", "plot needs -o PICTURE.png or PICTURE.svg to write");
+		hb_usage_error("plot", "plot needs -o PICTURE.png (or .svg, .pdf) to write");
 	env.o.term = hb_plot_term_of(env.o.output);
+	if (env.o.term == HB_PLOT_UNKNOWN)
+		hb_usage_error("plot", "plot draws PNG, SVG or PDF, named by their extension: '%s' is none of .png, .svg and .pdf",
+			       env.o.output);
 	if (env.script)
 		return hb_plot_script(stdout, &env);
 	return hb_gnuplot(&env);

@@ -18,10 +18,17 @@
 
 enum hb_plot_term hb_plot_term_of(const char *path)
 {
+	static const char *const ext[] = {
+		[HB_PLOT_PNG] = ".png", [HB_PLOT_SVG] = ".svg",
+		[HB_PLOT_PDF] = ".pdf",
+	};
 	size_t n = strlen(path);
+	int t;
 
-	return n > 4 && !strcasecmp(path + n - 4, ".svg") ? HB_PLOT_SVG :
-							    HB_PLOT_PNG;
+	for (t = 0; t < HB_PLOT_UNKNOWN; t++)
+		if (n > 4 && !strcasecmp(path + n - 4, ext[t]))
+			return t;
+	return HB_PLOT_UNKNOWN;
 }
 
 /* @s as a gnuplot single-quoted string: '' stands for a quote. */
@@ -39,9 +46,14 @@ static void hb_plot_quote(FILE *f, const char *s)
 /* Terminal, output and the settings every plot shares. */
 static void hb_plot_head(FILE *f, const struct hb_plot_opts *o)
 {
-	fprintf(f, "set terminal %s size %u,%u noenhanced font ',10'\n",
-		o->term == HB_PLOT_SVG ? "svg" : "pngcairo", o->width,
-		o->height);
+	/* pdfcairo counts its size in inches; at 100 pixels an inch */
+	if (o->term == HB_PLOT_PDF)
+		fprintf(f, "set terminal pdfcairo size %.2fin,%.2fin noenhanced font ',10'\n",
+			o->width / 100.0, o->height / 100.0);
+	else
+		fprintf(f, "set terminal %s size %u,%u noenhanced font ',10'\n",
+			o->term == HB_PLOT_SVG ? "svg" : "pngcairo",
+			o->width, o->height);
 	fputs("set output ", f);
 	hb_plot_quote(f, o->output);
 	fputs("\nset datafile missing '-'\nset grid\nset key top left\n", f);

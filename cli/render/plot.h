@@ -24,6 +24,8 @@
 enum hb_plot_term {
 	HB_PLOT_PNG,
 	HB_PLOT_SVG,
+	HB_PLOT_PDF,
+	HB_PLOT_UNKNOWN,	/* a name plot does not draw */
 };
 
 struct hb_plot_opts {
@@ -33,7 +35,7 @@ struct hb_plot_opts {
 	bool trace;		/* a result's calls, even of a sweep */
 };
 
-/* The terminal for @path: .svg is SVG, anything else PNG. */
+/* The terminal for @path by its extension: .png, .svg or .pdf. */
 enum hb_plot_term hb_plot_term_of(const char *path);
 
 /*

@@ -168,7 +168,27 @@ show_two_files_as_json_is_refused() {
 
 plot_without_output_says_how() {
 	hb plot "$golden/run.json"
-	[ $rc = 2 ] && grep -q "^hmmbench: plot needs -o PICTURE.png or PICTURE.svg to write$" "$err"
+	[ $rc = 2 ] && grep -q "^hmmbench: plot needs -o PICTURE.png (or .svg, .pdf) to write$" "$err"
+}
+
+# plot checks -o before gnuplot starts, never lets a picture reach
+# standard output, draws by the extension and refuses any other, and
+# leaves no file when it fails.
+plot_writes_only_its_file() {
+	hb plot -o "$tmp/no/such/dir/p.png" "$golden/run.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "cannot write $tmp/no/such/dir/p.png" "$err" || return 1
+	hb plot -o "$tmp/p.jpg" "$golden/run.json"
+	[ $rc = 2 ] && [ ! -e "$tmp/p.jpg" ] &&
+		grep -q "^hmmbench: plot draws PNG, SVG or PDF, named by their extension: '$tmp/p.jpg' is none of .png, .svg and .pdf$" "$err" || return 1
+	hb plot -o "$tmp/p.pdf" "$golden/run.json"
+	[ $rc = 0 ] && [ ! -s "$out" ] &&
+		[ "$(head -c 5 "$tmp/p.pdf")" = "%PDF-" ] || return 1
+	hb plot -o "$tmp/p.svg" "$golden/sweep.json"
+	[ $rc = 0 ] && grep -q "<svg" "$tmp/p.svg" || return 1
+	hb plot -o "$tmp/p.png" "$golden/run.table"
+	[ $rc = 1 ] && [ "$(wc -l <"$err")" = 1 ] &&
+		[ -z "$(ls "$tmp" | grep 'p\.png')" ]
 }
 
 # run --until-ci ARG [--iters N], and the start of the one sentence on
@@ -217,6 +237,7 @@ check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name
 check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
 check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
 check plot_without_output_says_how plot_without_output_says_how
+check plot_writes_only_its_file plot_writes_only_its_file
 check until_ci_0_is_refused until_ci_is_refused 0 "" "invalid --until-ci '0': expected a percentage above 0 and at most 100"
 check until_ci_text_is_refused until_ci_is_refused two "" "invalid --until-ci 'two': expected a percentage"
 check until_ci_needs_two_warm_samples until_ci_is_refused 2 1 "--until-ci needs at least 2 warm samples for an interval, but --iters 1 with --chunks 1 gives 1: raise --iters"

@@ -184,10 +184,31 @@ static void comparisons_draw_to_png(void **state)
 	draw("compare-three", false);
 }
 
+/* The terminal goes by the extension, in any case; others are none. */
+static void terminal_by_extension(void **state)
+{
+	char *s;
+
+	(void)state;
+	assert_int_equal(hb_plot_term_of("a.png"), HB_PLOT_PNG);
+	assert_int_equal(hb_plot_term_of("a.SVG"), HB_PLOT_SVG);
+	assert_int_equal(hb_plot_term_of("dir.png/a.pdf"), HB_PLOT_PDF);
+	assert_int_equal(hb_plot_term_of("a.jpg"), HB_PLOT_UNKNOWN);
+	assert_int_equal(hb_plot_term_of("png"), HB_PLOT_UNKNOWN);
+	assert_int_equal(hb_plot_term_of("-"), HB_PLOT_UNKNOWN);
+	s = script("run", "/tmp/x.pdf", false);
+	assert_non_null(strstr(s, "set terminal pdfcairo size 10.00in,4.80in "));
+	free(s);
+	s = script("run", "/tmp/x.svg", false);
+	assert_non_null(strstr(s, "set terminal svg size 1000,480 "));
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(run_trace_has_every_call_and_the_first_apart),
+		cmocka_unit_test(terminal_by_extension),
 		cmocka_unit_test(sweep_has_one_row_per_size),
 		cmocka_unit_test(comparison_has_means_and_change),
 		cmocka_unit_test(run_draws_to_png),
