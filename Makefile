@@ -19,7 +19,8 @@
 #                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1);
 #                   ROUNDS=auto boots until a change of MDE=5 % would
 #                   be detected (at most MAX_ROUNDS=20)
-#   make deps       install the Debian packages this needs
+#   make deps       install the Debian packages this needs (make
+#                   deps-build: only those the CLI's build needs)
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
 #   make modules_install   hmmbench.ko for KDIR (INSTALL_MOD_PATH=)
@@ -120,7 +121,8 @@ bench: deps
 check: deps
 	tests/check unit install vm
 
-check-unit: deps
+check-unit:
+	@tests/deps unit
 	tests/check unit
 
 check-vm: deps
@@ -181,6 +183,9 @@ dkms-uninstall:
 deps:
 	@tests/deps
 
+deps-build:
+	@tests/deps build
+
 style:
 	$(CHECKPATCH) --no-tree --quiet -f $(KSOURCES)
 
@@ -195,5 +200,5 @@ clean:
 	rm -rf build
 
 .PHONY: all module cli guest run ab bench check check-unit check-vm check-install \
-	deps style sparse clean install uninstall modules_install dkms-src \
+	deps deps-build style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall

@@ -134,6 +134,31 @@ same_run_is_refused() {
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
+# as_user CMD...: CMD as an unprivileged user (nobody, when run as root).
+as_user() {
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups -- "$@"
+	else
+		"$@"
+	fi
+}
+
+# The module builds against the running kernel's headers as any user;
+# only loading it needs root.
+host_build_needs_no_root() {
+	mkdir -p "$tmp/build"
+	chmod 755 "$tmp" "$tmp/build"
+	printf 'CONFIG_MODULES=y\nCONFIG_ZONE_DEVICE=y\nCONFIG_DEVICE_PRIVATE=y\n' \
+		>"$tmp/build/.config"
+	as_user bash -c ". '$vm/lib.sh' && hb_host_can_build '$tmp/build'" ||
+		return 1
+	[ "$(as_user bash -c ". '$vm/lib.sh' && hb_host_can_run '$tmp/build'")" = \
+		"loading a module needs root" ] || return 1
+	sed -i '/DEVICE_PRIVATE/d' "$tmp/build/.config"
+	as_user bash -c ". '$vm/lib.sh' && hb_host_can_build '$tmp/build'" |
+		grep -q "has ZONE_DEVICE but not CONFIG_DEVICE_PRIVATE"
+}
+
 vm_run_help_is_on_stdout() {
 	"$vm/run" --help >"$out" 2>"$err"
 	[ $? = 0 ] && [ ! -s "$err" ] && grep -q -- '--kernel-tree DIR' "$out"
@@ -231,6 +256,7 @@ check compare_with_no_size_in_common_fails compare_with_no_size_in_common_fails
 check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
+check host_build_needs_no_root host_build_needs_no_root
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
 check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name

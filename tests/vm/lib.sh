@@ -266,13 +266,14 @@ hb_kernel_args() {
 	(cd "$1" && pwd)
 }
 
-# Succeeds when hmmbench.ko can be built for and loaded into the running
-# kernel; otherwise prints why not.
-hb_host_can_run() {
+# hb_host_can_build [BUILD]: succeeds when hmmbench.ko can be built for
+# the running kernel, in its build tree BUILD (default: its headers in
+# /lib/modules), which needs no root; otherwise prints why not.
+hb_host_can_build() {
 	local rel build config
 
 	rel=$(uname -r)
-	build=/lib/modules/$rel/build
+	build=${1:-/lib/modules/$rel/build}
 	config=$build/.config
 	[ -r "$config" ] || config=/boot/config-$rel
 	if [ ! -d "$build" ]; then
@@ -284,12 +285,20 @@ hb_host_can_run() {
 		echo "the running kernel $rel is built without CONFIG_DEVICE_PRIVATE"
 	elif ! grep -qx 'CONFIG_MODULES=y' "$config"; then
 		echo "the running kernel $rel cannot load modules"
-	elif [ "$(id -u)" != 0 ]; then
-		echo "loading a module needs root"
 	else
 		return 0
 	fi
 	return 1
+}
+
+# hb_host_can_run [BUILD]: succeeds when hmmbench.ko can also be loaded
+# into the running kernel (root); otherwise prints why not.
+hb_host_can_run() {
+	hb_host_can_build "$@" || return 1
+	if [ "$(id -u)" != 0 ]; then
+		echo "loading a module needs root"
+		return 1
+	fi
 }
 
 # hb_kvm_key DEV: what a verdict on KVM holds for: this machine's boot,
