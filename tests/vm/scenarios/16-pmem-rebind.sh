@@ -5,6 +5,7 @@
 # every bind initialises the namespace's struct pages, which the kernel's
 # own pr_debug in memmap_init_zone_device() reports, page count included.
 # The namespace ends in the mode it was found in.
+# shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 size0=$(ndctl list -n $ns | json size)
 echo "$ns: mode $mode0, $size0 bytes"

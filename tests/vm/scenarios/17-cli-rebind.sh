@@ -12,6 +12,7 @@
 # SIGINT and SIGTERM land while the namespace is unbound
 # (HMMBENCH_TEST_UNBOUND_MS holds it so), and it must be bound after.
 # The namespace ends in the mode it was found in.
+# shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 
 # clocks: "TICKS SECONDS": the ticks CPU 0 has accounted (/proc/stat,
@@ -48,6 +49,7 @@ done
 # hmmbench monitor sees the calls of a rebind run (two rebinds after the
 # first: three memunmap and memremap pairs of device DAX), with the times
 # the run recorded.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 monitor_start --count 6 --format json
 hmmbench rebind $ns --iters 2 -q --format json -o /tmp/rb-mon.json ||
@@ -82,6 +84,7 @@ expect 1 "destroys the data on its" -- \
 expect 2 "--map is fsdax's" -- hmmbench rebind $ns --mode devdax --map dev
 expect 1 "needs root" -- hbnobody /bin/hmmbench rebind $ns
 dax=$(ndctl list -n $ns | json chardev)
+# shellcheck disable=SC2217 # sleep only holds the device open
 sleep 600 </dev/"$dax" &
 holder=$!
 # The shell opens the device before it execs sleep: wait for the exec.

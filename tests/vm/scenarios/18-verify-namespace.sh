@@ -8,6 +8,7 @@
 # namespace unbound.
 # On the template-init kernel the three loops of memmap_init_mode write
 # the same digest.  The digests go to /host/verify-digests.
+# shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 knob=/sys/kernel/debug/memmap_init_mode
 nsdir=/sys/bus/nd/devices/$ns

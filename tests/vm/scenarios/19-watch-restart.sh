@@ -5,6 +5,7 @@
 # new window (hbtest watch-restart-mid-init, which the module's test hold
 # makes interleave every time).  The namespace ends in the mode it was
 # found in.
+# shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 echo 'func memmap_init_zone_device -p' >$control
 ndctl create-namespace -f -e $ns -m fsdax --map mem >/dev/null 2>/tmp/ns.err ||

@@ -12,7 +12,7 @@ if grep -q elapsed /tmp/p.json; then
 	echo "progress in stdout"
 	exit 1
 fi
-HMMBENCH_PROGRESS= hmmbench --size 128M --iters 3 --format json \
+HMMBENCH_PROGRESS='' hmmbench --size 128M --iters 3 --format json \
 	>/tmp/q.json 2>/tmp/q.err
 if grep -q elapsed /tmp/q.err; then
 	echo "progress on a pipe"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # hmmbench list shows exactly the chunks a background hold owns, with
 # its pid, as a table and as JSON; once the holder exits, none.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 set -e
 hold_start 3

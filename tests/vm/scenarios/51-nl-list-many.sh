@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # With 320 live chunks the dump is complete, in id order, and spans
 # several netlink messages.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 set -e
 hold_start 320

@@ -2,6 +2,7 @@
 # hmmbench monitor --count 6 receives exactly the events of a concurrent
 # run of 3 calls (first + 2 warm), in order, with the run's pid, sizes and
 # timings equal to those in the run's JSON.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 set -e
 monitor_start --count 6 --format json

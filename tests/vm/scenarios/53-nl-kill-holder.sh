@@ -2,6 +2,7 @@
 # After a holder of 4 chunks is killed, list is empty and an unmapped
 # event arrived for each of its chunks, as text; monitor without --count
 # exits 0 on SIGINT.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 set -e
 monitor_start --count 8

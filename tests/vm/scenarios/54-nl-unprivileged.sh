@@ -2,6 +2,7 @@
 # An unprivileged user (nobody) gets one sentence and exit 1 from list
 # (CAP_SYS_ADMIN), hold (/dev/hmmbench is 0600) and, on kernels with
 # GENL_MCAST_CAP_SYS_ADMIN, monitor.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 hold_start 1
 trap 'kill -INT $holder; wait $holder' EXIT

@@ -2,6 +2,7 @@
 # A monitor hears the calls a watch window recorded while its descriptor
 # was open, and not a call that returned after it was closed (hbtest
 # watch-close-mid-call): one memremap and one memunmap event.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 monitor_start --format json
 hbtest watch-close-mid-call || exit 1

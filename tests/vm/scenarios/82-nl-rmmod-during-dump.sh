@@ -3,6 +3,7 @@
 # first message: the holder is killed (its chunks leave the registry
 # mid-dump), rmmod is refused while the dump runs, the dump then ends
 # cleanly, and rmmod works after it.
+# shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 hold_start 240
 hbnl dump-rmmod $holder || exit 1

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the generic netlink scenarios (5x-nl-*.sh); sourced, not run.
+# Shared by the scenarios that hold chunks or listen to netlink events
+# (17-cli-rebind and the *-nl-* ones); sourced, not run.
 
 # hold_start N: a background `hmmbench hold` of N 128 MiB chunks; sets
 # $holder to its pid once every chunk is mapped.  The output files go

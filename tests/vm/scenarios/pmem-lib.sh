@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the pmem scenarios (1x-*rebind.sh); sourced, not run.  Skips
+# Shared by the pmem scenarios (16 to 19); sourced, not run.  Skips
 # (77) without an NVDIMM namespace, ndctl or dynamic debug; otherwise
 # turns on memmap_init_zone_device()'s pr_debug and notes the
 # namespace's mode in $mode0 for fail() to restore.
