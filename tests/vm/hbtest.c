@@ -171,6 +171,11 @@ static struct hmmbench_map good_map(uint64_t length)
 	};
 }
 
+/*
+ * INFO on the 6.1 test kernel: its ABI version, page, struct page and
+ * section sizes, a budget below available memory, the features it has,
+ * and a physical window that holds 64 GiB.
+ */
 static void case_info_values(void)
 {
 	int fd = open_dev();
@@ -265,6 +270,7 @@ static void map_unmap_checked(int fd, uint64_t length)
 	       (unsigned long long)unmap.release_ns);
 }
 
+/* A 1 GiB chunk maps and unmaps, with every phase timed. */
 static void case_map_1g(void)
 {
 	int fd = open_dev();
@@ -274,6 +280,7 @@ static void case_map_1g(void)
 	close(fd);
 }
 
+/* A 64 GiB chunk maps and unmaps twice in a row: the large size works. */
 static void case_map_64g_twice(void)
 {
 	int fd = open_dev();
@@ -284,6 +291,10 @@ static void case_map_64g_twice(void)
 	close(fd);
 }
 
+/*
+ * Two 64 GiB chunks at once: distinct handles, ranges that do not
+ * overlap, both counted live, both destroyed.
+ */
 static void case_map_two_64g_chunks(void)
 {
 	struct hmmbench_map a, b;
@@ -304,7 +315,11 @@ static void case_map_two_64g_chunks(void)
 	close(fd);
 }
 
-static void case_vmemmap_shift(void)
+/*
+ * Compound pages: 2 MiB and 1 GiB vmemmap shifts map; a shift above a
+ * PUD, or one the size is not a whole number of pages of, gets EINVAL.
+ */
+static void case_map_vmemmap_shift(void)
 {
 	struct hmmbench_map map = good_map(GIB);
 	int fd = open_dev();
@@ -334,6 +349,7 @@ static void case_vmemmap_shift(void)
 	close(fd);
 }
 
+/* A chunk of 0 bytes is refused with EINVAL. */
 static void case_bad_size_zero(void)
 {
 	struct hmmbench_map map = good_map(0);
@@ -343,6 +359,7 @@ static void case_bad_size_zero(void)
 	close(fd);
 }
 
+/* A size that is not a whole number of sections is refused with EINVAL. */
 static void case_bad_size_unaligned(void)
 {
 	struct hmmbench_map map = good_map(GIB + 4096);
@@ -370,6 +387,7 @@ static void case_bad_size_over_budget(void)
 	close(fd);
 }
 
+/* A size whose end overflows 64 bits is refused with EINVAL. */
 static void case_bad_size_overflow(void)
 {
 	struct hmmbench_map map = good_map(~0ULL - 128 * MIB + 1);
@@ -381,6 +399,7 @@ static void case_bad_size_overflow(void)
 	close(fd);
 }
 
+/* Unknown flags of MAP, INFO and UNMAP are refused with EINVAL. */
 static void case_bad_flags(void)
 {
 	struct hmmbench_map map = good_map(GIB);
@@ -395,6 +414,7 @@ static void case_bad_flags(void)
 	close(fd);
 }
 
+/* A non-zero reserved field of MAP is refused with EINVAL. */
 static void case_bad_reserved(void)
 {
 	struct hmmbench_map map = good_map(GIB);
@@ -405,6 +425,7 @@ static void case_bad_reserved(void)
 	close(fd);
 }
 
+/* A struct smaller than its first version is refused with EINVAL. */
 static void case_struct_too_small(void)
 {
 	struct hmmbench_map map = good_map(GIB);
@@ -441,6 +462,10 @@ static void case_struct_larger(void)
 	close(fd);
 }
 
+/*
+ * UNMAP of an unknown handle, of handle 0, of another descriptor's and
+ * of one already unmapped: ENOENT each time, the chunk left alone.
+ */
 static void case_bad_handle(void)
 {
 	struct hmmbench_map map;
@@ -458,6 +483,10 @@ static void case_bad_handle(void)
 	close(fd);
 }
 
+/*
+ * A node that is offline or out of range is refused with EINVAL; node 0
+ * is taken.
+ */
 static void case_bad_node(void)
 {
 	struct hmmbench_map map = good_map(GIB);
@@ -477,6 +506,7 @@ static void case_bad_node(void)
 	close(fd);
 }
 
+/* An unknown ioctl number or magic gets ENOTTY, a NULL argument EFAULT. */
 static void case_bad_ioctl(void)
 {
 	struct hmmbench_info info = { .size = sizeof(info) };
@@ -490,6 +520,10 @@ static void case_bad_ioctl(void)
 	close(fd);
 }
 
+/*
+ * Without CAP_SYS_ADMIN every state-changing ioctl gets EPERM and INFO
+ * still works; another user cannot open the 0600 device at all.
+ */
 static void case_no_cap_sys_admin(void)
 {
 	struct hmmbench_map map = good_map(GIB);
@@ -531,6 +565,7 @@ static void case_no_cap_sys_admin(void)
 	close(fd);
 }
 
+/* Closing the descriptor destroys the chunks it holds. */
 static void case_close_releases(void)
 {
 	int fd = open_dev(), i;
@@ -544,6 +579,7 @@ static void case_close_releases(void)
 	close(fd);
 }
 
+/* A process killed with chunks mapped leaves none behind. */
 static void case_sigkill_releases(void)
 {
 	int pipefd[2], fd, status;
@@ -705,6 +741,10 @@ static int race_map_once(struct race *r, uint32_t *handles, unsigned int *nh)
 	return err;
 }
 
+/*
+ * The MAP and UNMAP race above, 60 MAPs or 20 s: no chunk is destroyed
+ * twice or leaked.
+ */
 static void case_map_unmap_race(void)
 {
 	struct race r = { .fd = open_dev(), .map = page_alloc(), .seed = 1 };
@@ -863,6 +903,10 @@ static void case_map_unwritable(void)
 	close(fd);
 }
 
+/*
+ * UNMAP whose result cannot be written back keeps the chunk: the caller
+ * still holds a handle it can unmap.
+ */
 static void case_unmap_unwritable(void)
 {
 	struct hmmbench_unmap *unmap = page_alloc(), *u;
@@ -1094,6 +1138,11 @@ static int churn(unsigned int seed, uint64_t end)
 	return 0;
 }
 
+/*
+ * Four processes map and unmap chunks of random sizes for 8 s: every
+ * UNMAP succeeds, a MAP only fails over the budget (ENOMEM), and the
+ * chunks left to close() go with it.
+ */
 static void case_four_processes(void)
 {
 	uint64_t end = now_ns() + 8ULL * 1000000000;
@@ -1290,6 +1339,10 @@ static uint64_t verified_digest(int fd, uint64_t length, unsigned int shift,
 	return v.digest;
 }
 
+/*
+ * VERIFY of base pages gives the same digest for two chunks at different
+ * addresses and for the same size again: it depends only on the layout.
+ */
 static void case_verify_base(void)
 {
 	struct hmmbench_map a, b;
@@ -1319,6 +1372,7 @@ static void case_verify_base(void)
 	close(fd);
 }
 
+/* Base, 2 MiB and 1 GiB compound pages give three different digests. */
 static void case_verify_compound(void)
 {
 	uint64_t layout, base, d9, d18;
@@ -1335,6 +1389,11 @@ static void case_verify_compound(void)
 	close(fd);
 }
 
+/*
+ * VERIFY's errnos: ENOENT for unknown, zero, foreign and unmapped handles
+ * and for addresses no chunk covers, EINVAL for unknown flags, a handle
+ * with VERIFY_PHYS and a size too small, EFAULT for a NULL argument.
+ */
 static void case_verify_errors(void)
 {
 	struct hmmbench_verify v;
@@ -2334,7 +2393,7 @@ static const struct test_case cases[] = {
 	{ "map-1g", case_map_1g },
 	{ "map-64g-twice", case_map_64g_twice },
 	{ "map-two-64g-chunks", case_map_two_64g_chunks },
-	{ "map-vmemmap-shift", case_vmemmap_shift },
+	{ "map-vmemmap-shift", case_map_vmemmap_shift },
 	{ "bad-size-zero", case_bad_size_zero },
 	{ "bad-size-unaligned", case_bad_size_unaligned },
 	{ "bad-size-over-budget", case_bad_size_over_budget },
