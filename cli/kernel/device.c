@@ -15,9 +15,8 @@
 
 #include "fmt.h"
 #include "kernel/device.h"
+#include "kernel/host.h"
 
-#define HB_LOAD_HINT \
-	"load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..."
 #define HB_REBUILD_HINT \
 	"rebuild and reload driver/hmmbench.ko from the same tree as this hmmbench"
 
@@ -268,13 +267,15 @@ static const char *hb_explain_open(char *buf, size_t len, int err,
 {
 	switch (err) {
 	case ENOENT:
-		snprintf(buf, len, "%s not found: " HB_LOAD_HINT, ctx->path);
+		snprintf(buf, len,
+			 "%s not found: load the module (%s) or run in the VM with tests/vm/run -- hmmbench ...",
+			 ctx->path, hb_host_module_load_cmd(NULL));
 		break;
 	case ENXIO:
 	case ENODEV:
 		snprintf(buf, len,
-			 "%s exists but no driver answers it: reload the module (sudo rmmod hmmbench; sudo insmod driver/hmmbench.ko)",
-			 ctx->path);
+			 "%s exists but no driver answers it: reload the module (sudo rmmod hmmbench; %s)",
+			 ctx->path, hb_host_module_load_cmd(NULL));
 		break;
 	default:
 		snprintf(buf, len, "cannot open %s: %s", ctx->path,

@@ -3,12 +3,15 @@
  * hmmbench: gathers host facts for result metadata (machine, CPU model and
  * count, NUMA nodes, RAM, kernel command line and boot id, hostname,
  * date).  Reading is kept apart from rendering so outputs are
- * deterministic in tests.
+ * deterministic in tests.  Also whether the module is installed for the
+ * running kernel, for the sentences that say how to load it.
  */
 #include <ctype.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
+#include <ftw.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,4 +244,43 @@ void hb_host_gather(struct hb_host *h)
 		h->numa_nodes = hb_host_count_list(buf);
 	if (!sysinfo(&si))
 		h->total_ram = (uint64_t)si.totalram * si.mem_unit;
+}
+
+/* nftw() callback: 1, which ends the walk, at the module's file. */
+static int hb_host_module_file(const char *path, const struct stat *st,
+			       int type, struct FTW *ftw)
+{
+	static const char *const names[] = {
+		"hmmbench.ko", "hmmbench.ko.xz", "hmmbench.ko.zst",
+		"hmmbench.ko.gz",
+	};
+	size_t i;
+
+	(void)st;
+	if (type == FTW_D || type == FTW_DNR)
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(path + ftw->base, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * By the file alone, without running modinfo.  FTW_PHYS keeps the walk
+ * out of build/ and source/, links to kernel trees.
+ */
+const char *hb_host_module_load_cmd(const char *moddir)
+{
+	char dir[PATH_MAX];
+	struct utsname u;
+
+	if (!moddir) {
+		if (uname(&u))
+			return "sudo insmod driver/hmmbench.ko";
+		snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+		moddir = dir;
+	}
+	if (nftw(moddir, hb_host_module_file, 16, FTW_PHYS) == 1)
+		return "sudo modprobe hmmbench";
+	return "sudo insmod driver/hmmbench.ko";
 }

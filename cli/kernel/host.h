@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: facts about the machine a result was measured on, gathered
- * once before measuring and recorded in the result's metadata.
+ * once before measuring and recorded in the result's metadata; and how
+ * to load the module on it.
  */
 #ifndef HB_HOST_H
 #define HB_HOST_H
@@ -49,5 +50,14 @@ void hb_host_boot_id(const char *path, char *buf, size_t len);
 
 /* Number of entries in a sysfs list such as "0-3,5"; 0 when malformed. */
 unsigned int hb_host_count_list(const char *list);
+
+/*
+ * How to load the module here, for the sentences that say so: "sudo
+ * modprobe hmmbench" when hmmbench.ko (or .ko.xz, .ko.zst, .ko.gz) is
+ * anywhere under @moddir, the modules of a kernel, as `make install`
+ * or dkms puts it; else "sudo insmod driver/hmmbench.ko", from the
+ * source tree.  NULL @moddir: /lib/modules/$(uname -r).
+ */
+const char *hb_host_module_load_cmd(const char *moddir);
 
 #endif /* HB_HOST_H */

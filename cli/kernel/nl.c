@@ -15,6 +15,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/netlink.h>
 
+#include "kernel/host.h"
 #include "kernel/nl.h"
 
 /* A dump that a change interrupted is read again, this many times. */
@@ -528,8 +529,8 @@ const char *hb_nl_explain(char *buf, size_t len, enum hb_nl_op op, int err)
 {
 	switch (-err) {
 	case ENOENT:
-		snprintf(buf, len, "the hmmbench module is not loaded (generic netlink family '%s' not found): load it with `sudo insmod driver/hmmbench.ko`",
-			 HMMBENCH_GENL_NAME);
+		snprintf(buf, len, "the hmmbench module is not loaded (generic netlink family '%s' not found): load it with `%s`",
+			 HMMBENCH_GENL_NAME, hb_host_module_load_cmd(NULL));
 		break;
 	case EPERM:
 	case EACCES:

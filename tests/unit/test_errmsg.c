@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "kernel/device.h"
+#include "kernel/host.h"
 
 #define GIB	(1ULL << 30)
 
@@ -46,8 +47,9 @@ struct msg_case {
 };
 
 static const struct msg_case cases[] = {
+	/* the load command is the machine's: load_command_is_this_machines */
 	{ "open ENOENT says how to load the module or use the VM", HB_OP_OPEN, ENOENT,
-	  .want = "=/dev/hmmbench not found: load the module (sudo insmod driver/hmmbench.ko) or run in the VM with tests/vm/run -- hmmbench ..." },
+	  .want = "/dev/hmmbench not found: load the module (sudo " },
 	{ "open EACCES says run as root", HB_OP_OPEN, EACCES,
 	  .want = "=opening /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
 	{ "open EPERM says run as root", HB_OP_OPEN, EPERM, .want = "needs root" },
@@ -202,7 +204,28 @@ static void map_without_device_private_names_the_option(void **state)
 			    "this kernel (6.1.0-57-amd64) is built without CONFIG_DEVICE_PRIVATE, so it has no device-private memory to map: boot one with it (make run does, in a VM)");
 }
 
-#define NR_EXTRA	3
+/*
+ * How to load or reload the module is what hb_host_module_load_cmd()
+ * finds for this machine (test_host.c tries both answers).
+ */
+static void load_command_is_this_machines(void **state)
+{
+	const char *cmd = hb_host_module_load_cmd(NULL);
+	struct hb_dev_ctx ctx = { .path = NULL };
+	char buf[512], want[512];
+
+	(void)state;
+	snprintf(want, sizeof(want), "/dev/hmmbench not found: load the module (%s) or run in the VM with tests/vm/run -- hmmbench ...",
+		 cmd);
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_OPEN,
+					   ENOENT, &ctx), want);
+	snprintf(want, sizeof(want), "/dev/hmmbench exists but no driver answers it: reload the module (sudo rmmod hmmbench; %s)",
+		 cmd);
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_OPEN,
+					   ENXIO, &ctx), want);
+}
+
+#define NR_EXTRA	4
 
 int main(void)
 {
@@ -210,6 +233,7 @@ int main(void)
 		[NR_CASES] = cmocka_unit_test(check_refuses_what_the_module_would),
 		[NR_CASES + 1] = cmocka_unit_test(below_the_minimum_names_it),
 		[NR_CASES + 2] = cmocka_unit_test(map_without_device_private_names_the_option),
+		[NR_CASES + 3] = cmocka_unit_test(load_command_is_this_machines),
 	};
 	size_t i;
 

@@ -2,7 +2,8 @@
 /*
  * hmmbench unit tests: parsing of host facts - the CPU model from the
  * /proc/cpuinfo of several architectures, sysfs node lists and the boot
- * id, which a result records only when the kernel told it.
+ * id, which a result records only when the kernel told it - and how to
+ * load the module, by what a modules tree holds.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -170,6 +173,62 @@ static void unknown_boot_id_is_not_written(void **state)
 	hb_result_free(&r);
 }
 
+/* @name, empty, under @dir, its folders made as needed. */
+static void touch_under(const char *dir, const char *name)
+{
+	char path[512], *slash;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	for (slash = strchr(path + strlen(dir) + 1, '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(path, 0755);
+		*slash = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+}
+
+/*
+ * A modules tree without hmmbench says insmod of the build tree's; one
+ * where make modules_install (updates/) or dkms (updates/dkms/,
+ * compressed) put it, modprobe.  Names that only look like it, and a
+ * tree that is not there, are not the module.
+ */
+static void module_load_command_follows_the_installed_module(void **state)
+{
+	static const char *const installed[] = {
+		"updates/hmmbench.ko", "updates/dkms/hmmbench.ko.xz",
+		"extra/hmmbench.ko.zst", "kernel/drivers/misc/hmmbench.ko.gz",
+	};
+	char dir[] = "/tmp/hmmbench-modules-XXXXXX", cmd[600];
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	touch_under(dir, "kernel/mm/test_hmm.ko");
+	touch_under(dir, "updates/hmmbench.ko.orig");
+	touch_under(dir, "updates/not-hmmbench.ko");
+	touch_under(dir, "modules.dep");
+	assert_string_equal(hb_host_module_load_cmd(dir),
+			    "sudo insmod driver/hmmbench.ko");
+	assert_string_equal(hb_host_module_load_cmd("/nonexistent/modules"),
+			    "sudo insmod driver/hmmbench.ko");
+	for (i = 0; i < sizeof(installed) / sizeof(installed[0]); i++) {
+		touch_under(dir, installed[i]);
+		assert_string_equal(hb_host_module_load_cmd(dir),
+				    "sudo modprobe hmmbench");
+		snprintf(cmd, sizeof(cmd), "%s/%s", dir, installed[i]);
+		assert_int_equal(unlink(cmd), 0);
+		assert_string_equal(hb_host_module_load_cmd(dir),
+				    "sudo insmod driver/hmmbench.ko");
+	}
+	snprintf(cmd, sizeof(cmd), "rm -r '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +245,7 @@ int main(void)
 		cmocka_unit_test(boot_id_is_written_in_the_host_metadata),
 		cmocka_unit_test(boot_id_is_read_back_from_a_result),
 		cmocka_unit_test(unknown_boot_id_is_not_written),
+		cmocka_unit_test(module_load_command_follows_the_installed_module),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);
