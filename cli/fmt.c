@@ -4,9 +4,11 @@
  * to ns, us, ms or s, rates to MiB/s or GiB/s) and for machines (the
  * kernel's size suffixes, fixed decimals per unit).
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 
@@ -155,6 +157,19 @@ const char *hb_fmt_duration(char *buf, size_t len, double ns)
 	return buf;
 }
 
+char *hb_fmt_unsigned_zero(char *buf)
+{
+	size_t zeros;
+
+	if (buf[0] != '-' && buf[0] != '+')
+		return buf;
+	/* zeros, and no other digit before what follows them, if anything */
+	zeros = strspn(buf + 1, "0.");
+	if (zeros && !isdigit((unsigned char)buf[1 + zeros]))
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}
+
 const char *hb_fmt_percent(char *buf, size_t len, double ratio)
 {
 	if (isnan(ratio))
@@ -185,5 +200,5 @@ const char *hb_fmt_fixed(char *buf, size_t len, enum hb_unit unit,
 		buf[0] = '\0';
 	else
 		snprintf(buf, len, "%.*f", hb_fmt_precision(unit), v);
-	return buf;
+	return hb_fmt_unsigned_zero(buf);
 }

@@ -48,6 +48,13 @@ const char *hb_fmt_human(char *buf, size_t len, enum hb_unit unit,
 /* A duration of @ns for progress: "12.3 s", "4m05s", "1h02m". */
 const char *hb_fmt_duration(char *buf, size_t len, double ns);
 
+/*
+ * Drops the sign printf gave a number that rounded to zero at the
+ * decimals written ("-0.0", "+0.00%", "-0"): no output shows a signed
+ * zero.  Returns @buf.
+ */
+char *hb_fmt_unsigned_zero(char *buf);
+
 /* "1.6%" or "-". */
 const char *hb_fmt_percent(char *buf, size_t len, double ratio);
 

@@ -61,7 +61,7 @@ static const struct hb_command hb_commands[] = {
 	{ "compare", hb_cmd_compare,
 	  "BASE.json NEW.json...: each against the first, with significance" },
 	{ "merge", hb_cmd_merge,
-	  "-o OUT.json IN.json...: pool runs of one configuration" },
+	  "IN.json...: pool runs of one configuration into one result" },
 	{ "show", hb_cmd_show,
 	  "FILE...: render saved results or a comparison in any format" },
 	{ "plot", hb_cmd_plot,
@@ -90,6 +90,11 @@ static void hb_help(void)
 	puts("\n"
 	     "'hmmbench COMMAND --help' shows a command's options and examples.\n"
 	     "run is the default command: 'hmmbench --size 64G' runs.\n"
+	     "\n"
+	     "OPTIONS (every command takes them too):\n"
+	     "    -h, --help     show this help and exit\n"
+	     "    --usage        show the usage line and exit\n"
+	     "    -V, --version  print the version and exit\n"
 	     "\n"
 	     "EXAMPLES:\n"
 	     "    hmmbench --size 64G --iters 10\n"

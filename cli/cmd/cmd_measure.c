@@ -45,14 +45,26 @@ static const struct argp_option hb_measure_opts[] = {
 	{},
 };
 
-/* How a measurement's result is written: run's, sweep's and rebind's. */
+/*
+ * How a measurement's result is written: run's, sweep's and rebind's,
+ * whose --wide says what it adds to their table.
+ */
+#define HB_OUTPUT_OPTS(wide_doc) \
+	{ NULL, 0, NULL, 0, "Output:", 3 }, \
+	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 }, \
+	{ "wide", HB_OPT_WIDE, NULL, 0, wide_doc, 3 }, \
+	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 }, \
+	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 }, \
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 }
+
 static const struct argp_option hb_output_opts[] = {
-	{ NULL, 0, NULL, 0, "Output:", 3 },
-	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 },
-	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: every statistic, and each size of a sweep in full", 3 },
-	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 },
-	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 },
-	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
+	HB_OUTPUT_OPTS("Table: every statistic, and each size of a sweep in full"),
+	{},
+};
+
+/* A rebind measures one size: its table gains statistics, not sizes. */
+static const struct argp_option hb_rebind_output_opts[] = {
+	HB_OUTPUT_OPTS("Table: min, max and the median's interval too"),
 	{},
 };
 
@@ -138,6 +150,11 @@ static const struct argp hb_output_argp = {
 	.parser = hb_output_parse,
 };
 
+static const struct argp hb_rebind_output_argp = {
+	.options = hb_rebind_output_opts,
+	.parser = hb_output_parse,
+};
+
 static const struct argp_child hb_measure_output[] = {
 	{ &hb_output_argp, 0, NULL, 0 },
 	{},
@@ -176,7 +193,7 @@ const struct argp_child hb_measure_children[] = {
 };
 
 const struct argp_child hb_output_children[] = {
-	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_rebind_output_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };

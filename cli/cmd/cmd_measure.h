@@ -58,8 +58,8 @@ extern const struct argp_child hb_measure_children[];
 
 /*
  * The output options alone (--format, --wide, --output, --quiet,
- * --verbose) and the help, for a measurement with its own (rebind): the
- * input is its struct hb_measure_env.
+ * --verbose) and the help, for a measurement of one size with its own
+ * options (rebind): the input is its struct hb_measure_env.
  */
 extern const struct argp_child hb_output_children[];
 

@@ -2,7 +2,7 @@
 /*
  * hmmbench merge: its options and help, then read the result files,
  * refuse inputs unlike the first unless --force, pool them and write the
- * merged result as JSON.
+ * merged result as JSON, to stdout or -o FILE.
  */
 #include <argp.h>
 #include <errno.h>
@@ -15,14 +15,15 @@
 #include "results/runid.h"
 
 static const char hb_merge_doc[] =
-"Usage: hmmbench merge -o OUT.json [OPTION...] IN.json...\n"
+"Usage: hmmbench merge [OPTION...] IN.json...\n"
 "Pool results of one kernel and configuration - the boots of one side of\n"
-"an A/B run - into one result, as JSON, whose statistics are computed\n"
-"afresh.  Comparing two merged results then tests the runs, each counted\n"
-"once, not the samples.\n"
+"an A/B run - into one result, as JSON on stdout or in -o FILE, whose\n"
+"statistics are computed afresh.  Comparing two merged results then\n"
+"tests the runs, each counted once, not the samples.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
+"    hmmbench merge new-*.json > new.json\n"
 "\n"
 "Exit status: 0 success, 1 an input cannot be read or differs from the\n"
 "first, 2 usage error.\n";
@@ -137,7 +138,5 @@ int hb_cmd_merge(int argc, char **argv)
 		return HB_EXIT_USAGE;
 	if (!env.nr_files)
 		hb_usage_error("merge", "merge needs result files: hmmbench merge -o OUT.json IN.json...");
-	if (!env.output)
-		hb_usage_error("merge", "merge needs -o OUT.json");
 	return hb_merge_files(&env);
 }

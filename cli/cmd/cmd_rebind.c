@@ -61,7 +61,7 @@ static const char hb_rebind_doc[] =
 static const struct argp_option hb_rebind_opts[] = {
 	{ NULL, 0, NULL, 0, "Measuring:", 1 },
 	{ "iters", 'i', "N", 0, "Rebinds after the first one (default 30)", 1 },
-	{ "reconfigure", HB_OPT_RECONFIGURE, NULL, 0, "Set the namespace up with ndctl first, destroying its data", 1 },
+	{ "reconfigure", HB_OPT_RECONFIGURE, NULL, 0, "Set the namespace up as --mode says with ndctl first, destroying its data", 1 },
 	{ "mode", HB_OPT_MODE, "MODE", 0, "fsdax or devdax: what the namespace must be", 1 },
 	{ "map", HB_OPT_MAP, "WHERE", 0, "fsdax: struct pages in mem (RAM) or dev (the pmem)", 1 },
 	{ "align", HB_OPT_ALIGN, "SIZE", 0, "The namespace's alignment: 4K, 2M or 1G", 1 },
@@ -153,6 +153,8 @@ static void hb_rebind_check(const struct hb_rebind_env *env)
 {
 	const struct hb_nd_want *w = &env->want;
 
+	if (env->reconfigure && !w->mode)
+		hb_usage_error("rebind", "--reconfigure needs --mode to know what to make: add --mode fsdax or devdax");
 	if ((w->map || w->align) && !w->mode)
 		hb_usage_error("rebind", "--map and --align describe a --mode: add --mode fsdax or devdax");
 	if (w->map && w->mode == HB_ND_DEVDAX)

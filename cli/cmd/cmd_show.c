@@ -5,6 +5,7 @@
  * measuring and reporting are separate steps.
  */
 #include <argp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
@@ -72,46 +73,26 @@ static const struct argp hb_show_argp = {
 	.children = hb_help_children,
 };
 
-static int hb_show_result(const struct hb_show_env *env, const char *path,
-			  struct json_object *doc)
-{
-	struct hb_input in;
-	char err[1024];
-	int ret;
+/* A file read and checked before anything is shown: either document. */
+struct hb_show_file {
+	bool is_cmp;
+	union {
+		struct hb_input in;		/* a result */
+		struct hb_cmp_doc cmp;		/* a comparison */
+	};
+};
 
-	if (hb_input_take(&in, path, doc, err, sizeof(err))) {
-		hb_err(err);
-		return HB_EXIT_FAIL;
-	}
-	ret = hb_render_as(stdout, env->format, env->wide, &in.r);
-	hb_input_free(&in);
-	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+static void hb_show_file_free(struct hb_show_file *d)
+{
+	if (d->is_cmp)
+		hb_cmp_doc_free(&d->cmp);
+	else
+		hb_input_free(&d->in);
 }
 
-static int hb_show_compare(const struct hb_show_env *env, const char *path,
-			   struct json_object *doc)
-{
-	struct hb_cmp_doc d;
-	char err[1024];
-	int ret;
-
-	if (env->format == HB_FMT_GOBENCH) {
-		fprintf(stderr, "hmmbench: %s is a comparison: show it as table, csv, json or cover\n",
-			path);
-		json_object_put(doc);
-		return HB_EXIT_USAGE;
-	}
-	if (hb_cmp_take(&d, path, doc, err, sizeof(err))) {
-		hb_err(err);
-		return HB_EXIT_FAIL;
-	}
-	ret = hb_render_compare_as(stdout, env->format, env->wide, &d.c);
-	hb_cmp_doc_free(&d);
-	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
-}
-
-/* One file, whichever document it holds. */
-static int hb_show_file(const struct hb_show_env *env, const char *path)
+/* Reads @path into @d; 0, or the exit status with the sentence said. */
+static int hb_show_load(const struct hb_show_env *env, const char *path,
+			struct hb_show_file *d)
 {
 	struct json_object *doc;
 	const char *schema;
@@ -122,16 +103,66 @@ static int hb_show_file(const struct hb_show_env *env, const char *path)
 		return HB_EXIT_FAIL;
 	}
 	schema = hb_json_schema(doc);
-	if (schema && !strncmp(schema, "hmmbench-compare/", 17))
-		return hb_show_compare(env, path, doc);
-	return hb_show_result(env, path, doc);
+	d->is_cmp = schema && !strncmp(schema, "hmmbench-compare/", 17);
+	if (d->is_cmp && env->format == HB_FMT_GOBENCH) {
+		fprintf(stderr, "hmmbench: %s is a comparison: show it as table, csv, json or cover\n",
+			path);
+		json_object_put(doc);
+		return HB_EXIT_USAGE;
+	}
+	if (d->is_cmp ? hb_cmp_take(&d->cmp, path, doc, err, sizeof(err)) :
+			hb_input_take(&d->in, path, doc, err, sizeof(err))) {
+		hb_err(err);
+		return HB_EXIT_FAIL;
+	}
+	return 0;
+}
+
+static int hb_show_one(const struct hb_show_env *env,
+		       const struct hb_show_file *d)
+{
+	if (d->is_cmp)
+		return hb_render_compare_as(stdout, env->format, env->wide,
+					    &d->cmp.c);
+	return hb_render_as(stdout, env->format, env->wide, &d->in.r);
+}
+
+/*
+ * Every file is read before any is shown, so that one that cannot be
+ * leaves nothing half written on stdout.
+ */
+static int hb_show_files(const struct hb_show_env *env)
+{
+	struct hb_show_file *files = calloc(env->nr_files, sizeof(*files));
+	int ret = HB_EXIT_OK;
+	size_t i, n;
+
+	if (!files) {
+		hb_err("out of memory");
+		return HB_EXIT_FAIL;
+	}
+	/* n files loaded: the one that failed, if any, holds nothing */
+	for (n = 0; n < env->nr_files; n++) {
+		ret = hb_show_load(env, env->files[n], &files[n]);
+		if (ret)
+			break;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		if (i)
+			putchar('\n');
+		if (hb_show_one(env, &files[i]))
+			ret = HB_EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++)
+		hb_show_file_free(&files[i]);
+	free(files);
+	return ret;
 }
 
 int hb_cmd_show(int argc, char **argv)
 {
 	struct hb_show_env env = { .format = HB_FMT_TABLE };
-	size_t i;
-	int ret = HB_EXIT_OK;
+	int ret;
 
 	if (hb_parse(&hb_show_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
@@ -141,11 +172,7 @@ int hb_cmd_show(int argc, char **argv)
 	    (env.format == HB_FMT_JSON || env.format == HB_FMT_CSV))
 		hb_usage_error("show", "--format %s writes one document: give one file",
 			       hb_format_name(env.format));
-	for (i = 0; i < env.nr_files && ret == HB_EXIT_OK; i++) {
-		if (i)
-			putchar('\n');
-		ret = hb_show_file(&env, env.files[i]);
-	}
+	ret = hb_show_files(&env);
 	if (fflush(stdout) || ferror(stdout))
 		ret = HB_EXIT_FAIL;
 	return ret;

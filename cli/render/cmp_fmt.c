@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "fmt.h"
 #include "render/cmp_fmt.h"
 
 const char *hb_cmp_fmt_p(char *buf, size_t len, double p)
@@ -20,28 +21,41 @@ const char *hb_cmp_fmt_p(char *buf, size_t len, double p)
 	return buf;
 }
 
+/* "+4.2%", "-4.2%", or "0.0%" for what rounds to zero, either way. */
+static const char *hb_cmp_fmt_pct(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, "%+.1f%%", v);
+	return hb_fmt_unsigned_zero(buf);
+}
+
 const char *hb_cmp_fmt_change(char *buf, size_t len,
 			      const struct hb_cmp_row *row)
 {
+	char pct[32];
+
 	if (isnan(row->rel))
 		snprintf(buf, len, "-");
 	else if (!row->tested)
-		snprintf(buf, len, "(%+.1f%%)", row->rel);
+		snprintf(buf, len, "(%s)",
+			 hb_cmp_fmt_pct(pct, sizeof(pct), row->rel));
 	else if (!row->significant)
 		snprintf(buf, len, "~");
 	else
-		snprintf(buf, len, "%+.1f%%", row->rel);
+		hb_cmp_fmt_pct(buf, len, row->rel);
 	return buf;
 }
 
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row)
 {
+	char lo[32], hi[32];
+
 	if (!row->interval || isnan(row->w.rel_lo))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "[%+.1f%%, %+.1f%%]", row->w.rel_lo,
-			 row->w.rel_hi);
+		snprintf(buf, len, "[%s, %s]",
+			 hb_cmp_fmt_pct(lo, sizeof(lo), row->w.rel_lo),
+			 hb_cmp_fmt_pct(hi, sizeof(hi), row->w.rel_hi));
 	return buf;
 }
 

@@ -17,12 +17,13 @@ const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
 
 /*
  * The change of @row's means when significant, "~" when tested and not,
- * "(x%)" when untested, "-" when undefined.
+ * "(x%)" when untested, "-" when undefined.  A change that rounds to
+ * zero is "0.0%", never "-0.0%" or "+0.0%".
  */
 const char *hb_cmp_fmt_change(char *buf, size_t len,
 			      const struct hb_cmp_row *row);
 
-/* "[-53.8%, -52.2%]", or "-" without an interval. */
+/* "[-53.8%, -52.2%]", or "-" without an interval; "0.0%" as above. */
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row);
 

@@ -4,8 +4,10 @@
  * field empty rather than write a made-up value.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "render/csv_write.h"
 
 void hb_csv_string(FILE *f, const char *s)
@@ -25,7 +27,11 @@ void hb_csv_string(FILE *f, const char *s)
 
 void hb_csv_num(FILE *f, const char *fmt, double v)
 {
+	char buf[64];
+
 	fputc(',', f);
-	if (!isnan(v) && !isinf(v))
-		fprintf(f, fmt, v);
+	if (isnan(v) || isinf(v))
+		return;
+	snprintf(buf, sizeof(buf), fmt, v);
+	fputs(hb_fmt_unsigned_zero(buf), f);
 }

@@ -11,7 +11,10 @@
 /* @s, quoted when it holds a comma, quote or line break. */
 void hb_csv_string(FILE *f, const char *s);
 
-/* ",<@v in @fmt>", or "," alone when @v is NAN or infinite. */
+/*
+ * ",<@v in @fmt>", or "," alone when @v is NAN or infinite; never a
+ * signed zero ("-0.0000" is "0.0000").
+ */
 void hb_csv_num(FILE *f, const char *fmt, double v);
 
 #endif /* HB_CSV_WRITE_H */

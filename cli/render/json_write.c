@@ -41,7 +41,7 @@ struct json_object *hb_jnum(double v, int prec)
 	if (isnan(v) || isinf(v))
 		return NULL;
 	snprintf(buf, sizeof(buf), "%.*f", prec, v);
-	return json_object_new_double_s(v, buf);
+	return json_object_new_double_s(v, hb_fmt_unsigned_zero(buf));
 }
 
 struct json_object *hb_jhex(uint64_t v)

@@ -22,7 +22,8 @@ void hb_jadd(struct json_object *o, const char *key, struct json_object *v);
 struct json_object *hb_jstr(const char *s);
 struct json_object *hb_jint(uint64_t v);
 struct json_object *hb_jbool(bool v);
-struct json_object *hb_jnum(double v, int prec);	/* @prec decimals */
+/* @prec decimals, and never a signed zero ("-0.0000" is "0.0000") */
+struct json_object *hb_jnum(double v, int prec);
 struct json_object *hb_jhex(uint64_t v);	/* "0x" and 16 hex digits */
 
 /* [lo, hi] with @prec decimals, or NULL when either is NAN. */

@@ -521,13 +521,34 @@ static bool hb_json_start(int c)
 }
 
 /*
+ * Whether the @n bytes of @buf, a file's first, are not text: they hold
+ * a NUL or another ASCII control character than white space and escape
+ * (an ELF's DEL, a PNG's "\x1a"), as no table, cover, CSV or JSON does.
+ */
+static bool hb_binary(const char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = buf[i];
+
+		if (c == 0x7f || (c < ' ' && !memchr("\t\n\v\f\r\033", c, 6)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The sentence for a document json-c gave up on at offset @at, whose
- * first character is @first.
+ * first character is @first; @binary when its start is not text.
  */
 static int hb_json_error(enum json_tokener_error jerr, size_t at, int first,
-			 const char *path, char *err, size_t len)
+			 bool binary, const char *path, char *err, size_t len)
 {
-	if (!hb_json_start(first))
+	if (binary)
+		snprintf(err, len, "%s: not a hmmbench result but a binary file, not text: give the --format json output of run, sweep or merge",
+			 path);
+	else if (!hb_json_start(first))
 		snprintf(err, len, "%s: not a hmmbench result but text (a table, cover, CSV or gobench output?): give the --format json output of run, sweep or merge",
 			 path);
 	else if (jerr == json_tokener_error_parse_eof)
@@ -550,6 +571,7 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 	enum json_tokener_error jerr = json_tokener_continue;
 	struct json_tokener *tok = json_tokener_new();
 	size_t n, at = 0;
+	bool head = true, binary = false;
 	char buf[4097];
 	int first;
 
@@ -565,6 +587,9 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 	}
 	while (jerr == json_tokener_continue && !feof(f) && !ferror(f)) {
 		n = fread(buf, 1, sizeof(buf) - 1, f);
+		if (head)
+			binary = hb_binary(buf, n);
+		head = false;
 		if (feof(f))
 			buf[n++] = '\0';
 		*doc = json_tokener_parse_ex(tok, buf, n);
@@ -577,7 +602,8 @@ static int hb_parse_json(FILE *f, const char *path, struct json_object **doc,
 		snprintf(err, len, "cannot read %s: %s", path, strerror(errno));
 		return -EIO;
 	}
-	return jerr ? hb_json_error(jerr, at, first, path, err, len) : 0;
+	return jerr ? hb_json_error(jerr, at, first, binary, path, err,
+				    len) : 0;
 }
 
 int hb_json_load(const char *path, struct json_object **doc, char *err,

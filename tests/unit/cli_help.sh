@@ -4,7 +4,8 @@
 # binary - each command's -h and --help on stdout with its own usage
 # line, options and examples; messages that name hmmbench, not the path
 # it was run by; run as the default command; the messages of compare and
-# of the VM scripts that the user meets first.  TAP on stdout.
+# of the VM scripts that the user meets first; and that the man page
+# says what the help does.  TAP on stdout.
 #
 #   sh cli_help.sh PATH/TO/hmmbench
 
@@ -12,6 +13,7 @@ hb=$1
 here=$(cd "$(dirname "$0")" && pwd)
 vm=$here/../vm
 golden=$here/golden
+man=$here/../../man/hmmbench.1
 out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
 trap 'rm -rf "$out" "$err" "$tmp"' EXIT
 n=0 failed=0
@@ -51,7 +53,7 @@ stray_argument_names_every_command() {
 	hb info stray
 	[ $rc = 2 ] && grep -q "unexpected argument 'stray'" "$err" &&
 		for c in $cmds; do
-			grep -q "[ (]$c[ ,)]" "$err" ||
+			grep -q "[ (]${c}[ ,)]" "$err" ||
 				{ echo "# the sentence misses $c"; return 1; }
 		done
 }
@@ -97,6 +99,13 @@ compare_of_gobench_text_says_it_is_text() {
 		grep -q "run.gobench: not a hmmbench result but text (a table, cover, CSV or gobench output?)" "$err"
 }
 
+# A program given as a result is called binary, in one sentence.
+compare_of_a_binary_file_says_it_is_not_text() {
+	hb compare /bin/true "$golden/run.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "^hmmbench: /bin/true: not a hmmbench result but a binary file, not text: give the --format json output of run, sweep or merge$" "$err"
+}
+
 # Each note once, on stderr only, each line under 100 columns.
 # another_run FILE: a copy of the run in FILE measured a day later, in
 # $tmp/later.json: a run of its own.
@@ -132,6 +141,15 @@ same_run_is_refused() {
 	[ "$(cat "$err")" = "hmmbench: $tmp/copy.json and $golden/run.json hold the same run (measured 2025-01-02T03:04:05Z on testhost): a run compared with itself shows no change whatever the kernels do (--force does not change that)" ] || return 1
 	hb compare "$tmp/m.json" "$golden/run.json"
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
+}
+
+# Without -o, merge writes to stdout what -o would have written.
+merge_without_output_writes_stdout() {
+	another_run "$golden/run.json"
+	hb merge -o "$tmp/merged.json" "$golden/run.json" "$tmp/later.json"
+	[ $rc = 0 ] || return 1
+	hb merge "$golden/run.json" "$tmp/later.json"
+	[ $rc = 0 ] && [ ! -s "$err" ] && cmp -s "$out" "$tmp/merged.json"
 }
 
 # as_user CMD...: CMD as an unprivileged user (nobody, when run as root).
@@ -191,6 +209,19 @@ show_two_files_as_json_is_refused() {
 		grep -q "^hmmbench: --format json writes one document: give one file$" "$err"
 }
 
+# Every file is read before any is shown: one that cannot be shown, as
+# the last, leaves stdout empty and gets one sentence.
+show_reads_every_file_first() {
+	hb show "$golden/run.json" "$tmp/missing.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "^hmmbench: cannot read $tmp/missing.json: No such file or directory$" "$err" || return 1
+	hb show "$golden/sweep.json" "$golden/run.table"
+	[ $rc = 1 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 1 ] || return 1
+	hb show --format gobench "$golden/run.json" "$golden/compare.json"
+	[ $rc = 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "compare.json is a comparison: show it as table, csv, json or cover$" "$err"
+}
+
 plot_without_output_says_how() {
 	hb plot "$golden/run.json"
 	[ $rc = 2 ] && grep -q "^hmmbench: plot needs -o PICTURE.png (or .svg, .pdf) to write$" "$err"
@@ -212,8 +243,10 @@ plot_writes_only_its_file() {
 	hb plot -o "$tmp/p.svg" "$golden/sweep.json"
 	[ $rc = 0 ] && grep -q "<svg" "$tmp/p.svg" || return 1
 	hb plot -o "$tmp/p.png" "$golden/run.table"
-	[ $rc = 1 ] && [ "$(wc -l <"$err")" = 1 ] &&
-		[ -z "$(ls "$tmp" | grep 'p\.png')" ]
+	[ $rc = 1 ] && [ "$(wc -l <"$err")" = 1 ] || return 1
+	for f in "$tmp"/*p.png*; do
+		[ ! -e "$f" ] || return 1
+	done
 }
 
 # run --until-ci ARG [--iters N], and the start of the one sentence on
@@ -233,7 +266,66 @@ verify_namespace_takes_no_chunk_options() {
 	[ $rc = 2 ] && [ ! -s "$out" ] && head -n 1 "$err" | grep -qF "hmmbench: --namespace reads a namespace's own pages: --size, --compound and --node are for chunks"
 }
 
-echo "1..31"
+# --reconfigure without --mode is a usage error before any namespace is
+# looked for, so it is one on a machine without an NVDIMM too.
+rebind_reconfigure_needs_mode() {
+	hb rebind namespace9.9 --reconfigure --device /nonexistent/hmmbench
+	[ $rc = 2 ] && [ ! -s "$out" ] && ! grep -q "not found" "$err" &&
+		head -n 1 "$err" | grep -qF "hmmbench: --reconfigure needs --mode to know what to make: add --mode fsdax or devdax"
+}
+
+# The help of hmmbench itself names the options it takes before a
+# command, and each does what it says.
+top_help_names_its_own_options() {
+	hb --help
+	grep -q '^    -h, --help  ' "$out" && grep -q '^    --usage  ' "$out" &&
+		grep -q '^    -V, --version  ' "$out" || return 1
+	hb -V
+	[ $rc = 0 ] && grep -q '^hmmbench [0-9]' "$out" || return 1
+	hb --usage
+	[ $rc = 0 ] && [ "$(cat "$out")" = "Usage: hmmbench [COMMAND] [OPTION...]" ]
+}
+
+# man_section NAME: the text of the man page's .SH or .SS NAME on one
+# line, without requests and with "\-" as "-".
+man_section() {
+	sed -n "/^\.S[HS] $1\$/,/^\.S[HS] /p" "$man" | sed '1d;$d' |
+		sed -e 's/^\.[A-Z]* *//' -e 's/\\-/-/g' | tr '\n' ' '
+}
+
+# The options a command's usage line asks for, outside [ ], are those
+# its line of the man page's SYNOPSIS asks for: none for merge, which
+# writes to stdout without -o, nor for hold, whose --size has a default.
+man_synopsis_asks_what_usage_does() {
+	hb --help
+	for c in $(sed -n '/^COMMANDS:/,/^$/s/^ \{2,\}\([a-z][a-z-]*\) .*/\1/p' "$out"); do
+		hb "$c" --usage
+		want=$(sed 's/\[[^]]*\]//g' "$out" | grep -o -- ' --*[a-z][a-z-]*' | sort)
+		got=$(man_section SYNOPSIS | sed 's/\[[^]]*\]//g; s/ br / \n/g' |
+			grep "^hmmbench $c " | grep -o -- ' --*[a-z][a-z-]*' | sort)
+		[ "$want" = "$got" ] ||
+			{ echo "# $c: usage asks for '$want', the man page '$got'"; return 1; }
+	done
+	hb hold --help
+	def=$(sed -n 's/^ *-s, --size=SIZE *Chunk length (default \([^)]*\)).*/\1/p' "$out")
+	[ -n "$def" ] && man_section hold | grep -q "size Chunk length (default $def)"
+}
+
+# verify, interrupted, writes nothing: its help and the man page agree.
+verify_interrupted_writes_nothing() {
+	hb verify --help
+	grep -q '130 interrupted (nothing written)' "$out" &&
+		man_section verify | grep -q 'SIGTERM, it writes nothing and exits 130' &&
+		man_section 'EXIT STATUS' | grep -q '130 Interrupted .* verify , which writes nothing'
+}
+
+# rebind's --wide is said as rebind uses it: one size, no sweep.
+rebind_help_says_what_wide_does() {
+	command_help rebind "Usage: hmmbench rebind NAMESPACE [OPTION...]" \
+		"--wide  *Table: min, max and the median's interval too" sweep &&
+		man_section rebind | grep -q -- "--wide adds only min, max and the median's interval"
+}
+
 check top_help_lists_every_command top_help_lists_every_command
 check stray_argument_names_every_command stray_argument_names_every_command
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
@@ -243,7 +335,7 @@ check verify_help command_help verify "Usage: hmmbench verify [OPTION...]" --com
 check run_help_has_no_verify command_help run "Usage: hmmbench [run] [OPTION...]" --no-verify --alpha
 check sweep_help_has_no_verify command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --no-verify --alpha
 check compare_help command_help compare "Usage: hmmbench compare [OPTION...] BASE.json NEW.json..." --alpha --iters
-check merge_help command_help merge "Usage: hmmbench merge -o OUT.json [OPTION...] IN.json..." --force --alpha
+check merge_help command_help merge "Usage: hmmbench merge [OPTION...] IN.json..." --force --alpha
 check show_help command_help show "Usage: hmmbench show [OPTION...] FILE..." --format --alpha
 check plot_help command_help plot "Usage: hmmbench plot [OPTION...] -o PICTURE.png FILE.json" --trace --alpha
 check list_help command_help list "Usage: hmmbench list [OPTION...]" --format --iters
@@ -254,14 +346,17 @@ check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
 check compare_with_no_size_in_common_fails compare_with_no_size_in_common_fails
 check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is_text
+check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says_it_is_not_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
+check merge_without_output_writes_stdout merge_without_output_writes_stdout
 check host_build_needs_no_root host_build_needs_no_root
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how
 check unknown_kernel_is_refused_by_name unknown_kernel_is_refused_by_name
 check show_of_a_comparison_renders_its_cover show_of_a_comparison_renders_its_cover
 check show_two_files_as_json_is_refused show_two_files_as_json_is_refused
+check show_reads_every_file_first show_reads_every_file_first
 check plot_without_output_says_how plot_without_output_says_how
 check plot_writes_only_its_file plot_writes_only_its_file
 check until_ci_0_is_refused until_ci_is_refused 0 "" "invalid --until-ci '0': expected a percentage above 0 and at most 100"
@@ -269,5 +364,11 @@ check until_ci_text_is_refused until_ci_is_refused two "" "invalid --until-ci 't
 check until_ci_needs_two_warm_samples until_ci_is_refused 2 1 "--until-ci needs at least 2 warm samples for an interval, but --iters 1 with --chunks 1 gives 1: raise --iters"
 check max_time_is_refused max_time_is_refused
 check verify_namespace_takes_no_chunk_options verify_namespace_takes_no_chunk_options
+check rebind_reconfigure_needs_mode rebind_reconfigure_needs_mode
+check top_help_names_its_own_options top_help_names_its_own_options
+check man_synopsis_asks_what_usage_does man_synopsis_asks_what_usage_does
+check verify_interrupted_writes_nothing verify_interrupted_writes_nothing
+check rebind_help_says_what_wide_does rebind_help_says_what_wide_does
+echo "1..$n"
 [ $failed = 0 ] && echo "# ok - cli help" || echo "# not ok - cli help"
 exit $failed

@@ -1043,6 +1043,51 @@ static void csv_has_one_row_per_kind_and_metric(void **state)
 	pair_free(&p);
 }
 
+/*
+ * Means 30 ns apart in 100 ms (-0.00003 %) with an interval of about
+ * +-0.01 %: the change and both ends of its interval round to zero, and
+ * every format writes them unsigned, never "-0.0%" or "-0.0000".
+ */
+static void a_change_that_rounds_to_zero_has_no_sign(void **state)
+{
+	static const double a[] = {
+		100.000, 100.010, 99.990, 100.005, 99.995, 100.000,
+	};
+	static const struct rendered want[] = {
+		{ HB_FMT_TABLE,
+		  "\nmemremap_pages      100.0 ms 100.0 ms   (0.0%) [0.0%, 0.0%] " },
+		{ HB_FMT_COVER,
+		  "memremap time:     1 GiB  100.0 ms -> 100.0 ms    (0.0%) [0.0%, 0.0%]" },
+		{ HB_FMT_CSV,
+		  ",warm,memremap_ns,ns,6,6,100000000.0,99999970.0,100000000.0,99999970.0,0.0000," },
+		{ HB_FMT_JSON, "\"change_percent\":0.0000," },
+	};
+	static const char *const signed_zero[] = {
+		"-0.0%", "+0.0%", ",-0.0000,", ":-0.0000", "[-0.0000",
+	};
+	static const enum hb_format fmts[] = {
+		HB_FMT_TABLE, HB_FMT_COVER, HB_FMT_CSV, HB_FMT_JSON,
+	};
+	double b[N(a)];
+	struct pair p;
+	size_t i, j;
+	char *t;
+
+	(void)state;
+	for (i = 0; i < N(a); i++)
+		b[i] = a[i] - 30e-6;
+	pair_of(&p, a, N(a), b, N(b));
+	assert_renders(&p.c, want, N(want));
+	for (i = 0; i < N(fmts); i++) {
+		t = render(&p.c, fmts[i]);
+		for (j = 0; j < N(signed_zero); j++)
+			if (strstr(t, signed_zero[j]))
+				fail_msg("\"%s\" in:\n%s", signed_zero[j], t);
+		free(t);
+	}
+	pair_free(&p);
+}
+
 /* @r's 1 GiB memmap as hmmbench run records it. */
 static void with_memmap(struct hb_result *r, uint64_t digest,
 			uint64_t layout)
@@ -1215,6 +1260,7 @@ int main(void)
 		cmocka_unit_test(saved_comparison_without_effects_reads_back),
 		cmocka_unit_test(cover_says_what_each_tilde_could_have_missed),
 		cmocka_unit_test(csv_has_one_row_per_kind_and_metric),
+		cmocka_unit_test(a_change_that_rounds_to_zero_has_no_sign),
 		cmocka_unit_test(different_memmap_digests_are_refused),
 		cmocka_unit_test(memmap_digests_are_compared_with_force),
 		cmocka_unit_test(equal_memmap_digests_are_in_the_cover_letter),

@@ -317,6 +317,22 @@ static void gobench_text_is_named_as_text(void **state)
 			    ": not a hmmbench result but text (a table, cover, CSV or gobench output?): give the --format json output of run, sweep or merge");
 }
 
+/* A picture, a program, or JSON cut by NULs: binary, never "text". */
+static void binary_file_is_named_as_binary_not_text(void **state)
+{
+	static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+	static const char elf[] = "\x7f" "ELF\x02\x01\x01\0\0\0";
+	static const char zeroed[] = "{\"schema\":\0\0\0\0";
+	static const char *const want =
+		": not a hmmbench result but a binary file, not text: give the --format json output of run, sweep or merge";
+
+	(void)state;
+	assert_string_equal(refused(raw_file(png, sizeof(png) - 1)), want);
+	assert_string_equal(refused(raw_file(elf, sizeof(elf) - 1)), want);
+	assert_string_equal(refused(raw_file(zeroed, sizeof(zeroed) - 1)),
+			    want);
+}
+
 static void leading_blank_lines_count_in_the_byte(void **state)
 {
 	static const char text[] = "\n\n{\"schema\" 1}";
@@ -345,6 +361,7 @@ int main(void)
 		cmocka_unit_test(syntax_error_names_the_byte),
 		cmocka_unit_test(bare_number_is_not_a_result),
 		cmocka_unit_test(gobench_text_is_named_as_text),
+		cmocka_unit_test(binary_file_is_named_as_binary_not_text),
 		cmocka_unit_test(leading_blank_lines_count_in_the_byte),
 	};
 

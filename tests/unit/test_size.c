@@ -290,6 +290,29 @@ static void phys_range_shows_both_ends_in_hex(void **state)
 			    "0x40000000-0x403fffffff");
 }
 
+/*
+ * What printf wrote for a number that rounded to zero loses its sign;
+ * any other number, and what is not one, stays as it was.
+ */
+static void a_zero_loses_its_sign_and_nothing_else_does(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "-0.0", "0.0" }, { "+0.0%", "0.0%" }, { "-0.0000", "0.0000" },
+		{ "-0", "0" }, { "-0.01", "-0.01" }, { "+0.1%", "+0.1%" },
+		{ "-10.0", "-10.0" }, { "-1e-05", "-1e-05" }, { "-", "-" },
+		{ "", "" }, { "0.0", "0.0" },
+	};
+	char buf[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(buf, 'x', sizeof(buf));
+		strcpy(buf, cases[i][0]);
+		assert_string_equal(hb_fmt_unsigned_zero(buf), cases[i][1]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +336,7 @@ int main(void)
 		cmocka_unit_test(durations_take_a_unit_or_mean_seconds),
 		cmocka_unit_test(size_str_uses_the_largest_exact_suffix),
 		cmocka_unit_test(size_human_rounds_to_one_decimal),
+		cmocka_unit_test(a_zero_loses_its_sign_and_nothing_else_does),
 	};
 
 	return cmocka_run_group_tests_name("size", tests, NULL, NULL);

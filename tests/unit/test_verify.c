@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_measure.h"
 #include "fake_dev.h"
 #include "measure/verify.h"
 #include "render/render.h"
@@ -229,6 +230,25 @@ static void a_failed_verify_still_unmaps(void **state)
 	assert_null(fixture_slurp(out_path));
 }
 
+/*
+ * A signal while the chunk is mapped: it is unmapped, and verify exits
+ * 130 having written nothing, as its help and the man page say.
+ */
+static void an_interrupted_verify_writes_nothing_and_exits_130(void **state)
+{
+	int ret;
+
+	(void)state;
+	fake.stop = &hb_stop;
+	fake.stop_after_maps = 1;
+	ret = verify(NULL);
+	hb_stop = 0;
+	assert_int_equal(ret, HB_EXIT_INTERRUPTED);
+	assert_int_equal(fake.maps, 1);
+	assert_int_equal(fake.live, 0);
+	assert_null(fixture_slurp(out_path));
+}
+
 static void a_size_the_module_refuses_is_not_mapped(void **state)
 {
 	(void)state;
@@ -359,6 +379,7 @@ int main(void)
 		T(a_newer_modules_check_is_named_by_number),
 		T(a_module_without_verify_maps_nothing_and_fails),
 		T(a_failed_verify_still_unmaps),
+		T(an_interrupted_verify_writes_nothing_and_exits_130),
 		T(a_size_the_module_refuses_is_not_mapped),
 		T(a_namespace_is_read_at_its_middle),
 		T(an_unbound_or_raw_namespace_is_not_asked),
