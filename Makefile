@@ -139,20 +139,23 @@ MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/hmmbench
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL ?= install
+DOCS = $(notdir $(wildcard docs/*.md))
 INSTALLED = $(BINDIR)/hmmbench $(MANDIR)/man1/hmmbench.1 \
-	$(BASHCOMPDIR)/hmmbench $(DOCDIR)/README.md $(DOCDIR)/FORMATS.md
+	$(BASHCOMPDIR)/hmmbench $(DOCDIR)/README.md $(DOCDIR)/FORMATS.md \
+	$(DOCS:%=$(DOCDIR)/docs/%)
 
 install: cli
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)/docs
 	$(INSTALL) -m 755 cli/hmmbench $(DESTDIR)$(BINDIR)/hmmbench
 	$(INSTALL) -m 644 man/hmmbench.1 $(DESTDIR)$(MANDIR)/man1/hmmbench.1
 	$(INSTALL) -m 644 completion/hmmbench $(DESTDIR)$(BASHCOMPDIR)/hmmbench
 	$(INSTALL) -m 644 README.md cli/FORMATS.md $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 644 $(DOCS:%=docs/%) $(DESTDIR)$(DOCDIR)/docs/
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	-rmdir $(DESTDIR)$(DOCDIR)
+	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)
 
 # The kernel's modules_install: $(INSTALL_MOD_PATH)/lib/modules/<kernel>/
 # updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;

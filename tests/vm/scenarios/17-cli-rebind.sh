@@ -4,7 +4,7 @@
 # rebinds it three times in each mode, into rebind-MODE.json; the
 # kernel's own pr_debug lines of those binds go beside them into
 # rebind-MODE.printk ("PAGES MS" a line), which the host holds the
-# probe's times against, and the clocks at the start and end of the run
+# probe's times against (tests/check's rebind_checks), and the clocks at the start and end of the run
 # into rebind-MODE.clock.  hmmbench monitor sees the calls of a rebind
 # with the times the rebind recorded.  Then what a user can get wrong,
 # each with its sentence: a missing or malformed namespace, a mode
