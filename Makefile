@@ -28,7 +28,8 @@
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
 # the running kernel's when it has DEVICE_PRIVATE, else the test kernel's.
-# ACCEL=tcg (or kvm) makes every VM of run, ab, bench and check use that
+# ACCEL=tcg (or kvm, or icount: TCG whose guest clock counts instructions)
+# makes every VM of run, ab, bench and check use that
 # accelerator; by default KVM once a short boot has shown it runs the
 # guest, else software emulation.
 #

@@ -410,7 +410,8 @@ hb_kvm_probe() {
 	rm -rf "$dir"
 }
 
-# hb_accel auto|kvm|tcg [IMAGE]: sets hb_accel_name (kvm or tcg),
+# hb_accel auto|kvm|tcg|icount [IMAGE]: sets hb_accel_name (kvm, tcg or
+# icount: TCG on one thread whose guest clock counts instructions),
 # hb_accel_opts (its QEMU options) and hb_accel_why (why KVM cannot be
 # had, if it cannot; hb_accel_proven is 1 once KVM has run a guest), or
 # dies when kvm was asked for and cannot be had.
@@ -435,7 +436,13 @@ hb_accel() {
 	case $1 in
 	auto|kvm) ;;
 	tcg) hb_accel_why="--accel tcg" ;;
-	*) die "--accel takes kvm, tcg or auto, not '$1'" ;;
+	icount)
+		# QEMU advances the guest clock 1 ns per guest instruction
+		hb_accel_why="--accel icount"
+		hb_accel_name=icount
+		hb_accel_opts="-accel tcg,thread=single -icount shift=0,sleep=off"
+		return ;;
+	*) die "--accel takes kvm, tcg, icount or auto, not '$1'" ;;
 	esac
 	if [ -z "$hb_accel_why" ]; then
 		verdict=$(hb_kvm_verdict "$dev") ||
