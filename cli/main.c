@@ -10,8 +10,12 @@
  *                                       all of them cmd/cmd_common.c
  *                                       (help, -o, errors)
  *   the measurement loop; the ioctls    measure/bench.c; kernel/device.c
+ *   an ioctl error's sentence           kernel/explain.c
+ *   rebind: its loop; the namespace     measure/rebind.c; kernel/nd.c,
+ *                                       nd_holders.c, nd_bind.c,
+ *                                       nd_reconfigure.c
  *   reading struct pages back (VERIFY)  measure/verify.c;
- *                                       render/memmap.c
+ *                                       render/verify.c
  *   what a result holds; host facts     results/result.h; kernel/host.c
  *   a metric (key, unit, valid bit)     results/metrics.c, the
  *                                       hb_metrics[] table
@@ -24,7 +28,7 @@
  *   merge; refusing unlike results      results/merge.c;
  *                                       results/config_match.c
  *   reading a result file back          results/result_read.c; a
- *                                       comparison: results/cmp_read.c
+ *                                       comparison: results/compare_read.c
  *                                       (for show)
  *   outliers and two levels             stats/shape.c
  *   pictures (gnuplot scripts)          render/plot.c; run by

@@ -5,14 +5,15 @@
 # one of the same name here.
 HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c \
 	twosample.c power.c)
-HB_CLI_KERNEL := $(addprefix kernel/,device.c nl.c host.c nd.c)
+HB_CLI_KERNEL := $(addprefix kernel/,device.c explain.c nl.c host.c nd.c \
+	nd_holders.c nd_bind.c nd_reconfigure.c)
 HB_CLI_RESULTS := $(addprefix results/,result.c fields.c metrics.c \
-	result_read.c config_match.c compare.c merge.c cmp_read.c runid.c)
+	result_read.c config_match.c compare.c merge.c compare_read.c runid.c)
 HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_fmt.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c wrap.c chunks.c \
-	memmap.c plot.c stopped.c)
+	verify.c plot.c stopped.c)
 HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_measure.c cmd_run.c \
 	cmd_sweep.c cmd_info.c cmd_compare.c cmd_merge.c cmd_show.c \
 	cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c cmd_verify.c \

@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/parse.h"
+#include "kernel/explain.h"
 #include "kernel/host.h"
 #include "version.h"
 

@@ -13,6 +13,7 @@
 #include "cmd/cmd.h"
 #include "cmd/cmd_measure.h"
 #include "fmt.h"
+#include "kernel/explain.h"
 #include "measure/bench.h"
 
 #define HB_HOLD_NODE_MAX	1023

@@ -16,6 +16,7 @@
 
 #include "cmd/cmd_measure.h"
 #include "fmt.h"
+#include "kernel/explain.h"
 #include "kernel/host.h"
 #include "measure/bench.h"
 #include "measure/verify.h"

@@ -19,7 +19,7 @@
 #include "cmd/cmd.h"
 #include "outfile.h"
 #include "render/plot.h"
-#include "results/cmp_read.h"
+#include "results/compare_read.h"
 
 extern char **environ;
 

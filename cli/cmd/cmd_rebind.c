@@ -12,7 +12,10 @@
 #include <unistd.h>
 
 #include "cmd/cmd_measure.h"
+#include "kernel/explain.h"
 #include "kernel/nd.h"
+#include "kernel/nd_holders.h"
+#include "kernel/nd_reconfigure.h"
 #include "measure/rebind.h"
 #include "results/runid.h"
 

@@ -11,7 +11,7 @@
 #include <json-c/json.h>
 
 #include "cmd/cmd.h"
-#include "results/cmp_read.h"
+#include "results/compare_read.h"
 
 struct hb_show_env {
 	char *files[HB_FILES_MAX];

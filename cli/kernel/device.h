@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY,
- * ROOFLINE, WATCH with the uapi structs - and the one sentence per errno
- * that tells the user what to do.  Functions return 0 or a negative errno and never
- * print.
+ * ROOFLINE, WATCH with the uapi structs.  Functions return 0 or a
+ * negative errno and never print; explain.h has the sentence for each.
  */
 #ifndef HB_DEVICE_H
 #define HB_DEVICE_H
@@ -17,29 +16,6 @@ struct hb_dev {
 	int fd;
 	const char *path;
 	struct hmmbench_info info;	/* from the last hb_dev_info() */
-};
-
-enum hb_dev_op {
-	HB_OP_OPEN,
-	HB_OP_INFO,
-	HB_OP_MAP,
-	HB_OP_UNMAP,
-	HB_OP_VERIFY,
-	HB_OP_ROOFLINE,
-	HB_OP_WATCH,		/* start or stop a window */
-	HB_OP_WATCH_READ,
-};
-
-/* What was being asked when an operation failed, for the message. */
-struct hb_dev_ctx {
-	const char *path;
-	uint64_t length;	/* MAP: chunk length */
-	int node;		/* MAP: node or HMMBENCH_NODE_LOCAL */
-	unsigned int chunks;	/* MAP: chunks mapped at once */
-	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
-	uint32_t handle;	/* UNMAP, VERIFY */
-	uint64_t bytes;		/* ROOFLINE: the buffer's size */
-	const struct hmmbench_info *info;	/* NULL when unknown */
 };
 
 int hb_dev_open(struct hb_dev *dev, const char *path);
@@ -94,22 +70,5 @@ int hb_dev_watch_read(struct hb_dev *dev, struct hmmbench_call *calls,
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length);
-
-/*
- * What the module would answer a MAP of @ctx->chunks chunks of
- * @ctx->length on @ctx->node, judged from @ctx->info alone: 0, -EINVAL
- * (unaligned, under the minimum, node not online) or -ENOMEM (over the
- * budget or the largest chunk), so that the CLI refuses before
- * measuring anything.
- */
-int hb_dev_check(const struct hb_dev_ctx *ctx);
-
-/* Bytes per compound page of 2^@vmemmap_shift pages; 0 on overflow. */
-uint64_t hb_dev_compound_size(const struct hmmbench_info *info,
-			      unsigned int vmemmap_shift);
-
-/* One sentence saying what failed and what to do; returns @buf. */
-const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
-			   const struct hb_dev_ctx *ctx);
 
 #endif /* HB_DEVICE_H */

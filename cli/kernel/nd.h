@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: a libnvdimm pmem namespace as sysfs shows it - mode, map,
- * align, the device whose driver binding builds its struct pages, who
- * holds it - and the timed unbind and bind of that driver, for `hmmbench
- * rebind`.  Every /sys, /proc and /dev path is prefixed with a root ("" on
- * a real system) so that tests run on a fake tree.  Nothing here prints.
+ * align, the device whose driver binding builds its struct pages - for
+ * `hmmbench rebind`, and the sysfs reads nd_holders.c and nd_bind.c share.
+ * Every /sys, /proc and /dev path is prefixed with a root ("" on a real
+ * system) so that tests run on a fake tree.  Nothing here prints.
  */
 #ifndef HB_ND_H
 #define HB_ND_H
@@ -48,22 +48,6 @@ struct hb_nd_ns {
 	dev_t devt;
 };
 
-/* What the user asked for; a field left NONE or 0 keeps what there is. */
-struct hb_nd_want {
-	enum hb_nd_mode mode;
-	enum hb_nd_map map;
-	uint64_t align;
-};
-
-#define HB_ND_ARGV_MAX	12
-
-/* The argv of `ndctl create-namespace`, with the storage it points to. */
-struct hb_nd_argv {
-	char *argv[HB_ND_ARGV_MAX];
-	char name[32];
-	char align[24];
-};
-
 /* "raw", "sector", "fsdax", "devdax"; "" for NONE. */
 const char *hb_nd_mode_name(enum hb_nd_mode mode);
 /* "mem", "dev"; "" for NONE. */
@@ -83,46 +67,26 @@ int hb_nd_find(const char *root, const char *name, struct hb_nd_ns *ns,
 	       char *err, size_t errlen);
 
 /*
- * Whether anything holds @ns's device node: mounted (itself or a
- * partition), held by another block device (device-mapper, md), open in
- * a process or mapped by one.  1 with a sentence naming the holder in
- * @who, 0 when free, a negative errno (and a sentence) when it cannot
- * tell.
+ * What nd_holders.c and nd_bind.c share with this file: the bus's path
+ * and the reads of small files of /sys and /proc under a root.
  */
-int hb_nd_holder(const char *root, const struct hb_nd_ns *ns, char *who,
-		 size_t len);
+#define HB_ND_BUS	"/sys/bus/nd"
 
-/*
- * Unbind and bind @ns's device from and to its driver, timing only the
- * write() to the driver's unbind or bind file (CLOCK_MONOTONIC) into
- * @ns_taken.  0, or a negative errno and a sentence: -EALREADY to unbind
- * a device not bound, -EPERM or -EACCES without root, and for bind the
- * errno of a bind that failed, or -ENXIO when the driver link does not
- * come back.
- */
-int hb_nd_unbind(const char *root, const struct hb_nd_ns *ns,
-		 uint64_t *ns_taken, char *err, size_t errlen);
-int hb_nd_bind(const char *root, const struct hb_nd_ns *ns,
-	       uint64_t *ns_taken, char *err, size_t errlen);
+/* @root@fmt into @buf; -ENAMETOOLONG when it does not fit. */
+int __attribute__((format(printf, 4, 5)))
+hb_nd_path(char *buf, size_t len, const char *root, const char *fmt, ...);
 
-/*
- * Whether @want may be had from @ns: 0 when it matches (or asks nothing)
- * or @reconfigure allows destroying the data; -EEXIST with a sentence
- * naming what would be lost when it differs without @reconfigure;
- * -EINVAL when the result would make no struct pages (raw, sector) or
- * --reconfigure comes without --mode.
- */
-int hb_nd_reconfig_check(const struct hb_nd_ns *ns,
-			 const struct hb_nd_want *want, bool reconfigure,
-			 char *err, size_t errlen);
+/* The first line of the small file @path into @buf; 0 or -errno. */
+int hb_nd_read(const char *path, char *buf, size_t len);
 
-/*
- * Fills @a with `ndctl create-namespace -f -e NAME -m MODE [--map M]
- * [--align A]` NULL-terminated, giving @want's values, or @ns's where
- * @want keeps them and the mode stays the same; the argc, or -EINVAL
- * when @want names no mode that makes struct pages.
- */
-int hb_nd_ndctl_argv(const struct hb_nd_ns *ns, const struct hb_nd_want *want,
-		     struct hb_nd_argv *a);
+/* "MAJ:MIN" into @devt; 0 or -EINVAL. */
+int hb_nd_parse_devt(const char *s, dev_t *devt);
+
+/* Past the decimal digits at the start of @p; NULL when there are none. */
+const char *hb_nd_digits(const char *p);
+
+/* The basename of the link @dev/driver into @buf; "" when unbound. */
+int hb_nd_driver_of(const char *root, const char *dev, char *buf,
+		    size_t len);
 
 #endif /* HB_ND_H */

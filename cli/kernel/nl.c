@@ -94,7 +94,8 @@ const char *hb_nl_pgmap_name(uint32_t type)
 	return type < HMMBENCH_PGMAP_NR && names[type] ? names[type] : "?";
 }
 
-int hb_nl_errno(int nlerr)
+/* A libnl error (negative NLE_*) as a negative errno. */
+static int hb_nl_errno(int nlerr)
 {
 	switch (nlerr < 0 ? -nlerr : nlerr) {
 	case 0:
@@ -139,7 +140,8 @@ static uint64_t hb_nl_u64(struct nlattr **tb, int type)
 	return tb[type] ? nla_get_u64(tb[type]) : 0;
 }
 
-int hb_nl_parse_info(struct nl_msg *msg, struct hmmbench_info *info)
+/* The reply to INFO into @info; -EPROTO when it is malformed. */
+static int hb_nl_parse_info(struct nl_msg *msg, struct hmmbench_info *info)
 {
 	struct nlattr *tb[HMMBENCH_A_MAX + 1];
 

@@ -72,11 +72,7 @@ enum hb_nl_op {
 	HB_NL_OP_MONITOR,
 };
 
-/* A libnl error (negative NLE_*) as a negative errno. */
-int hb_nl_errno(int nlerr);
-
 /* Parsers of one received message; -EPROTO when it is malformed. */
-int hb_nl_parse_info(struct nl_msg *msg, struct hmmbench_info *info);
 int hb_nl_parse_chunks(struct nl_msg *msg, struct hb_nl_chunks *list);
 int hb_nl_parse_event(struct nl_msg *msg, struct hb_nl_event *ev);
 void hb_nl_chunks_free(struct hb_nl_chunks *list);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "kernel/explain.h"
 #include "measure/bench.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
@@ -30,15 +31,9 @@ struct hb_step {
 	unsigned int mapped;
 };
 
-struct hb_loop {
-	struct hb_dev *dev;
-	struct hb_result *r;
-	volatile sig_atomic_t *stop;
-	hb_progress_fn fn;
-	void *arg;
-	uint64_t start_ns;
-	size_t step;
-	size_t steps;
+/* The measurement loop's state. */
+struct hb_bench_loop {
+	struct hb_loop loop;
 	struct hb_step st;	/* the step in progress */
 	struct hb_running warm;	/* the warm memremap times so far */
 	unsigned int warm_iters;	/* warm steps done */
@@ -46,25 +41,26 @@ struct hb_loop {
 };
 
 /* Writes the sentence for the first failure of the run only. */
-static int hb_fail(struct hb_loop *l, enum hb_dev_op op, int err,
+static int hb_fail(struct hb_bench_loop *l, enum hb_dev_op op, int err,
 		   const struct hb_step *st, uint32_t handle)
 {
 	struct hb_dev_ctx ctx = {
-		.path = l->dev->path,
+		.path = l->loop.dev->path,
 		.length = st->size,
-		.node = l->r->cfg.node,
+		.node = l->loop.r->cfg.node,
 		.chunks = 1,	/* the one that failed */
-		.vmemmap_shift = l->r->cfg.vmemmap_shift,
+		.vmemmap_shift = l->loop.r->cfg.vmemmap_shift,
 		.handle = handle,
-		.info = &l->dev->info,
+		.info = &l->loop.dev->info,
 	};
 
-	if (l->r->error[0])
+	if (l->loop.r->error[0])
 		return err;
 	/* The budget has moved since we started: explain with today's. */
 	if (err == -ENOMEM)
-		hb_dev_info(l->dev);
-	hb_dev_explain(l->r->error, sizeof(l->r->error), op, err, &ctx);
+		hb_dev_info(l->loop.dev);
+	hb_dev_explain(l->loop.r->error, sizeof(l->loop.r->error), op, err,
+		       &ctx);
 	return err;
 }
 
@@ -80,7 +76,7 @@ static void hb_fill_map(struct hb_sample *s, const struct hb_step *st,
 	hb_metrics_take(s, HB_REPLY_MAP, map, map->valid);
 }
 
-static int hb_map_one(struct hb_loop *l, struct hb_step *st)
+static int hb_map_one(struct hb_bench_loop *l, struct hb_step *st)
 {
 	struct hmmbench_map map;
 	struct hmmbench_unmap un;
@@ -88,37 +84,37 @@ static int hb_map_one(struct hb_loop *l, struct hb_step *st)
 	int ret;
 
 	do
-		ret = hb_dev_map(l->dev, st->size, l->r->cfg.node,
-				 l->r->cfg.vmemmap_shift, &map);
-	while (ret == -EINTR && !*l->stop);
+		ret = hb_dev_map(l->loop.dev, st->size, l->loop.r->cfg.node,
+				 l->loop.r->cfg.vmemmap_shift, &map);
+	while (ret == -EINTR && !*l->loop.stop);
 	if (ret == -EINTR)
 		return HB_STOPPED;
 	if (ret)
 		return hb_fail(l, HB_OP_MAP, ret, st, 0);
-	s = hb_result_add(l->r);
+	s = hb_result_add(l->loop.r);
 	if (!s) {
-		hb_dev_unmap(l->dev, map.handle, &un);
-		snprintf(l->r->error, sizeof(l->r->error),
+		hb_dev_unmap(l->loop.dev, map.handle, &un);
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 "out of memory for the samples");
 		return -ENOMEM;
 	}
-	hb_fill_map(s, st, &l->r->cfg, &map);
+	hb_fill_map(s, st, &l->loop.r->cfg, &map);
 	st->handles[st->mapped++] = map.handle;
 	return 0;
 }
 
 /* Unmaps every chunk of the step, last first; returns the first error. */
-static int hb_unmap_all(struct hb_loop *l, struct hb_step *st)
+static int hb_unmap_all(struct hb_bench_loop *l, struct hb_step *st)
 {
 	int ret = 0;
 
 	while (st->mapped) {
 		unsigned int c = --st->mapped;
-		struct hb_sample *s = &l->r->samples[st->first + c];
+		struct hb_sample *s = &l->loop.r->samples[st->first + c];
 		struct hmmbench_unmap un;
 		int err;
 
-		err = hb_dev_unmap(l->dev, st->handles[c], &un);
+		err = hb_dev_unmap(l->loop.dev, st->handles[c], &un);
 		if (err) {
 			if (!ret)
 				ret = hb_fail(l, HB_OP_UNMAP, err, st,
@@ -130,36 +126,37 @@ static int hb_unmap_all(struct hb_loop *l, struct hb_step *st)
 	return ret;
 }
 
-static void hb_report(struct hb_loop *l, const struct hb_step *st)
+static void hb_report(struct hb_bench_loop *l, const struct hb_step *st)
 {
 	struct hb_progress p = {
-		.step = ++l->step,
-		.steps = l->steps,
+		.step = ++l->loop.step,
+		.steps = l->loop.steps,
 		.size = st->size,
 		.iter = st->iter,
-		.kind = hb_iter_kind(&l->r->cfg, st->iter),
-		.elapsed_ns = hb_now_ns() - l->start_ns,
-		.nr_samples = l->r->nr_samples - st->first,
+		.kind = hb_iter_kind(&l->loop.r->cfg, st->iter),
+		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
+		.nr_samples = l->loop.r->nr_samples - st->first,
 	};
 
 	if (p.nr_samples)
-		p.samples = &l->r->samples[st->first];
+		p.samples = &l->loop.r->samples[st->first];
 
-	if (l->fn)
-		l->fn(&p, l->arg);
+	if (l->loop.fn)
+		l->loop.fn(&p, l->loop.arg);
 }
 
-static int hb_step_run(struct hb_loop *l, uint64_t size, unsigned int iter)
+static int hb_step_run(struct hb_bench_loop *l, uint64_t size,
+		       unsigned int iter)
 {
 	struct hb_step *st = &l->st;
 	int ret = 0, err;
 
 	st->size = size;
 	st->iter = iter;
-	st->first = l->r->nr_samples;
+	st->first = l->loop.r->nr_samples;
 	st->mapped = 0;
-	while (st->mapped < l->r->cfg.chunks && !ret) {
-		if (*l->stop)
+	while (st->mapped < l->loop.r->cfg.chunks && !ret) {
+		if (*l->loop.stop)
 			ret = HB_STOPPED;
 		else
 			ret = hb_map_one(l, st);
@@ -167,23 +164,23 @@ static int hb_step_run(struct hb_loop *l, uint64_t size, unsigned int iter)
 	err = hb_unmap_all(l, st);
 	if (!ret)
 		ret = err;
-	if (!ret && *l->stop)
+	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
 	hb_report(l, st);
 	return ret;
 }
 
 /* Counts the step just run when it was warm. */
-static void hb_loop_count(struct hb_loop *l)
+static void hb_loop_count(struct hb_bench_loop *l)
 {
 	const struct hb_step *st = &l->st;
 	const struct hb_sample *s;
 
-	if (hb_iter_kind(&l->r->cfg, st->iter) != HB_WARM)
+	if (hb_iter_kind(&l->loop.r->cfg, st->iter) != HB_WARM)
 		return;
 	l->warm_iters++;
-	for (s = &l->r->samples[st->first];
-	     s < &l->r->samples[l->r->nr_samples]; s++)
+	for (s = &l->loop.r->samples[st->first];
+	     s < &l->loop.r->samples[l->loop.r->nr_samples]; s++)
 		if (s->valid & HMMBENCH_T_MEMREMAP)
 			hb_running_add(&l->warm, s->memremap_ns);
 }
@@ -193,9 +190,9 @@ static void hb_loop_count(struct hb_loop *l)
  * memremap mean within +-cfg.until_ci % of it, or cfg.max_time_ns gone
  * by; which, in l->end.
  */
-static bool hb_loop_ends(struct hb_loop *l)
+static bool hb_loop_ends(struct hb_bench_loop *l)
 {
-	const struct hb_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->loop.r->cfg;
 	const struct hb_running *w = &l->warm;
 
 	hb_loop_count(l);
@@ -204,15 +201,15 @@ static bool hb_loop_ends(struct hb_loop *l)
 	    cfg->until_ci / 100 * w->mean)
 		l->end = HB_END_CI;
 	else if (cfg->max_time_ns &&
-		 hb_now_ns() - l->start_ns >= cfg->max_time_ns)
+		 hb_now_ns() - l->loop.start_ns >= cfg->max_time_ns)
 		l->end = HB_END_MAX_TIME;
 	return l->end != HB_END_ITERS;
 }
 
 /* Sizes one after the other, or (interleaved) taking turns. */
-static int hb_loop_all(struct hb_loop *l)
+static int hb_loop_all(struct hb_bench_loop *l)
 {
-	const struct hb_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->loop.r->cfg;
 	unsigned int iters = 1 + cfg->warmup + cfg->iters, a, b;
 	size_t outer = cfg->interleave ? iters : cfg->nr_sizes;
 	size_t inner = cfg->interleave ? cfg->nr_sizes : iters;
@@ -237,23 +234,23 @@ static int hb_loop_all(struct hb_loop *l)
  * does after loading, and no chunk is mapped while the buffer exists.  A
  * module without ROOFLINE leaves it unmeasured.
  */
-static int hb_roof_all(struct hb_loop *l)
+static int hb_roof_all(struct hb_bench_loop *l)
 {
-	struct hb_result *r = l->r;
+	struct hb_result *r = l->loop.r;
 	struct hmmbench_roofline rl;
 	struct hb_dev_ctx ctx = {
-		.path = l->dev->path,
+		.path = l->loop.dev->path,
 		.node = r->cfg.node,
-		.info = &l->dev->info,
+		.info = &l->loop.dev->info,
 	};
 	struct hb_roof *rf;
 	size_t k;
 	int ret;
 
 	for (k = 0; k < r->cfg.nr_sizes; k++) {
-		if (*l->stop)
+		if (*l->loop.stop)
 			return HB_STOPPED;
-		ret = hb_dev_roofline(l->dev, r->cfg.sizes[k], r->cfg.node,
+		ret = hb_dev_roofline(l->loop.dev, r->cfg.sizes[k], r->cfg.node,
 				      &rl);
 		if (ret == -EOPNOTSUPP)
 			return 0;
@@ -261,7 +258,7 @@ static int hb_roof_all(struct hb_loop *l)
 			return HB_STOPPED;
 		if (ret) {
 			ctx.length = r->cfg.sizes[k];
-			ctx.bytes = hb_dev_memmap_cost(&l->dev->info,
+			ctx.bytes = hb_dev_memmap_cost(&l->loop.dev->info,
 						       ctx.length);
 			hb_dev_explain(r->error, sizeof(r->error),
 				       HB_OP_ROOFLINE, ret, &ctx);
@@ -278,18 +275,19 @@ static int hb_roof_all(struct hb_loop *l)
 }
 
 /* The memmap of each size, when cfg.verify asks for it; not a sample. */
-static int hb_verify_all(struct hb_loop *l)
+static int hb_verify_all(struct hb_bench_loop *l)
 {
-	struct hb_result *r = l->r;
+	struct hb_result *r = l->loop.r;
 	struct hmmbench_verify v;
 	size_t k;
 	int ret;
 
 	for (k = 0; k < r->cfg.nr_sizes && r->cfg.verify; k++) {
-		if (*l->stop)
+		if (*l->loop.stop)
 			return HB_STOPPED;
-		ret = hb_verify_chunk(l->dev, &r->cfg, r->cfg.sizes[k], l->stop,
-				      &v, r->error, sizeof(r->error));
+		ret = hb_verify_chunk(l->loop.dev, &r->cfg, r->cfg.sizes[k],
+				      l->loop.stop, &v, r->error,
+				      sizeof(r->error));
 		if (ret)
 			return ret;
 		hb_memmap_from(&r->memmap[k], &v);
@@ -300,21 +298,23 @@ static int hb_verify_all(struct hb_loop *l)
 int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 		 volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
 {
-	struct hb_loop l = {
-		.dev = dev,
-		.r = r,
-		.stop = stop,
-		.fn = fn,
-		.arg = arg,
-		.start_ns = hb_now_ns(),
-		.steps = r->cfg.nr_sizes *
-			 (1 + (size_t)r->cfg.warmup + r->cfg.iters),
+	struct hb_bench_loop l = {
+		.loop = {
+			.dev = dev,
+			.r = r,
+			.stop = stop,
+			.fn = fn,
+			.arg = arg,
+			.start_ns = hb_now_ns(),
+			.steps = r->cfg.nr_sizes *
+				 (1 + (size_t)r->cfg.warmup + r->cfg.iters),
+		},
 	};
 	int ret;
 
 	r->error[0] = '\0';
 	ret = hb_loop_all(&l);
-	r->wall_ns = hb_now_ns() - l.start_ns;
+	r->wall_ns = hb_now_ns() - l.loop.start_ns;
 	/* ended early on purpose: the warm iterations are those run */
 	if (l.end != HB_END_ITERS)
 		r->cfg.iters = l.warm_iters;

@@ -10,23 +10,11 @@
 #include <signal.h>
 
 #include "kernel/device.h"
+#include "measure/loop.h"
 #include "measure/verify.h"
 #include "results/result.h"
 
 #define HB_MAX_CHUNKS	4096	/* chunks mapped at once */
-
-struct hb_progress {
-	size_t step;		/* iterations of one size done, 1-based */
-	size_t steps;		/* total of those */
-	uint64_t size;
-	unsigned int iter;
-	enum hb_kind kind;
-	uint64_t elapsed_ns;
-	const struct hb_sample *samples;	/* this step's, or NULL */
-	size_t nr_samples;
-};
-
-typedef void (*hb_progress_fn)(const struct hb_progress *p, void *arg);
 
 /*
  * Runs r->cfg on @dev: per size, one cold iteration, cfg.warmup more and

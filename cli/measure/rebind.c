@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kernel/explain.h"
+#include "kernel/nd_bind.h"
 #include "measure/rebind.h"
 #include "measure/verify.h"
 #include "results/metrics.h"
@@ -32,16 +34,10 @@
 #define HB_RB_SETTLE_NS	(120ULL * 1000000000ULL)
 #define HB_RB_FLIGHT_NS	(600ULL * 1000000000ULL)
 
+/* The rebind loop's state. */
 struct hb_rb_loop {
-	struct hb_dev *dev;
+	struct hb_loop loop;
 	struct hb_rebind *rb;
-	struct hb_result *r;
-	volatile sig_atomic_t *stop;
-	hb_progress_fn fn;
-	void *arg;
-	uint64_t start_ns;
-	size_t step;
-	size_t steps;
 	uint64_t foreign;	/* calls outside the namespace */
 	uint64_t lost;		/* calls the window missed or dropped */
 };
@@ -119,11 +115,12 @@ static int hb_rb_collect(struct hb_rb_loop *l, uint64_t settle_ns,
 	int ret;
 
 	for (;;) {
-		ret = hb_dev_watch_read(l->dev, buf, HB_RB_READ, &rep);
+		ret = hb_dev_watch_read(l->loop.dev, buf, HB_RB_READ, &rep);
 		if (ret) {
-			struct hb_dev_ctx ctx = { .path = l->dev->path };
+			struct hb_dev_ctx ctx = { .path = l->loop.dev->path };
 
-			hb_dev_explain(l->r->error, sizeof(l->r->error),
+			hb_dev_explain(l->loop.r->error,
+				       sizeof(l->loop.r->error),
 				       HB_OP_WATCH_READ, ret, &ctx);
 			return ret;
 		}
@@ -145,16 +142,16 @@ static int hb_rb_sample(struct hb_rb_loop *l, unsigned int iter,
 			const struct hb_rb_calls *c, uint64_t unbind_ns,
 			uint64_t bind_ns)
 {
-	struct hb_sample *s = hb_result_add(l->r);
+	struct hb_sample *s = hb_result_add(l->loop.r);
 
 	if (!s) {
-		snprintf(l->r->error, sizeof(l->r->error),
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 "out of memory for the samples");
 		return -ENOMEM;
 	}
 	s->size = l->rb->ns.size;
 	s->iter = iter;
-	s->kind = hb_iter_kind(&l->r->cfg, iter);
+	s->kind = hb_iter_kind(&l->loop.r->cfg, iter);
 	s->phys_start = c->remap.phys_start;
 	s->pages = c->remap.init_pages;
 	hb_metric_set(&hb_metrics[HB_M_MEMREMAP], s, c->remap.total_ns);
@@ -168,9 +165,9 @@ static int hb_rb_sample(struct hb_rb_loop *l, unsigned int iter,
 		hb_metric_set(&hb_metrics[HB_M_UNBIND], s, unbind_ns);
 	if (bind_ns)
 		hb_metric_set(&hb_metrics[HB_M_BIND], s, bind_ns);
-	l->r->cfg.vmemmap_shift = c->remap.vmemmap_shift;
-	l->r->cfg.compound_size = l->dev->info.page_size <<
-				  c->remap.vmemmap_shift;
+	l->loop.r->cfg.vmemmap_shift = c->remap.vmemmap_shift;
+	l->loop.r->cfg.compound_size = l->loop.dev->info.page_size <<
+				       c->remap.vmemmap_shift;
 	return 0;
 }
 
@@ -181,20 +178,20 @@ static int hb_rb_check_calls(struct hb_rb_loop *l, const struct hb_rb_calls *c,
 	const char *name = l->rb->ns.name;
 
 	if (!c->has_remap && c->lost) {
-		snprintf(l->r->error, sizeof(l->r->error),
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 "the module missed %llu memremap_pages() or memunmap_pages() call%s during %s of %s (more at once than it follows, or its window full): try again on a quieter system",
 			 (unsigned long long)c->lost, c->lost == 1 ? "" : "s",
 			 what, name);
 		return -ENODATA;
 	}
 	if (!c->has_remap) {
-		snprintf(l->r->error, sizeof(l->r->error),
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 "%s of %s made no memremap_pages() call in its range that the module saw: it has no struct pages to time",
 			 what, name);
 		return -ENODATA;
 	}
 	if (c->remap.flags & HMMBENCH_CALL_FAILED) {
-		snprintf(l->r->error, sizeof(l->r->error),
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 "memremap_pages() failed in %s of %s: see the kernel log (dmesg)",
 			 what, name);
 		return -EIO;
@@ -205,18 +202,18 @@ static int hb_rb_check_calls(struct hb_rb_loop *l, const struct hb_rb_calls *c,
 static void hb_rb_report(struct hb_rb_loop *l, unsigned int iter)
 {
 	struct hb_progress p = {
-		.step = ++l->step,
-		.steps = l->steps,
+		.step = ++l->loop.step,
+		.steps = l->loop.steps,
 		.size = l->rb->ns.size,
 		.iter = iter,
-		.kind = hb_iter_kind(&l->r->cfg, iter),
-		.elapsed_ns = hb_now_ns() - l->start_ns,
-		.samples = &l->r->samples[l->r->nr_samples - 1],
+		.kind = hb_iter_kind(&l->loop.r->cfg, iter),
+		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
+		.samples = &l->loop.r->samples[l->loop.r->nr_samples - 1],
 		.nr_samples = 1,
 	};
 
-	if (l->fn)
-		l->fn(&p, l->arg);
+	if (l->loop.fn)
+		l->loop.fn(&p, l->loop.arg);
 }
 
 /*
@@ -228,8 +225,8 @@ static int hb_rb_rebind(struct hb_rb_loop *l, uint64_t *unbind_ns,
 			uint64_t *bind_ns)
 {
 	struct hb_nd_ns *ns = &l->rb->ns;
-	char *err = l->r->error;
-	size_t len = sizeof(l->r->error);
+	char *err = l->loop.r->error;
+	size_t len = sizeof(l->loop.r->error);
 	sigset_t hold, old;
 	int ret;
 
@@ -345,7 +342,7 @@ static int hb_rb_reconfigure(struct hb_rb_loop *l)
 	st = hb_rb_spawn(rb->ndctl_argv, msg, sizeof(msg));
 	if (st) {
 		hb_rb_last_line(msg);
-		snprintf(l->r->error, sizeof(l->r->error),
+		snprintf(l->loop.r->error, sizeof(l->loop.r->error),
 			 st == 127 ? "ndctl not found: install it (apt install ndctl), or set %s up yourself and run without --reconfigure" :
 				     "`%s` failed: %s",
 			 st == 127 ? rb->ns.name : cmd,
@@ -353,16 +350,16 @@ static int hb_rb_reconfigure(struct hb_rb_loop *l)
 		return -EIO;
 	}
 	snprintf(name, sizeof(name), "%s", rb->ns.name);
-	ret = hb_nd_find(rb->root, name, &rb->ns, l->r->error,
-			 sizeof(l->r->error));
+	ret = hb_nd_find(rb->root, name, &rb->ns, l->loop.r->error,
+			 sizeof(l->loop.r->error));
 	if (!ret)
 		ret = hb_rb_collect(l, HB_RB_SETTLE_NS, &c);
 	if (!ret)
 		ret = hb_rb_check_calls(l, &c, "the bind --reconfigure made");
 	if (ret)
 		return ret;
-	hb_rebind_config(&l->r->cfg, &rb->ns);
-	l->r->cfg.first_bind_reconfigure = true;
+	hb_rebind_config(&l->loop.r->cfg, &rb->ns);
+	l->loop.r->cfg.first_bind_reconfigure = true;
 	ret = hb_rb_sample(l, 0, &c, 0, 0);
 	if (!ret)
 		hb_rb_report(l, 0);
@@ -378,8 +375,8 @@ static int hb_rb_loop_all(struct hb_rb_loop *l)
 		ret = hb_rb_reconfigure(l);
 		iter = 1;
 	}
-	for (; !ret && iter < l->steps; iter++) {
-		if (*l->stop)
+	for (; !ret && iter < l->loop.steps; iter++) {
+		if (*l->loop.stop)
 			return HB_STOPPED;
 		ret = hb_rb_one(l, iter);
 	}
@@ -389,14 +386,14 @@ static int hb_rb_loop_all(struct hb_rb_loop *l)
 /* The memmap the last bind left, when cfg.verify asks for it. */
 static int hb_rb_verify(struct hb_rb_loop *l)
 {
-	struct hb_result *r = l->r;
+	struct hb_result *r = l->loop.r;
 	struct hmmbench_verify v;
 	int ret;
 
 	if (!r->cfg.verify)
 		return 0;
-	ret = hb_verify_namespace(l->dev, &l->rb->ns, l->stop, &v, r->error,
-				  sizeof(r->error));
+	ret = hb_verify_namespace(l->loop.dev, &l->rb->ns, l->loop.stop, &v,
+				  r->error, sizeof(r->error));
 	if (!ret)
 		hb_memmap_from(&r->memmap[0], &v);
 	return ret;
@@ -407,8 +404,11 @@ int hb_rebind_run(struct hb_dev *dev, struct hb_rebind *rb,
 		  hb_progress_fn fn, void *arg)
 {
 	struct hb_rb_loop l = {
-		.dev = dev, .rb = rb, .r = r, .stop = stop, .fn = fn,
-		.arg = arg, .steps = 1 + (size_t)r->cfg.iters,
+		.loop = {
+			.dev = dev, .r = r, .stop = stop, .fn = fn, .arg = arg,
+			.steps = 1 + (size_t)r->cfg.iters,
+		},
+		.rb = rb,
 	};
 	struct hb_dev_ctx ctx = { .path = dev->path, .info = &dev->info };
 	int ret;
@@ -419,9 +419,9 @@ int hb_rebind_run(struct hb_dev *dev, struct hb_rebind *rb,
 		hb_dev_explain(r->error, sizeof(r->error), HB_OP_WATCH, ret,
 			       &ctx);
 	} else {
-		l.start_ns = hb_now_ns();
+		l.loop.start_ns = hb_now_ns();
 		ret = hb_rb_loop_all(&l);
-		r->wall_ns = hb_now_ns() - l.start_ns;
+		r->wall_ns = hb_now_ns() - l.loop.start_ns;
 		hb_dev_watch_stop(dev);
 		if (!ret)
 			ret = hb_rb_verify(&l);

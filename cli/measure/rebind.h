@@ -12,7 +12,7 @@
 
 #include "kernel/device.h"
 #include "kernel/nd.h"
-#include "measure/bench.h"
+#include "measure/loop.h"
 #include "results/result.h"
 
 /* What the loop works on. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "kernel/explain.h"
 #include "measure/verify.h"
 
 static const char *const hb_check_names[HMMBENCH_CHECK_NR] = {

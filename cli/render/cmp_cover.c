@@ -70,7 +70,11 @@ static void hb_cover_workload(FILE *m, const struct hb_result *r)
 		cfg->chunks == 1 ? "" : "s");
 }
 
-static void hb_cover_setup(FILE *f, const struct hb_comparison *c)
+/*
+ * The setup paragraph of a comparison: the machine, each input with its
+ * kernel, and the workload, wrapped for an email.
+ */
+static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 {
 	const struct hb_host *h = &c->in[0].r.meta.host;
 	char *text = NULL;
@@ -354,7 +358,7 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 {
 	size_t file;
 
-	hb_cover_setup(f, c);
+	hb_cmp_cover_setup(f, c);
 	hb_cover_units(f, c);
 	for (file = 1; file < c->nr_in; file++) {
 		if (c->nr_in > 2)

@@ -37,6 +37,10 @@ const char *hb_cover_namespace(char *buf, size_t len,
 	return buf;
 }
 
+/*
+ * The setup lines of a result: version, kernel, machine and what was
+ * timed - a namespace's rebinds or DEVICE_PRIVATE chunks.
+ */
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;

@@ -135,9 +135,3 @@ int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
 	}
 	return hb_render_flush(f, ret);
 }
-
-int hb_render_compare(FILE *f, enum hb_format fmt,
-		      const struct hb_comparison *c)
-{
-	return hb_render_compare_as(f, fmt, false, c);
-}

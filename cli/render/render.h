@@ -52,8 +52,4 @@ int hb_render_verify(FILE *f, enum hb_format fmt,
 int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
 			 const struct hb_comparison *c);
 
-/* hb_render_compare_as() in 80 columns. */
-int hb_render_compare(FILE *f, enum hb_format fmt,
-		      const struct hb_comparison *c);
-
 #endif /* HB_RENDER_H */

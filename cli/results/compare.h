@@ -23,7 +23,7 @@
 
 /*
  * The JSON document of a comparison, and its significance rule: its
- * writer (render/cmp_json.c) and reader (cmp_read.c) agree on them.
+ * writer (render/cmp_json.c) and reader (compare_read.c) agree on them.
  */
 #define HB_COMPARE_SCHEMA	"hmmbench-compare/2"
 #define HB_COMPARE_RULE		"holm_welch_and_mann_whitney"

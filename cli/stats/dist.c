@@ -126,13 +126,6 @@ double hb_t_pvalue(double t, double df)
 	return fmin(1.0, 2.0 * hb_t_tail(t, df));
 }
 
-double hb_t_cdf(double t, double df)
-{
-	double tail = 0.5 * hb_t_pvalue(t, df);
-
-	return t >= 0 ? 1.0 - tail : tail;
-}
-
 /* An upper tail P(X > x) and its density, for one df (unused by Z). */
 struct hb_dist {
 	double (*tail)(double x, double df);

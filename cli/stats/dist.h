@@ -13,9 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* P(T <= @t) for Student's t with @df degrees of freedom. */
-double hb_t_cdf(double t, double df);
-
 /* Two-sided P(|T| >= |@t|) for Student's t with @df degrees of freedom. */
 double hb_t_pvalue(double t, double df);
 

@@ -11,27 +11,6 @@
 #include "stats/mean.h"
 #include "stats/twosample.h"
 
-const char *hb_cmp_status_str(enum hb_cmp_status st)
-{
-	switch (st) {
-	case HB_CMP_OK:
-		return "ok";
-	case HB_CMP_IDENTICAL:
-		return "all values identical";
-	case HB_CMP_NO_SPREAD:
-		return "both groups constant but different";
-	case HB_CMP_ZERO_BASE:
-		return "baseline mean is zero";
-	case HB_CMP_TOO_FEW:
-		return "too few samples";
-	case HB_CMP_INVALID:
-		return "invalid input";
-	case HB_CMP_NO_MEMORY:
-		return "out of memory";
-	}
-	return "unknown status";
-}
-
 /* Non-NULL (unless empty) and finite, or HB_CMP_INVALID. */
 static enum hb_cmp_status hb_all_finite(const double *x, size_t n)
 {

@@ -36,9 +36,6 @@ enum hb_cmp_status {
 	HB_CMP_NO_MEMORY,
 };
 
-/* A short English phrase for @st, e.g. "too few samples". */
-const char *hb_cmp_status_str(enum hb_cmp_status st);
-
 struct hb_welch {
 	size_t n_a, n_b;
 	double mean_a, mean_b;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Reference values for the change intervals (ratio of means, log scale)
-# in tests/unit/test_compare_stats.c and the Welch p-values of run means
+# in tests/unit/test_twosample.c and the Welch p-values of run means
 # in tests/unit/test_compare.c.  Independent of the C code: the moments
 # come from python3's statistics module, the Student t tail from mpmath
 # 1.3 (Debian's python3-mpmath) as the regularized incomplete beta

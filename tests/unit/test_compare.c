@@ -3,7 +3,7 @@
  * hmmbench unit tests: `hmmbench compare` end to end but for the process -
  * synthetic results written to temporary JSON files, read back, compared
  * and rendered.  The 10 + 10 memremap times (117-120 ms against 55-57 ms)
- * are those of test_compare_stats.c: a change of -53.0 %, whose interval
+ * are those of test_twosample.c: a change of -53.0 %, whose interval
  * on the ratio scale is [-53.53 %, -52.46 %] (tests/unit/ratio_ref.py).
  * Welch p-values of run means are from ratio_ref.py too (mpmath's
  * incomplete beta for the t tail), and agree with scipy's where the
@@ -23,7 +23,7 @@
 #include <json-c/json.h>
 
 #include "fixture.h"
-#include "results/cmp_read.h"
+#include "results/compare_read.h"
 #include "results/compare.h"
 #include "stats/power.h"
 
@@ -150,7 +150,7 @@ static char *render(const struct hb_comparison *c, enum hb_format fmt)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(hb_render_compare(f, fmt, c), 0);
+	assert_int_equal(hb_render_compare_as(f, fmt, false, c), 0);
 	fclose(f);
 	if (fmt == HB_FMT_COVER)
 		for (p = buf; *p; p++)
@@ -258,6 +258,32 @@ static void identical_runs_show_tilde_and_no_detectable_change(void **state)
 	/* both sides constant: nothing to scale an effect by */
 	assert_true(isnan(row_of(&p.c, HB_WARM, HB_M_MEMUNMAP)->mde));
 	assert_renders(&p.c, want, N(want));
+	pair_free(&p);
+}
+
+/*
+ * Every run of a side has the same mean, and the sides differ: Welch has
+ * no spread to test (its p is NAN), so the verdict rests on the rank
+ * test - exact Mann-Whitney of 4 runs below 4 others, p = 2/70 - Holm-
+ * adjusted over the family, never on Welch's missing p.
+ */
+static void constant_runs_on_each_side_rest_on_the_rank_test(void **state)
+{
+	static const double base_runs_ms[] = { 100, 100, 100, 100 };
+	static const double new_runs_ms[] = { 60, 60, 60, 60 };
+	const struct hb_cmp_row *row;
+	struct pair p;
+
+	(void)state;
+	pair_runs(&p, base_runs_ms, new_runs_ms);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->tested);
+	assert_int_equal(row->wst, HB_CMP_NO_SPREAD);
+	assert_true(isnan(row->w.p));
+	assert_true(fabs(row->u.p - 2.0 / 70) < 1e-12);
+	assert_true(row->p_holm >= row->u.p);
+	assert_true(row->p_holm <= row->holm_m * row->u.p);
+	assert_true(row->p_holm < 1.0);
 	pair_free(&p);
 }
 
@@ -831,7 +857,7 @@ static void cover_lines_fit_in_an_email(void **state)
 	(void)state;
 	pair_of(&p, few_ms, N(few_ms), noisy_ms, N(noisy_ms));
 	f = open_memstream(&buf, &len);
-	hb_render_compare(f, HB_FMT_COVER, &p.c);
+	hb_render_compare_as(f, HB_FMT_COVER, false, &p.c);
 	fclose(f);
 	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
 		assert_in_range(strlen(line), 0, 72);
@@ -1230,6 +1256,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(single_runs_show_the_change_without_a_verdict),
 		cmocka_unit_test(identical_runs_show_tilde_and_no_detectable_change),
+		cmocka_unit_test(constant_runs_on_each_side_rest_on_the_rank_test),
 		cmocka_unit_test(two_runs_a_side_could_detect_no_change),
 		cmocka_unit_test(page_size_mismatch_is_refused_naming_the_field),
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),

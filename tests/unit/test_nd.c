@@ -3,8 +3,9 @@
  * hmmbench unit tests: the libnvdimm namespace layer on a fake /sys and
  * /proc built in a temporary directory, laid out as Debian's 6.1 kernel
  * shows an emulated NVDIMM (ACPI NFIT, no labels) after `ndctl
- * create-namespace` in each mode: what a namespace is, who holds it,
- * unbind and bind, and the rules of reconfiguring it.
+ * create-namespace` in each mode: what a namespace is (nd.c), who holds
+ * it (nd_holders.c), unbind and bind (nd_bind.c), and the rules of
+ * reconfiguring it (nd_reconfigure.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -22,6 +23,9 @@
 #include <cmocka.h>
 
 #include "kernel/nd.h"
+#include "kernel/nd_bind.h"
+#include "kernel/nd_holders.h"
+#include "kernel/nd_reconfigure.h"
 
 #define GIB		(1ULL << 30)
 #define REGION0		"/sys/devices/LNXSYSTM:00/LNXSYBUS:00/ACPI0012:00/ndbus0/region0"

@@ -20,7 +20,7 @@
 #include <json-c/json.h>
 
 #include "render/plot.h"
-#include "results/cmp_read.h"
+#include "results/compare_read.h"
 
 #define WIDTH	1000
 #define HEIGHT	480

@@ -71,7 +71,7 @@ static void a_run_switching_levels_has_two(void **state)
 }
 
 /*
- * The clear-drop samples of test_compare_stats.c, 116.4 to 120.3: no gap
+ * The clear-drop samples of test_twosample.c, 116.4 to 120.3: no gap
  * with 2 samples on each side is wider than the range below it (the
  * widest, 0.8 from 119.5 to 120.3, has one above); median 117.95, MAD
  * 0.85, the farthest z = 0.6745 * 2.35 / 0.85 = 1.86.

@@ -13,7 +13,7 @@
 
 #include <json-c/json.h>
 
-#include "results/cmp_read.h"
+#include "results/compare_read.h"
 #include "results/fields.h"
 
 /* The number at @path of @o, NAN when absent or null. */

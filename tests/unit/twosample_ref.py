@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# Reference values for tests/unit/test_compare_stats.c, computed with
+# Reference values for tests/unit/test_twosample.c, computed with
 # Debian 12's python3-scipy 1.10.1 and python3-numpy 1.24.2.  Run it with
 # /usr/bin/python3 and paste what it prints into the test.  Welch's
 # interval is not in scipy 1.10's ttest_ind, so it is built here from

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench unit tests: the sentence for every errno of every request.
- * One test per (request, errno, situation), generated from a table; each
- * checks the part of the sentence that tells the user what to do.
+ * hmmbench unit tests: kernel/explain.c - the sentence for every errno of
+ * every request, and the check of a MAP before it is asked.  One test per
+ * (request, errno, situation), generated from a table; each checks the
+ * part of the sentence that tells the user what to do.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -14,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/device.h"
+#include "kernel/explain.h"
 #include "kernel/host.h"
 
 #define GIB	(1ULL << 30)
@@ -244,6 +245,6 @@ int main(void)
 			.initial_state = (void *)&cases[i],
 		};
 	}
-	return _cmocka_run_group_tests("errmsg", tests, NR_CASES + NR_EXTRA,
+	return _cmocka_run_group_tests("explain", tests, NR_CASES + NR_EXTRA,
 				       NULL, NULL);
 }

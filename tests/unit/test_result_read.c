@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench unit tests: reading a result file back for compare and merge -
- * a damaged, hand-edited or truncated file is refused with one sentence
- * naming the file and what is wrong, never read as "nothing to compare".
+ * hmmbench unit tests: reading a result file back for compare and merge
+ * (results/result_read.c) - a damaged, hand-edited or truncated file is
+ * refused with one sentence naming the file and what is wrong, never read
+ * as "nothing to compare".
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -365,5 +366,5 @@ int main(void)
 		cmocka_unit_test(leading_blank_lines_count_in_the_byte),
 	};
 
-	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("result_read", tests, NULL, NULL);
 }

@@ -3,8 +3,9 @@
  * hmmbench unit tests: the roofline against the fake device - ROOFLINE
  * asked once per size after the measurement loop, the efficiency of the
  * memmap_init phase computed from it, its absence when the module or the
- * architecture lacks it, its error sentence, and how every format and
- * the reader carry it.
+ * architecture lacks it, its error sentence, and how every format (the
+ * prose of render/roof.c in the table and the cover text) and the reader
+ * carry it.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -6,8 +6,8 @@
  * restored as written - statistics, change, tests, verdicts, notes -
  * never recomputed.
  */
-#ifndef HB_CMP_READ_H
-#define HB_CMP_READ_H
+#ifndef HB_COMPARE_READ_H
+#define HB_COMPARE_READ_H
 
 #include "results/compare.h"
 
@@ -27,4 +27,4 @@ int hb_cmp_take(struct hb_cmp_doc *d, const char *path,
 		struct json_object *doc, char *err, size_t len);
 void hb_cmp_doc_free(struct hb_cmp_doc *d);
 
-#endif /* HB_CMP_READ_H */
+#endif /* HB_COMPARE_READ_H */
