@@ -410,7 +410,8 @@ hb_kvm_probe() {
 	rm -rf "$dir"
 }
 
-# hb_accel auto|kvm|tcg|icount [IMAGE]: sets hb_accel_name (kvm, tcg or
+# hb_accel auto|kvm|tcg|icount [IMAGE], after hb_arch: sets hb_accel_name
+# (kvm, tcg or
 # icount: TCG on one thread whose guest clock counts instructions),
 # hb_accel_opts (its QEMU options) and hb_accel_why (why KVM cannot be
 # had, if it cannot; hb_accel_proven is 1 once KVM has run a guest), or
