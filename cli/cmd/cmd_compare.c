@@ -147,6 +147,7 @@ static int hb_compare_files(const struct hb_compare_env *env)
 	if (hb_runid_check(in, env->in.nr_files, true,
 			   "a run compared with itself shows no change whatever the kernels do (--force does not change that)",
 			   err, sizeof(err)) ||
+	    hb_clock_check(in, env->in.nr_files, err, sizeof(err)) ||
 	    hb_compare(in, env->in.nr_files, env->alpha, env->in.force, &c,
 		       err, sizeof(err))) {
 		hb_err(err);

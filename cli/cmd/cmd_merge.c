@@ -113,7 +113,8 @@ static int hb_merge_files(const struct hb_inputs_env *env)
 		return HB_EXIT_FAIL;
 	if (hb_runid_check(in, env->nr_files, false,
 			   "merging would count it twice (--force does not change that)",
-			   err, sizeof(err))) {
+			   err, sizeof(err)) ||
+	    hb_clock_check(in, env->nr_files, err, sizeof(err))) {
 		hb_err(err);
 		goto free_inputs;
 	}

@@ -191,7 +191,8 @@ const char *hb_host_accel_name(const char *sig)
 
 /*
  * CPUID tells the accelerator (KVM and QEMU's TCG both sign leaf
- * 0x40000000); where it cannot, the VM harness's word is taken.
+ * 0x40000000); where it cannot, the VM harness's word is taken, and so
+ * it is for icount, which is TCG to CPUID.
  */
 static void hb_host_accel(struct hb_host *h)
 {
@@ -212,7 +213,8 @@ static void hb_host_accel(struct hb_host *h)
 		name = hb_host_accel_name(sig);
 	}
 #endif
-	if (env && *env && (!*name || !strcmp(name, "other")))
+	if (env && *env && (!*name || !strcmp(name, "other") ||
+			    !strcmp(env, "icount")))
 		name = env;
 	snprintf(h->accel, sizeof(h->accel), "%s", name);
 	env = getenv("HMMBENCH_VM_QEMU");

@@ -127,7 +127,9 @@ static void hb_cover_line(FILE *f, const struct hb_cmp_row *row)
 
 	hb_fmt_human(a, sizeof(a), unit, row->w.mean_a);
 	hb_fmt_human(b, sizeof(b), unit, row->w.mean_b);
-	if (row->tested)
+	if (row->exact)
+		snprintf(p, sizeof(p), "  exact");
+	else if (row->tested)
 		snprintf(p, sizeof(p), "  p = %s",
 			 hb_cmp_fmt_p(ch, sizeof(ch), row->p_holm));
 	if (row->interval)
@@ -349,6 +351,9 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 	if (m && mde)
 		hb_wrapf(f, "", HB_COVER_COLS, "< x%%: with these %s and their spread, a change that large passes that test 4 times in 5 (80%% power), even at Holm's strictest level.",
 			 units);
+	if (hb_cmp_any_exact(c))
+		hb_wrap(f, "exact: instructions counted, and the runs of each side agree within 1 part in 10^4: the change is that of their means, exactly, and no test is needed.",
+			"", HB_COVER_COLS);
 	if (!m)
 		hb_wrap(f, "(x%): not tested. CI: of the ratio of the means, within each boot.",
 			"", HB_COVER_COLS);
@@ -359,6 +364,8 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 	size_t file;
 
 	hb_cmp_cover_setup(f, c);
+	if (hb_comparison_icount(c))
+		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_COVER_COLS);
 	hb_cover_units(f, c);
 	for (file = 1; file < c->nr_in; file++) {
 		if (c->nr_in > 2)

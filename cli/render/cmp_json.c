@@ -153,6 +153,7 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "holm", hb_cmp_holm_json(row));
 	hb_jadd(o, "primary", hb_jbool(row->primary));
 	hb_jadd(o, "tested", hb_jbool(t));
+	hb_jadd(o, "exact", hb_jbool(row->exact));
 	hb_jadd(o, "significant", hb_jbool(row->significant));
 	hb_jadd(o, "mde_percent", hb_jnum(row->mde, HB_PCT_PREC));
 	hb_jadd(o, "mde_welch_percent", hb_jnum(row->mde_welch, HB_PCT_PREC));

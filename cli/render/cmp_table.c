@@ -68,7 +68,8 @@ static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
 		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
 		hb_cmp_fmt_change(ch, sizeof(ch), row),
 		hb_cmp_fmt_ci(ci, sizeof(ci), row),
-		hb_cmp_fmt_p(p, sizeof(p), row->p_holm), n);
+		row->exact ? "exact" : hb_cmp_fmt_p(p, sizeof(p), row->p_holm),
+		n);
 }
 
 /* Every row and statistic, for --wide. */
@@ -89,9 +90,10 @@ static void hb_cmp_table_row_wide(FILE *f, const struct hb_cmp_row *row)
 		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
 		hb_cmp_fmt_change(ch, sizeof(ch), row),
 		hb_cmp_fmt_ci(ci, sizeof(ci), row),
-		hb_cmp_fmt_p(ph, sizeof(ph), row->p_holm),
-		hb_cmp_fmt_p(pw, sizeof(pw), t ? row->w.p : NAN),
-		hb_cmp_fmt_p(pu, sizeof(pu), t ? row->u.p : NAN), n);
+		row->exact ? "exact" : hb_cmp_fmt_p(ph, sizeof(ph), row->p_holm),
+		hb_cmp_fmt_p(pw, sizeof(pw), t && !row->exact ? row->w.p : NAN),
+		hb_cmp_fmt_p(pu, sizeof(pu), t && !row->exact ? row->u.p : NAN),
+		n);
 }
 
 /* Under a "~" row, under its means: what it could not have seen. */
@@ -143,6 +145,9 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 			 c->alpha);
 		hb_cmp_table_mde_legend(f, c);
 	}
+	if (hb_cmp_any_exact(c))
+		hb_wrap(f, "exact: instructions counted, and the runs of each side agree within 1 part in 10^4: the change is that of their means, exactly, and no test is needed.",
+			"", HB_CMP_COLS);
 	if (untested)
 		hb_wrap(f, "(x%): not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
 			"", HB_CMP_COLS);
@@ -159,6 +164,8 @@ void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 	fputs("hmmbench compare\n", f);
 	for (i = 0; i < c->nr_in; i++)
 		hb_cmp_table_input(f, c, i);
+	if (hb_comparison_icount(c))
+		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_CMP_COLS);
 	for (i = 0; i < c->nr_rows; i++) {
 		row = &c->rows[i];
 		if (!wide && !hb_metrics[row->metric].measured)

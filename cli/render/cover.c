@@ -185,6 +185,8 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 	size_t i;
 
 	hb_cover_setup(f, r);
+	if (hb_meta_icount(&r->meta))
+		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_COVER_COLS);
 	if (r->cfg.nr_sizes > 1) {
 		hb_cover_sweep(f, sum, nr);
 		fputc('\n', f);

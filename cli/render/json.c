@@ -113,6 +113,8 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	hb_jadd(o, "date", hb_jstr(r->meta.host.date));
 	if (r->meta.run_id[0])
 		hb_jadd(o, "run_id", hb_jstr(r->meta.run_id));
+	if (hb_meta_icount(&r->meta))
+		hb_jadd(o, "time_unit", hb_jstr("instructions"));
 	hb_jadd(o, "label", hb_jstr(r->cfg.label));
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &r->meta.host));
 	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &r->meta.info));

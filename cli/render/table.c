@@ -69,6 +69,8 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 		h->machine, h->cpus, h->numa_nodes,
 		h->numa_nodes == 1 ? "" : "s",
 		hb_size_human(h->total_ram, ram, sizeof(ram)));
+	if (hb_meta_icount(&r->meta))
+		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_TABLE_COLS);
 }
 
 /*

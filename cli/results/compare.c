@@ -83,6 +83,20 @@ enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c)
 	return one ? HB_CMP_ONE_BOOT : HB_CMP_SHARED;
 }
 
+/* Whether the @n values of @v agree within HB_CMP_EXACT of their mean. */
+static bool hb_cmp_constant(const double *v, size_t n)
+{
+	double lo = v[0], hi = v[0], sum = 0.0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		lo = fmin(lo, v[i]);
+		hi = fmax(hi, v[i]);
+		sum += v[i];
+	}
+	return hi - lo <= HB_CMP_EXACT * fabs(sum / n);
+}
+
 /* Tests @na units @a against @nb units @b; row->a and row->b are set. */
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 			const double *b, size_t nb)
@@ -100,6 +114,11 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 	row->tested = row->interval && row->by_run &&
 		      hb_metrics[row->metric].measured &&
 		      row->ust != HB_CMP_NO_MEMORY;
+	row->exact = row->exact && row->tested && hb_cmp_constant(a, na) &&
+		     hb_cmp_constant(b, nb);
+	/* an exact change needs no more runs, and has no shape to show */
+	if (row->exact)
+		row->warn &= ~HB_CMP_WARN_FEW;
 	row->p_holm = NAN;
 	row->mde = row->mde_welch = NAN;
 	if (row->by_run && (na < HB_CMP_MIN_N || nb < HB_CMP_MIN_N))
@@ -170,6 +189,8 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	row->kind = kind;
 	row->metric = mi;
 	row->by_run = hb_result_runs(ra) >= 2 && hb_result_runs(rb) >= 2;
+	/* only counts can be exact: times that agree are a coarse clock */
+	row->exact = hb_meta_icount(&ra->meta) && hb_meta_icount(&rb->meta);
 	if (row->by_run) {
 		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
 		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
@@ -248,9 +269,17 @@ static int hb_cmp_family(struct hb_comparison *c, size_t file)
 
 	if (!fam)
 		return -ENOMEM;
-	for (i = 0; i < c->nr_rows; i++)
-		if (c->rows[i].file == file && c->rows[i].tested)
-			fam[m++] = &c->rows[i];
+	for (i = 0; i < c->nr_rows; i++) {
+		struct hb_cmp_row *row = &c->rows[i];
+
+		if (row->file != file || !row->tested)
+			continue;
+		if (row->exact)
+			row->significant = fabs(row->w.mean_b - row->w.mean_a) >
+					   HB_CMP_EXACT * fabs(row->w.mean_a);
+		else
+			fam[m++] = row;
+	}
 	hb_cmp_holm(fam, m, c->alpha);
 	for (i = 0; i < m && !ret; i++)
 		ret = hb_cmp_mde(fam[i], c->alpha);
@@ -527,7 +556,7 @@ static const struct hb_cmp_row *hb_cmp_odd(const struct hb_comparison *c,
 
 	for (r = &c->rows[first]; r < &c->rows[end]; r++)
 		if (hb_metrics[r->metric].measured &&
-		    hb_metrics[r->metric].cover &&
+		    hb_metrics[r->metric].cover && !r->exact &&
 		    hb_shape_odd(side ? &r->b.shape : &r->a.shape))
 			return r;
 	return NULL;
@@ -731,4 +760,24 @@ void hb_comparison_free(struct hb_comparison *c)
 	c->rows = NULL;
 	c->memmaps = NULL;
 	c->nr_notes = c->nr_rows = c->nr_memmaps = 0;
+}
+
+bool hb_comparison_icount(const struct hb_comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_in; i++)
+		if (hb_meta_icount(&c->in[i].r.meta))
+			return true;
+	return false;
+}
+
+bool hb_cmp_any_exact(const struct hb_comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].exact)
+			return true;
+	return false;
 }

@@ -33,6 +33,15 @@
 /* Above this coefficient of variation a side is called noisy. */
 #define HB_CMP_MAX_CV		0.10
 
+/*
+ * Instructions counted under QEMU's icount whose units of one side all
+ * lie within this fraction of their mean are one value, measured exactly
+ * (runs there have differed by at most 6.4e-5): a change between two
+ * such sides is exact and needs no test.  Times never are: times that
+ * agree only tell of a coarse clock.
+ */
+#define HB_CMP_EXACT		1e-4
+
 #define HB_CMP_WARN_FEW		(1U << 0)	/* n < HB_CMP_MIN_N */
 #define HB_CMP_WARN_CV		(1U << 1)	/* CV > HB_CMP_MAX_CV */
 
@@ -51,6 +60,13 @@ struct hb_cmp_row {
 	enum hb_cmp_status wst, ust;
 	bool interval;		/* 2 units a side: w.rel_lo/hi are set */
 	bool tested;		/* a measured metric, by_run, 2 runs a side */
+	/*
+	 * Tested, both sides counted under icount, and the units of each
+	 * side agree within HB_CMP_EXACT: the change is exact, significant
+	 * when the means differ by more than that, with no p (p_holm NAN,
+	 * holm_m 0) and no mde.
+	 */
+	bool exact;
 	bool primary;		/* the metric the cover text leads with */
 	double p_holm;		/* Holm-adjusted p; NAN when untested */
 	size_t holm_m;		/* tests in its family (this new input) */
@@ -131,6 +147,12 @@ enum hb_cmp_boots {
 };
 
 enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c);
+
+/* Whether a row of @c is exact (hb_cmp_row.exact). */
+bool hb_cmp_any_exact(const struct hb_comparison *c);
+
+/* Whether an input of @c counted instructions (hb_meta_icount()). */
+bool hb_comparison_icount(const struct hb_comparison *c);
 
 /* The label of in[@i], or its file name when it has none. */
 const char *hb_cmp_name(const struct hb_comparison *c, size_t i);

@@ -137,6 +137,7 @@ static void hb_cmp_read_row(struct json_object *o, struct hb_cmp_row *row)
 	hb_cmp_read_tests(o, row);
 	row->primary = hb_jbool_at(o, "primary");
 	row->tested = hb_jbool_at(o, "tested");
+	row->exact = hb_jbool_at(o, "exact");
 	row->significant = hb_jbool_at(o, "significant");
 	/* absent from files older than them: read as none */
 	row->mde = hb_jd(o, "mde_percent");

@@ -7,8 +7,10 @@
  * comparison: they are what is compared; merge pools one kernel only.
  * Nor are times of kernels that write different struct pages: memmap
  * digests of one layout must agree (of different layouts they cannot
- * be compared, which is no mismatch).
+ * be compared, which is no mismatch).  Nor, whatever --force says, are
+ * instructions counted under icount and times.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,6 +20,7 @@
 #include "fmt.h"
 #include "results/config_match.h"
 #include "results/fields.h"
+#include "results/result_read.h"
 
 /* A field table, and where the record it describes is in a result. */
 struct hb_match_table {
@@ -149,4 +152,23 @@ const char *hb_mismatch_field(const struct hb_mismatch *m, char *buf,
 	snprintf(buf, len, "%s at %s", m->field,
 		 hb_size_human(m->size, sz, sizeof(sz)));
 	return buf;
+}
+
+int hb_clock_check(const struct hb_input *in, size_t n, char *err,
+		   size_t len)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (hb_meta_icount(&in[i].r.meta) ==
+		    hb_meta_icount(&in[0].r.meta))
+			continue;
+		snprintf(err, len, "%s %s and %s %s: instructions and time are not comparable (--force does not change that)",
+			 in[0].path, hb_meta_icount(&in[0].r.meta) ?
+			 "counted instructions (icount)" : "was timed",
+			 in[i].path, hb_meta_icount(&in[i].r.meta) ?
+			 "counted instructions (icount)" : "was timed");
+		return -EINVAL;
+	}
+	return 0;
 }

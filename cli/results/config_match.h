@@ -46,6 +46,15 @@ size_t hb_config_diff(const struct hb_result *base,
 		      const struct hb_result *other, bool merge,
 		      struct hb_mismatch *out);
 
+/*
+ * Refuses, whatever --force says, inputs of @in[0..@n) of which some
+ * counted instructions (icount) and some timed: writes the sentence
+ * naming two of them to @err and returns -EINVAL.
+ */
+struct hb_input;
+int hb_clock_check(const struct hb_input *in, size_t n, char *err,
+		   size_t len);
+
 /* "memmap digest at 1 GiB", or m->field; returns either. */
 const char *hb_mismatch_field(const struct hb_mismatch *m, char *buf,
 			      size_t len);

@@ -73,7 +73,7 @@ static const struct hb_field hb_host_rows[] = {
 	HB_HOST("kernel_cmdline", cmdline, HB_F_CHARS),
 	HB_OPTIONAL(struct hb_host, "boot_id", boot_id, HB_F_CHARS),
 	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
-		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, none)"),
+		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, icount, none)"),
 	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
 	HB_HOST("hmmbench_git", hmmbench_git, HB_F_CHARS),
 };

@@ -134,7 +134,12 @@ bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps)
 
 bool hb_meta_emulated(const struct hb_meta *m)
 {
-	return !strcmp(m->host.accel, "tcg");
+	return !strcmp(m->host.accel, "tcg") || hb_meta_icount(m);
+}
+
+bool hb_meta_icount(const struct hb_meta *m)
+{
+	return !strcmp(m->host.accel, "icount");
 }
 
 unsigned int hb_result_runs(const struct hb_result *r)

@@ -211,10 +211,21 @@ const struct hb_roof *hb_meta_roof(const struct hb_meta *m, uint64_t size);
 bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps);
 
 /*
- * Whether @m was measured under emulation (QEMU's TCG), where a
- * store bandwidth and a ratio to it tell little about hardware.
+ * Whether @m was measured under emulation (QEMU's TCG, icount too), where
+ * a store bandwidth and a ratio to it tell little about hardware.
  */
 bool hb_meta_emulated(const struct hb_meta *m);
+
+/*
+ * Whether @m was measured under QEMU's icount (tests/vm/run --accel
+ * icount), whose guest clock counts instructions: every "ns" of the
+ * result is an instruction the guest executed, not time.
+ */
+bool hb_meta_icount(const struct hb_meta *m);
+
+/* What every human format says of a result hb_meta_icount() holds. */
+#define HB_ICOUNT_NOTE \
+	"Counted under QEMU's icount: every time here is instructions the guest executed (1 ns for each), not time."
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);

@@ -152,6 +152,29 @@ merge_without_output_writes_stdout() {
 	[ $rc = 0 ] && [ ! -s "$err" ] && cmp -s "$out" "$tmp/merged.json"
 }
 
+# A result counted under icount says so in every human format and in
+# JSON, and is never compared or merged with a timed one, --force or not.
+icount_is_said_and_never_mixed() {
+	sed 's/"accelerator":"[a-z]*"/"accelerator":"icount"/' \
+		"$golden/run.json" >"$tmp/icount.json"
+	another_run "$tmp/icount.json"
+	note="Counted under QEMU's icount: every time here is instructions"
+	hb show "$tmp/icount.json"
+	[ $rc = 0 ] && grep -q "^$note" "$out" || return 1
+	hb show -f cover "$tmp/icount.json"
+	[ $rc = 0 ] && tr '\n' ' ' <"$out" | grep -q "$note" || return 1
+	hb show -f json "$tmp/icount.json"
+	[ $rc = 0 ] && grep -q '"time_unit":"instructions"' "$out" || return 1
+	hb compare "$tmp/icount.json" "$tmp/later.json"
+	[ $rc = 0 ] && grep -q "^$note" "$out" || return 1
+	hb compare --force "$golden/run.json" "$tmp/later.json"
+	[ $rc = 1 ] && [ ! -s "$out" ] &&
+		grep -q "was timed and $tmp/later.json counted instructions (icount): instructions and time are not comparable (--force does not change that)$" "$err" ||
+		return 1
+	hb merge --force -o "$tmp/mixed.json" "$golden/run.json" "$tmp/later.json"
+	[ $rc = 1 ] && [ ! -e "$tmp/mixed.json" ]
+}
+
 # as_user CMD...: CMD as an unprivileged user (nobody, when run as root).
 as_user() {
 	if [ "$(id -u)" = 0 ]; then
@@ -350,6 +373,7 @@ check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
 check merge_without_output_writes_stdout merge_without_output_writes_stdout
+check icount_is_said_and_never_mixed icount_is_said_and_never_mixed
 check host_build_needs_no_root host_build_needs_no_root
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout
 check ab_without_new_says_how ab_without_new_says_how

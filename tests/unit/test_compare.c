@@ -288,6 +288,51 @@ static void constant_runs_on_each_side_rest_on_the_rank_test(void **state)
 }
 
 /*
+ * Under icount, runs of one side that count the same instructions are an
+ * exact change: significant with 4 runs a side as with 3, out of the Holm
+ * family, "exact" where the p would be; the same constant times, timed,
+ * stay a test of the ranks.  Equal counts on both sides are no change.
+ */
+static void counted_constant_runs_are_an_exact_change(void **state)
+{
+	static const double base_runs_ms[] = { 100, 100, 100 };
+	static const double new_runs_ms[] = { 60, 60, 60 };
+	static const struct rendered want[] = {
+		{ HB_FMT_TABLE, "exact: instructions counted" },
+		{ HB_FMT_COVER, "-40.0% [-40.0%, -40.0%]  exact" },
+		{ HB_FMT_JSON, "\"exact\":true" },
+	};
+	const struct hb_cmp_row *row;
+	struct hb_result ra, rb;
+	struct pair p;
+
+	(void)state;
+	fixture_runs(&ra, "base", 58.0, base_runs_ms, 3, PER_RUN);
+	fixture_runs(&rb, "new", 58.0, new_runs_ms, 3, PER_RUN);
+	snprintf(ra.meta.host.accel, sizeof(ra.meta.host.accel), "icount");
+	snprintf(rb.meta.host.accel, sizeof(rb.meta.host.accel), "icount");
+	pair_compare(&p, &ra, &rb, false);
+	assert_int_equal(p.ret, 0);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->tested && row->exact && row->significant);
+	assert_true(isnan(row->p_holm));
+	assert_int_equal(row->holm_m, 0);
+	assert_true(isnan(row->mde));
+	assert_true(fabs(row->rel + 40.0) < 1e-9);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMUNMAP);
+	assert_true(row->exact && !row->significant);
+	assert_renders(&p.c, want, N(want));
+	pair_free(&p);
+
+	fixture_runs(&ra, "base", 58.0, base_runs_ms, 3, PER_RUN);
+	fixture_runs(&rb, "new", 58.0, new_runs_ms, 3, PER_RUN);
+	pair_compare(&p, &ra, &rb, false);
+	row = row_of(&p.c, HB_WARM, HB_M_MEMREMAP);
+	assert_true(row->tested && !row->exact && !row->significant);
+	pair_free(&p);
+}
+
+/*
  * Two runs a side: the rank test's p is at least 1/3, so no change
  * could have been detected, and no effect is claimed; three runs a side
  * cannot reach 0.05 either.
@@ -363,7 +408,7 @@ static void kvm_against_tcg_is_refused(void **state)
 	strcpy(b.meta.host.accel, "kvm");
 	pair_compare(&p, &a, &b, false);
 	assert_int_equal(p.ret, -EINVAL);
-	assert_non_null(strstr(p.err, "accelerator (kvm, tcg, none) (\"tcg\" against \"kvm\")"));
+	assert_non_null(strstr(p.err, "accelerator (kvm, tcg, icount, none) (\"tcg\" against \"kvm\")"));
 	pair_free(&p);
 	fixture_series(&a, "base", 58.0, base_ms, N(base_ms));
 	fixture_series(&b, "new", 58.0, new_ms, N(new_ms));
@@ -1257,6 +1302,7 @@ int main(void)
 		cmocka_unit_test(single_runs_show_the_change_without_a_verdict),
 		cmocka_unit_test(identical_runs_show_tilde_and_no_detectable_change),
 		cmocka_unit_test(constant_runs_on_each_side_rest_on_the_rank_test),
+		cmocka_unit_test(counted_constant_runs_are_an_exact_change),
 		cmocka_unit_test(two_runs_a_side_could_detect_no_change),
 		cmocka_unit_test(page_size_mismatch_is_refused_naming_the_field),
 		cmocka_unit_test(chunk_mismatch_is_compared_with_force),
