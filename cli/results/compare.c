@@ -56,8 +56,16 @@ static struct hb_cmp_row *hb_cmp_add(struct hb_comparison *c)
 const char *hb_cmp_name(const struct hb_comparison *c, size_t i)
 {
 	const char *label = c->in[i].r.cfg.label;
+	size_t j;
 
-	return label ? label : c->in[i].path;
+	if (!label)
+		return c->in[i].path;
+	/* two sides of one label would read as one: name them by file */
+	for (j = 0; j < c->nr_in; j++)
+		if (j != i && c->in[j].r.cfg.label &&
+		    !strcmp(c->in[j].r.cfg.label, label))
+			return c->in[i].path;
+	return label;
 }
 
 /* Whether every run of @r was measured in the boot @boot_id. */
@@ -407,7 +415,7 @@ static int hb_cmp_single(struct hb_comparison *c, size_t file)
 {
 	bool a = hb_result_runs(&c->in[0].r) < 2;
 	bool b = hb_result_runs(&c->in[file].r) < 2;
-	const char *how = "no verdict (make ab merges several boots a side)";
+	const char *how = "no verdict; make ab measures several";
 
 	if (a && b)
 		return hb_note(c, "%s and %s are one run each: %s",

@@ -154,7 +154,10 @@ bool hb_cmp_any_exact(const struct hb_comparison *c);
 /* Whether an input of @c counted instructions (hb_meta_icount()). */
 bool hb_comparison_icount(const struct hb_comparison *c);
 
-/* The label of in[@i], or its file name when it has none. */
+/*
+ * The label of in[@i], or its file name when it has none or shares it
+ * with another input.
+ */
 const char *hb_cmp_name(const struct hb_comparison *c, size_t i);
 
 #endif /* HB_COMPARE_H */

@@ -9,7 +9,7 @@
 #
 #   sh cli_help.sh PATH/TO/hmmbench
 
-hb=$1
+hb=$(cd "$(dirname "$1")" && pwd)/${1##*/}
 here=$(cd "$(dirname "$0")" && pwd)
 vm=$here/../vm
 golden=$here/golden
@@ -113,11 +113,18 @@ another_run() {
 	sed 's/"date":"2025-01-02T/"date":"2025-01-03T/' "$1" >"$tmp/later.json"
 }
 
+# Notes go to stderr once, each on a line of its own; two sides of one
+# label are named by their files.
 compare_notes_once_on_stderr() {
+	cp "$golden/run.json" "$tmp/a.json"
 	another_run "$golden/run.json"
-	hb compare "$golden/run.json" "$tmp/later.json"
+	here_was=$(pwd)
+	cd "$tmp" || return 1
+	hb compare a.json later.json
+	cd "$here_was" || return 1
 	[ $rc = 0 ] && ! grep -q "one run each" "$out" &&
 		[ "$(grep -c "one run each: no verdict" "$err")" = 1 ] &&
+		grep -q "a.json and later.json are one run each" "$err" &&
 		! awk 'length > 99 { bad = 1 } END { exit !bad }' "$err"
 }
 

@@ -582,7 +582,7 @@ static void single_runs_warn_that_boots_are_confounded(void **state)
 
 	(void)state;
 	pair_of(&p, base_ms, N(base_ms), new_ms, N(new_ms));
-	assert_true(has_note(&p.c, "base and new are one run each: no verdict (make ab merges several boots a side)"));
+	assert_true(has_note(&p.c, "base and new are one run each: no verdict; make ab measures several"));
 	pair_free(&p);
 }
 
