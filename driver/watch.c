@@ -590,13 +590,18 @@ void hb_watch_release(const void *owner)
 {
 	unsigned long flags;
 
+	/*
+	 * Nobody owns the window before its probes go: disabling them can
+	 * wait for every CPU (stop_machine() on arm64), also for one inside
+	 * a probed call, which must find no owner when it returns.
+	 */
 	mutex_lock(&hb_watch_mutex);
 	if (hb_watch_registered && hb_watch_owner == owner) {
-		if (hb_watch_open)
-			hb_watch_stop_locked();
 		flags = hb_watch_lock_irqsave();
 		hb_watch_owner = NULL;
 		hb_watch_unlock_irqrestore(flags);
+		if (hb_watch_open)
+			hb_watch_stop_locked();
 	}
 	mutex_unlock(&hb_watch_mutex);
 }
