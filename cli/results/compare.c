@@ -105,9 +105,12 @@ static bool hb_cmp_constant(const double *v, size_t n)
 	return hi - lo <= HB_CMP_EXACT * fabs(sum / n);
 }
 
-/* Tests @na units @a against @nb units @b; row->a and row->b are set. */
+/*
+ * Tests @na units @a against @nb units @b, which are instructions both
+ * sides @counted (else times); row->a and row->b are set.
+ */
 static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
-			const double *b, size_t nb)
+			const double *b, size_t nb, bool counted)
 {
 	const struct hb_welch *w = &row->w;
 
@@ -122,7 +125,8 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 	row->tested = row->interval && row->by_run &&
 		      hb_metrics[row->metric].measured &&
 		      row->ust != HB_CMP_NO_MEMORY;
-	row->exact = row->exact && row->tested && hb_cmp_constant(a, na) &&
+	/* only counts can be exact: times that agree are a coarse clock */
+	row->exact = counted && row->tested && hb_cmp_constant(a, na) &&
 		     hb_cmp_constant(b, nb);
 	/* an exact change needs no more runs, and has no shape to show */
 	if (row->exact)
@@ -197,13 +201,12 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	row->kind = kind;
 	row->metric = mi;
 	row->by_run = hb_result_runs(ra) >= 2 && hb_result_runs(rb) >= 2;
-	/* only counts can be exact: times that agree are a coarse clock */
-	row->exact = hb_meta_icount(&ra->meta) && hb_meta_icount(&rb->meta);
 	if (row->by_run) {
 		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
 		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
 	}
-	hb_cmp_test(row, buf->a, na, buf->b, nb);
+	hb_cmp_test(row, buf->a, na, buf->b, nb,
+		    hb_meta_icount(&ra->meta) && hb_meta_icount(&rb->meta));
 	return 0;
 }
 

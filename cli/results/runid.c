@@ -74,22 +74,35 @@ static uint64_t hb_fnv_sample(uint64_t h, const struct hb_sample *s)
 	return h;
 }
 
+/* Where and when run @k of @r was measured: its source's, or its own. */
+struct hb_run_place {
+	const char *date;
+	const char *hostname;
+	const char *boot_id;	/* NULL when not recorded */
+};
+
+static struct hb_run_place hb_run_place(const struct hb_result *r, size_t k)
+{
+	const struct hb_host *h = &r->meta.host;
+
+	if (r->nr_sources)
+		return (struct hb_run_place){ r->sources[k].date,
+					      r->sources[k].hostname,
+					      r->sources[k].boot_id };
+	return (struct hb_run_place){ h->date, h->hostname,
+				      h->boot_id[0] ? h->boot_id : NULL };
+}
+
 /* The content hash of run @k of @r: where and when, and its samples. */
 static uint64_t hb_runid_hash(const struct hb_result *r, size_t k)
 {
+	struct hb_run_place p = hb_run_place(r, k);
 	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t i;
 
-	if (r->nr_sources) {
-		h = hb_fnv_str(h, r->sources[k].date);
-		h = hb_fnv_str(h, r->sources[k].hostname);
-		h = hb_fnv_str(h, r->sources[k].boot_id);
-	} else {
-		h = hb_fnv_str(h, r->meta.host.date);
-		h = hb_fnv_str(h, r->meta.host.hostname);
-		h = hb_fnv_str(h, r->meta.host.boot_id[0] ?
-				  r->meta.host.boot_id : NULL);
-	}
+	h = hb_fnv_str(h, p.date);
+	h = hb_fnv_str(h, p.hostname);
+	h = hb_fnv_str(h, p.boot_id);
 	for (i = 0; i < r->nr_samples; i++)
 		if (!r->nr_sources || r->samples[i].run == k)
 			h = hb_fnv_sample(h, &r->samples[i]);
@@ -129,13 +142,11 @@ static int hb_run_ref_cmp(const void *a, const void *b)
 static void hb_run_where(const struct hb_result *r, size_t k, char *buf,
 			 size_t len)
 {
-	const char *date = r->nr_sources ? r->sources[k].date :
-			   r->meta.host.date;
-	const char *host = r->nr_sources ? r->sources[k].hostname :
-			   r->meta.host.hostname;
+	struct hb_run_place p = hb_run_place(r, k);
 
-	snprintf(buf, len, "measured %s on %s", date && *date ? date : "?",
-		 host && *host ? host : "?");
+	snprintf(buf, len, "measured %s on %s",
+		 p.date && *p.date ? p.date : "?",
+		 p.hostname && *p.hostname ? p.hostname : "?");
 }
 
 /* Whether refs @a and @b may not both be there. */

@@ -350,11 +350,13 @@ HB_KVM_PROBE_S=${HB_KVM_PROBE_S:-8}
 # The same for a whole run's boot, which has more to set up first.
 HB_KVM_SILENT_S=${HB_KVM_SILENT_S:-30}
 
-# The QEMU options of a probe under KVM (tests/vm/run's for the same
-# architecture), and the kernel command line that makes its guest speak
-# at once.
+# QEMU's options for KVM; a probe adds the machine tests/vm/run gives an
+# arm64 guest under it.  Then the kernel command line that makes a
+# probe's guest speak at once.
+HB_KVM_OPTS="-accel kvm -cpu host"
+
 hb_probe_opts() {
-	echo "-accel kvm -cpu host"
+	echo "$HB_KVM_OPTS"
 	[ "$HB_ARCH" != arm64 ] || echo "-machine virt,gic-version=host"
 }
 
@@ -458,7 +460,7 @@ hb_accel() {
 		fi
 	fi
 	if [ -z "$hb_accel_why" ]; then
-		hb_accel_name=kvm hb_accel_opts="-accel kvm -cpu host"
+		hb_accel_name=kvm hb_accel_opts=$HB_KVM_OPTS
 	elif [ "$1" = kvm ]; then
 		die "--accel kvm: $hb_accel_why"
 	else
