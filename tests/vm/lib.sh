@@ -6,7 +6,9 @@ HB_VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 HB_TOP=$(cd "$HB_VM_DIR/../.." && pwd)
 HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 # The Debian kernel sources the harness builds; the first is the default.
-HB_KERNELS="6.1 6.12"
+HB_KERNELS="6.1 6.12 7.2"
+# Those Debian 12 does not package come from Debian unstable (hb_sid_debs).
+HB_SID_KERNELS="7.2"
 HB_DEFAULT_KERNEL=6.1
 # "template" is the default one with the series of patches/template-init/:
 # three memmap init loops in one binary, chosen at run time;
@@ -96,24 +98,74 @@ hb_jobs() {
 	nproc 2>/dev/null || echo 2
 }
 
+# hb_sid_apt COMMAND ARG...: apt-get or apt-cache COMMAND on Debian
+# unstable's package lists, kept in the cache beside a sources list of
+# their own: the machine's apt sources are not touched.
+hb_sid_apt() {
+	local dir=$HB_CACHE/sid cmd=$1
+	shift
+
+	mkdir -p "$dir/lists/partial" "$dir/debs"
+	[ -f "$dir/sources.list" ] ||
+		echo "deb ${HMMBENCH_SID_MIRROR:-http://deb.debian.org/debian} sid main" \
+			>"$dir/sources.list"
+	"$cmd" -q -o Dir::Etc::sourcelist="$dir/sources.list" \
+		-o Dir::Etc::sourceparts=/dev/null -o Dir::State::Lists="$dir/lists" \
+		-o APT::Get::List-Cleanup=0 "$@"
+}
+
+# hb_sid_debs PACKAGE...: Debian unstable's PACKAGEs, downloaded once into
+# the cache; prints the path of each .deb, in order.  A package the cache
+# holds is not looked up again, so a cached kernel stays the one it was.
+hb_sid_debs() {
+	local dir=$HB_CACHE/sid/debs p f missing=()
+
+	for p in "$@"; do
+		compgen -G "$dir/${p}_*.deb" >/dev/null || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		note "fetching ${missing[*]} from Debian unstable"
+		hb_sid_apt apt-get update >/dev/null 2>&1 ||
+			die "cannot read Debian unstable's package lists (${HMMBENCH_SID_MIRROR:-http://deb.debian.org/debian})"
+		(cd "$dir" && hb_sid_apt apt-get download "${missing[@]}" \
+			>/dev/null 2>&1) ||
+			die "cannot download ${missing[*]} from Debian unstable"
+	fi
+	for p in "$@"; do
+		f=$(compgen -G "$dir/${p}_*.deb" | sort -V | tail -n 1)
+		[ -n "$f" ] || die "$p is not in the cache after its download"
+		printf '%s\n' "$f"
+	done
+}
+
 # hb_debian_tree [VERSION]: unpack Debian's linux-source-VERSION (default
-# HB_DEFAULT_KERNEL) once into the cache; prints its path.  The tree is
-# unpacked beside its final name and renamed into place, so an interrupted
-# unpack never looks complete.
+# HB_DEFAULT_KERNEL) once into the cache; prints its path.  Debian 12's
+# are installed packages, those of HB_SID_KERNELS come from unstable.  The
+# tree is unpacked beside its final name and renamed into place, so an
+# interrupted unpack never looks complete.
 hb_debian_tree() {
-	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tmp tarball
+	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tmp tarball deb=
 
 	tarball=/usr/src/linux-source-$v.tar.xz
-	[ -r "$tarball" ] ||
-		die "$tarball not found: install it with 'make deps' (package linux-source-$v)"
-	ver=$(dpkg-query -W -f '${Version}' "linux-source-$v" 2>/dev/null) || ver=unknown
+	if [[ " $HB_SID_KERNELS " = *" $v "* ]]; then
+		deb=$(hb_sid_debs "linux-source-$v") || exit 1
+		ver=$(dpkg-deb -f "$deb" Version)
+	else
+		[ -r "$tarball" ] ||
+			die "$tarball not found: install it with 'make deps' (package linux-source-$v)"
+		ver=$(dpkg-query -W -f '${Version}' "linux-source-$v" 2>/dev/null) || ver=unknown
+	fi
 	dst=$HB_CACHE/src/linux-source-${v}_$ver
 	if [ ! -d "$dst" ]; then
-		note "unpacking $tarball"
+		note "unpacking linux-source-$v $ver"
 		mkdir -p "$HB_CACHE/src"
 		tmp=$(mktemp -d "$HB_CACHE/src/.unpack.XXXXXX")
-		tar -xJf "$tarball" -C "$tmp" ||
-			{ rm -rf "$tmp"; die "cannot unpack $tarball"; }
+		if [ -n "$deb" ]; then
+			dpkg-deb --fsys-tarfile "$deb" |
+				tar -xO "./usr/src/linux-source-$v.tar.xz" | tar -xJ -C "$tmp"
+		else
+			tar -xJf "$tarball" -C "$tmp"
+		fi || { rm -rf "$tmp"; die "cannot unpack linux-source-$v"; }
 		mv "$tmp/linux-source-$v" "$dst"
 		rmdir "$tmp"
 	fi
@@ -161,42 +213,70 @@ hb_series_files() {
 	hb_patch_files "$HB_VM_DIR/patches/$2/$1"/*.patch
 }
 
-# hb_distro_kernel: Debian's own x86_64 kernel, as a distribution ships
-# it (ZONE_DEVICE, libnvdimm, no DEVICE_PRIVATE): the linux-image package
-# of the installed linux-headers-amd64's ABI (make deps installs the
-# headers), unpacked once into the cache with its modules.dep, and
-# gen_init_cpio, built from Debian's 6.1 source, for its initramfs.  Sets
-# HB_DISTRO_ABI, HB_DISTRO_KDIR (the headers' build tree), HB_DISTRO_ROOT
-# (the unpacked package), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
+# hb_distro_kernel [VERSION]: Debian's own x86_64 kernel, as a
+# distribution ships it.  Without VERSION Debian 12's (ZONE_DEVICE,
+# libnvdimm, no DEVICE_PRIVATE): the linux-image package of the installed
+# linux-headers-amd64's ABI, built against those headers.  With 7.2 Debian
+# unstable's (DEVICE_PRIVATE too, and HMM_MIRROR), built against a tree
+# hb_distro_kdir prepares.  The image and its modules are unpacked once
+# into the cache, with their modules.dep, and gen_init_cpio, built from
+# Debian's 6.1 source, packs the initramfs.  Sets HB_DISTRO_ABI,
+# HB_DISTRO_KDIR (the module's build tree), HB_DISTRO_ROOT (the unpacked
+# packages), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
 hb_distro_kernel() {
-	local ver tmp src
+	local v=${1-} ver tmp src debs=() d
 
 	[ "$HB_ARCH" = x86_64 ] ||
 		die "the Debian distribution kernel is the x86_64 one: no --arch $HB_ARCH"
-	HB_DISTRO_ABI=$(dpkg-query -W -f '${Depends}' linux-headers-amd64 2>/dev/null |
-		sed -n 's/.*linux-headers-\([^ ,]*-amd64\).*/\1/p')
-	[ -n "$HB_DISTRO_ABI" ] ||
-		die "linux-headers-amd64 is not installed: run 'make deps'"
-	HB_DISTRO_KDIR=/usr/src/linux-headers-$HB_DISTRO_ABI
-	[ -f "$HB_DISTRO_KDIR/Makefile" ] ||
-		die "$HB_DISTRO_KDIR is missing: run 'make deps'"
-	ver=$(dpkg-query -W -f '${Version}' "linux-headers-$HB_DISTRO_ABI")
+	if [ -n "$v" ]; then
+		d=$(hb_sid_debs linux-image-amd64) || exit 1
+		HB_DISTRO_ABI=$(dpkg-deb -f "$d" Depends |
+			sed -n 's/.*linux-image-\([^ ,]*-amd64\).*/\1/p')
+		[[ $HB_DISTRO_ABI = "$v".* ]] ||
+			die "Debian unstable's kernel is ${HB_DISTRO_ABI:-unknown} now, not $v: remove $d to look again"
+		mapfile -t debs < <(hb_sid_debs "linux-binary-$HB_DISTRO_ABI" \
+			"linux-modules-$HB_DISTRO_ABI" "linux-headers-$HB_DISTRO_ABI") ||
+			exit 1
+		ver=$(dpkg-deb -f "${debs[0]}" Version)
+	else
+		HB_DISTRO_ABI=$(dpkg-query -W -f '${Depends}' linux-headers-amd64 2>/dev/null |
+			sed -n 's/.*linux-headers-\([^ ,]*-amd64\).*/\1/p')
+		[ -n "$HB_DISTRO_ABI" ] ||
+			die "linux-headers-amd64 is not installed: run 'make deps'"
+		HB_DISTRO_KDIR=/usr/src/linux-headers-$HB_DISTRO_ABI
+		[ -f "$HB_DISTRO_KDIR/Makefile" ] ||
+			die "$HB_DISTRO_KDIR is missing: run 'make deps'"
+		ver=$(dpkg-query -W -f '${Version}' "linux-headers-$HB_DISTRO_ABI")
+	fi
 	HB_DISTRO_ROOT=$HB_CACHE/distro/linux-image-${HB_DISTRO_ABI}_$ver
 	if [ ! -f "$HB_DISTRO_ROOT/.complete" ]; then
-		note "fetching linux-image-$HB_DISTRO_ABI $ver"
+		note "unpacking linux-image-$HB_DISTRO_ABI $ver"
 		mkdir -p "$HB_CACHE/distro"
 		tmp=$(mktemp -d "$HB_CACHE/distro/.image.XXXXXX")
-		(cd "$tmp" &&
-			apt-get download -q "linux-image-$HB_DISTRO_ABI=$ver" >/dev/null 2>&1 &&
-			dpkg-deb -x linux-image-*.deb root &&
-			depmod -b root "$HB_DISTRO_ABI") ||
-			{ rm -rf "$tmp"; die "cannot fetch linux-image-$HB_DISTRO_ABI $ver from the Debian archive"; }
+		if [ -z "$v" ]; then
+			(cd "$tmp" && apt-get download -q \
+				"linux-image-$HB_DISTRO_ABI=$ver" >/dev/null 2>&1) &&
+				debs=("$tmp"/linux-image-*.deb)
+		fi
+		for d in "${debs[@]}"; do
+			dpkg-deb -x "$d" "$tmp/root" || break
+		done
+		# Debian 12's depmod reads /lib/modules only
+		if [ -d "$tmp/root/usr/lib/modules" ]; then
+			mkdir -p "$tmp/root/lib"
+			mv "$tmp/root/usr/lib/modules" "$tmp/root/lib/"
+		fi
+		depmod -b "$tmp/root" "$HB_DISTRO_ABI" 2>/dev/null ||
+			{ rm -rf "$tmp"; die "cannot unpack linux-image-$HB_DISTRO_ABI $ver from the Debian archive"; }
 		rm -rf "$HB_DISTRO_ROOT"
 		mv "$tmp/root" "$HB_DISTRO_ROOT"
 		rm -rf "$tmp"
 		touch "$HB_DISTRO_ROOT/.complete"
 	fi
 	HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/boot/vmlinuz-$HB_DISTRO_ABI
+	[ -f "$HB_DISTRO_IMAGE" ] ||
+		HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/lib/modules/$HB_DISTRO_ABI/vmlinuz
+	[ -z "$v" ] || HB_DISTRO_KDIR=$(hb_distro_kdir "$v") || exit 1
 	HB_DISTRO_CPIO=$HB_CACHE/distro/gen_init_cpio
 	if [ ! -x "$HB_DISTRO_CPIO" ]; then
 		src=$(hb_debian_tree 6.1)
@@ -204,6 +284,65 @@ hb_distro_kernel() {
 			mv "$HB_DISTRO_CPIO.tmp" "$HB_DISTRO_CPIO" ||
 			die "cannot build gen_init_cpio"
 	fi
+}
+
+# hb_distro_kdir VERSION, after hb_distro_kernel: a tree to build modules
+# for Debian unstable's kernel, as DKMS builds them against its headers:
+# that kernel's configuration, release and Module.symvers.  Its headers
+# package is of no use here: its host programs need a newer C library
+# than Debian 12's, and its configuration a newer compiler.  So Debian's
+# linux-source-VERSION is configured with that configuration for this
+# machine's compiler (hb_distro_config_drift says what that changes) and
+# prepared for modules; vermagic, which holds no compiler, comes out the
+# same (no MODVERSIONS in Debian's config).  Prints its path.
+hb_distro_kdir() {
+	local v=$1 src hdr out log key
+
+	src=$(hb_debian_tree "$v") || exit 1
+	hdr=$HB_DISTRO_ROOT/usr/src/linux-headers-$HB_DISTRO_ABI
+	key=$( { cat "$hdr/.config" "$hdr/Module.symvers"; gcc --version | head -n 1
+		pahole --version 2>/dev/null; } |
+		sha256sum | cut -c1-16)
+	out=$HB_CACHE/kernel/$(basename "$src")-$HB_DISTRO_ABI-modules-$key
+	[ ! -f "$out/.hmmbench-complete" ] || { echo "$out"; return; }
+	mkdir -p "$out"
+	exec 7>"$out.lock"
+	flock 7
+	if [ ! -f "$out/.hmmbench-complete" ]; then
+		log=$out/build.log
+		note "preparing $(basename "$out") for modules (log: $log)"
+		cp "$hdr/.config" "$out/.config"
+		{ make -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
+			olddefconfig &&
+		  make -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
+			-j"$(hb_jobs)" modules_prepare; } >"$log" 2>&1 ||
+			{ tail -n 30 "$log" >&2; die "preparing $out failed, see $log"; }
+		[ "$(cat "$out/include/config/kernel.release")" = "$HB_DISTRO_ABI" ] ||
+			die "$out was prepared for another release than $HB_DISTRO_ABI"
+		cp "$hdr/Module.symvers" "$out/Module.symvers"
+		touch "$out/.hmmbench-complete"
+	fi
+	exec 7>&-
+	echo "$out"
+}
+
+# hb_distro_config_drift KDIR: the options whose values differ between
+# the configuration Debian built its kernel with and KDIR's, one
+# "CONFIG_X: DEBIAN -> OURS" a line.
+hb_distro_config_drift() {
+	local hdr=$HB_DISTRO_ROOT/usr/src/linux-headers-$HB_DISTRO_ABI
+
+	diff <(grep '^CONFIG_' "$hdr/.config" | sort) \
+	     <(grep '^CONFIG_' "$1/.config" | sort) |
+		awk '/^[<>] CONFIG_/ {
+			split(substr($0, 3), kv, "=")
+			if ($1 == "<") a[kv[1]] = substr($0, 3 + length(kv[1]) + 1)
+			else b[kv[1]] = substr($0, 3 + length(kv[1]) + 1)
+			k[kv[1]] = 1
+		}
+		END { for (o in k) printf "%s: %s -> %s\n", o,
+			(o in a) ? a[o] : "unset", (o in b) ? b[o] : "unset" }' |
+		sort
 }
 
 # hb_distro_modules MODULE...: the .ko files of HB_DISTRO_ROOT that load
@@ -215,7 +354,17 @@ hb_distro_modules() {
 		modprobe -C /dev/null -d "$HB_DISTRO_ROOT" -S "$HB_DISTRO_ABI" \
 			--show-depends "$m" ||
 			die "no module $m in linux-image-$HB_DISTRO_ABI"
-	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' |
+		while read -r m; do
+			# the guest's busybox insmod takes no compressed module
+			case $m in
+			*.ko.xz)
+				[ -f "${m%.xz}" ] || xz -dkq "$m" ||
+					die "cannot decompress $m"
+				m=${m%.xz} ;;
+			esac
+			echo "$m"
+		done
 }
 
 # hb_host_programs PROGRAM...: gen_init_cpio lines that put this host's
@@ -258,10 +407,10 @@ hb_kernel_args() {
 	default|'') echo --kernel; echo "$HB_DEFAULT_KERNEL"; return ;;
 	esac
 	for k in $HB_KERNELS template $(printf 'template-%s ' $HB_KERNELS) \
-		 debian; do
+		 debian $(printf 'debian-%s ' $HB_SID_KERNELS); do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
-	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION debian, nor a source directory"
+	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION debian $(printf 'debian-%s ' $HB_SID_KERNELS)nor a source directory"
 	echo --kernel-tree
 	(cd "$1" && pwd)
 }
