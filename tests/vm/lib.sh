@@ -332,8 +332,8 @@ hb_distro_kdir() {
 hb_distro_config_drift() {
 	local hdr=$HB_DISTRO_ROOT/usr/src/linux-headers-$HB_DISTRO_ABI
 
-	diff <(grep '^CONFIG_' "$hdr/.config" | sort) \
-	     <(grep '^CONFIG_' "$1/.config" | sort) |
+	{ diff <(grep '^CONFIG_' "$hdr/.config" | sort) \
+	       <(grep '^CONFIG_' "$1/.config" | sort) || true; } |
 		awk '/^[<>] CONFIG_/ {
 			split(substr($0, 3), kv, "=")
 			if ($1 == "<") a[kv[1]] = substr($0, 3 + length(kv[1]) + 1)
@@ -345,12 +345,16 @@ hb_distro_config_drift() {
 		sort
 }
 
-# hb_distro_modules MODULE...: the .ko files of HB_DISTRO_ROOT that load
-# MODULE... and what they need, in load order, one per line.
+# hb_distro_modules MODULE:SYMBOL...: the .ko files of HB_DISTRO_ROOT
+# that load each MODULE and what it needs, in load order, one per line;
+# none for a MODULE whose CONFIG_SYMBOL the kernel has built in (Debian's
+# packages carry no modules.builtin).
 hb_distro_modules() {
 	local m
 
 	for m in "$@"; do
+		grep -qx "CONFIG_${m#*:}=y" "$HB_DISTRO_KDIR/.config" && continue
+		m=${m%%:*}
 		modprobe -C /dev/null -d "$HB_DISTRO_ROOT" -S "$HB_DISTRO_ABI" \
 			--show-depends "$m" ||
 			die "no module $m in linux-image-$HB_DISTRO_ABI"

@@ -43,7 +43,7 @@ for setup in "fsdax --map mem" "fsdax --map dev" "devdax --align 2M"; do
 	ms=
 done
 
-echo 'func memmap_init_zone_device -p' >$control
+printk_off
 ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1 ||
 	fail "cannot put $ns back in mode $mode0"
 [ "$(ndctl list -n $ns | json mode)" = "$mode0" ] ||

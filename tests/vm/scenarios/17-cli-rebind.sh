@@ -15,16 +15,6 @@
 # shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 
-# clocks: "TICKS SECONDS": the ticks CPU 0 has accounted (/proc/stat,
-# in USER_HZ) and the uptime (CLOCK_BOOTTIME).  Over a run they tell the
-# share of ticks the guest lost, and with them jiffies, the pr_debug's
-# clock, when the emulating host had more work than cores.
-clocks() {
-	awk '/^cpu0 / { for (i = 2; i <= NF; i++) t += $i }
-		END { printf "%d ", t }' /proc/stat
-	cut -d' ' -f1 /proc/uptime
-}
-
 # bound: the namespace has its block or char device, so a driver holds it.
 bound() {
 	ndctl list -n $ns | grep -Eq '"(blockdev|chardev)"'
@@ -113,6 +103,6 @@ for sig in INT TERM; do
 	echo "SIG$sig: status 130, $ns bound"
 done
 
-echo 'func memmap_init_zone_device -p' >$control
+printk_off
 ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1 ||
 	fail "cannot make $ns $mode0 again"

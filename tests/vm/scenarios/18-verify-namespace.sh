@@ -106,6 +106,6 @@ gone=$(grep -c '^gone' /tmp/race.out)
 echo "beside 5 rebinds: $ok verifies read the namespace, $gone found it unbound:"
 sed -n 's/^gone: hmmbench: //p' /tmp/race.out | sed 's/([^)]*)//g' | sort | uniq -c
 
-echo 'func memmap_init_zone_device -p' >$control
+printk_off
 ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1 ||
 	fail "cannot put $ns back in mode $mode0"

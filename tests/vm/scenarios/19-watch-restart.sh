@@ -7,7 +7,7 @@
 # found in.
 # shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
-echo 'func memmap_init_zone_device -p' >$control
+printk_off
 ndctl create-namespace -f -e $ns -m fsdax --map mem >/dev/null 2>/tmp/ns.err ||
 	fail "ndctl create-namespace -m fsdax --map mem failed: $(cat /tmp/ns.err)"
 ndctl disable-namespace $ns >/dev/null 2>&1 || fail "disable-namespace failed"

@@ -8,8 +8,9 @@ if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
 	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
 	exit 77
 fi
-control=/sys/kernel/debug/dynamic_debug/control
-if ! echo 'func memmap_init_zone_device +p' >$control 2>/dev/null; then
+# shellcheck source=printk-lib.sh
+. /scenarios/printk-lib.sh
+if ! printk_on; then
 	echo "no dynamic debug for memmap_init_zone_device()"
 	exit 77
 fi
@@ -25,13 +26,8 @@ mode0=$(ndctl list -n $ns | json mode)
 # in its mode and fails the scenario.
 fail() {
 	echo "$*"
-	echo 'func memmap_init_zone_device -p' >$control
+	printk_off
 	ndctl create-namespace -f -e $ns -m "$mode0" >/dev/null 2>&1
 	exit 1
 }
 
-# printk_since N: the pr_debug lines after line N of dmesg, "PAGES MS".
-printk_since() {
-	dmesg | tail -n +$(($1 + 1)) |
-		sed -n 's/.*memmap_init_zone_device initialised \([0-9]*\) pages in \([0-9]*\)ms.*/\1 \2/p'
-}
