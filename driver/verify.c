@@ -31,6 +31,8 @@
 #define HB_WORD_SELF		HB_WORD(2)	/* the word's own address */
 #define HB_WORD_HEAD		HB_WORD(3)	/* compound head, tail bit set */
 #define HB_WORD_ELSEWHERE	HB_WORD(4)	/* any other kernel address */
+/* another word of the same struct page: a list head of its own */
+#define HB_WORD_INSIDE(word)	HB_WORD(0x100 | (word))
 
 #define HB_WORDS (sizeof(struct page) / sizeof(unsigned long))
 
@@ -101,6 +103,10 @@ static bool hb_normalise(const struct hb_verify_pos *pos,
 			w[i] = HB_WORD_PGMAP;
 		} else if (w[i] == self + i * sizeof(unsigned long)) {
 			w[i] = HB_WORD_SELF;
+		} else if (w[i] - self < sizeof(struct page) &&
+			   IS_ALIGNED(w[i], sizeof(unsigned long))) {
+			w[i] = HB_WORD_INSIDE((w[i] - self) /
+					      sizeof(unsigned long));
 		} else if (pos->head && pos->head != pos->page &&
 			   w[i] == head) {
 			w[i] = HB_WORD_HEAD;
