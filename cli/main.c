@@ -2,13 +2,18 @@
 /*
  * hmmbench: the command table and the dispatch to a command, each of
  * which parses its own options.  `hmmbench --help` lists the commands;
- * `hmmbench COMMAND --help` shows one's options and examples.
+ * `hmmbench COMMAND --help` shows one's options and examples.  The
+ * hidden --complete-commands lists them for the shell's completion, as
+ * `hmmbench COMMAND --complete-options` and --complete-formats list a
+ * command's options and formats from its own tables.
  *
  * Where to look, by what you want to change (README.md has the layers):
  *   a command's options, help, checks   cmd/cmd_<command>.c; run and
  *                                       sweep share cmd/cmd_measure.c,
  *                                       all of them cmd/cmd_common.c
- *                                       (help, -o, errors)
+ *                                       (help, errors) and
+ *                                       cmd/cmd_output.c (-f, -o, -q,
+ *                                       --wide)
  *   the measurement loop; the ioctls    measure/bench.c; kernel/device.c
  *   an ioctl error's sentence           kernel/explain.c
  *   rebind: its loop; the namespace     measure/rebind.c; kernel/nd.c,
@@ -35,6 +40,8 @@
  *                                       cmd/cmd_plot.c
  *   an output format                    render/<format>.c, cmp_<format>.c
  *   parsing numbers; writing them       cmd/parse.c; fmt.c
+ *   the command line a result records;  cmd/cmdline.c; render/rerun.c
+ *   how cover texts end with it
  *   -o FILE                             outfile.c
  *   list, monitor: generic netlink      kernel/nl.c (libnl);
  *                                       render/chunks.c; hold:
@@ -115,9 +122,14 @@ static void hb_help(void)
 	     "marked incomplete).");
 }
 
-/* Help before any command: the command list; 0 when @arg asks none. */
+/*
+ * Help before any command: the command list, or the commands alone for
+ * the shell's completion; 0 when @arg asks none.
+ */
 static int hb_top_help(const char *arg)
 {
+	size_t i;
+
 	if (!strcmp(arg, "-h") || !strcmp(arg, "--help") ||
 	    !strcmp(arg, "-?")) {
 		hb_help();
@@ -125,6 +137,11 @@ static int hb_top_help(const char *arg)
 	}
 	if (!strcmp(arg, "--usage")) {
 		fputs(hb_usage, stdout);
+		return 1;
+	}
+	if (!strcmp(arg, "--complete-commands")) {
+		for (i = 0; i < HB_NR_COMMANDS; i++)
+			puts(hb_commands[i].name);
 		return 1;
 	}
 	return 0;

@@ -150,6 +150,8 @@ int hb_out_open(struct hb_out *o, const char *path)
 {
 	int ret;
 
+	if (path && !strcmp(path, "-"))
+		path = NULL;
 	o->path = path;
 	o->f = path ? NULL : stdout;
 	o->tmp[0] = '\0';

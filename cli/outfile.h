@@ -10,11 +10,14 @@
 
 struct hb_out {
 	FILE *f;		/* NULL once closed */
-	const char *path;	/* as given; NULL: stdout */
+	const char *path;	/* as given; NULL: stdout (given as "-" too) */
 	char tmp[4096];		/* the temporary file while it is ours, or "" */
 };
 
-/* Opens @path (or stdout when NULL); prints the sentence on failure. */
+/*
+ * Opens @path (or stdout when NULL or "-"); prints the sentence on
+ * failure.
+ */
 int hb_out_open(struct hb_out *o, const char *path);
 /* Closes and drops the temporary file, if any; harmless after commit. */
 void hb_out_abort(struct hb_out *o);

@@ -46,43 +46,76 @@ int hb_cmd_rebind(int argc, char **argv);
 /*
  * -h/--help, --usage and -V/--version, a child of every command's argp,
  * which is parsed with ARGP_NO_HELP: help goes to stdout, and a
- * command's doc starts with its usage line.
+ * command's doc starts with its usage line.  The hidden
+ * --complete-options lists the command's options for the shell's
+ * completion, from the same tables its help is made of.
  */
 extern const struct argp hb_help_argp;
 
 /* The children of a command that has only its own options and help. */
 extern const struct argp_child hb_help_children[];
 
-/* argp_parse() of @argp with the help above; 0 or the usage status. */
-int hb_parse(const struct argp *argp, int argc, char **argv, void *env);
-
-/* One number from the command line, or the usage error naming the range. */
-uint64_t hb_arg_num(struct argp_state *state, const char *arg, bool suffix,
-		    uint64_t min, uint64_t max, const char *what);
+/* The command being parsed or run: "run", "show", ... */
+const char *hb_command(void);
 
 /*
- * --format @arg, one of the formats in the bitmask @allowed (1 << fmt);
- * the usage error lists them, or says @refusal for a known other one.
+ * argp_parse() of @argp for the command @cmd, with the help above;
+ * 0 or the usage status.  Every usage error, argp's own included, ends
+ * with "Try 'hmmbench @cmd --help'".
  */
-enum hb_format hb_arg_format(struct argp_state *state, const char *arg,
-			     unsigned int allowed, const char *refusal);
+int hb_parse(const char *cmd, const struct argp *argp, int argc,
+	     char **argv, void *env);
 
-/* The result files compare and merge read, and what they write. */
+/* One number from the command line, or the usage error naming the range. */
+uint64_t hb_arg_num(const char *arg, bool suffix, uint64_t min,
+		    uint64_t max, const char *what);
+
+/*
+ * What -f, -o, -q and --wide set, for every command that writes results
+ * or listings: the options themselves are hb_output_argp's and
+ * hb_wide_argp's (cmd_output.c), so they are spelt and said alike.
+ */
+struct hb_output {
+	unsigned int formats;	/* the formats it writes: 1 << fmt */
+	enum hb_format format;	/* -f; the default is set before parsing */
+	const char *output;	/* -o FILE, or NULL; "-" is stdout too */
+	bool quiet;		/* -q: no progress or notes on stderr */
+	bool wide;		/* --wide */
+	const char *wide_doc;	/* --help's line for --wide */
+};
+
+/*
+ * -f/--format, -o/--output and -q/--quiet, whose input is the command's
+ * struct hb_output, and the hidden --complete-formats; hb_wide_argp is
+ * -W/--wide, for the commands that write a table with more to show.
+ */
+extern const struct argp hb_output_argp;
+extern const struct argp hb_wide_argp;
+
+struct hb_cmdline;
+
+/*
+ * The output options of @out at the end of a recorded command line:
+ * --format, and --wide, --output and --quiet where given.
+ */
+void hb_cmdline_output(struct hb_cmdline *cl, const struct hb_output *out);
+
+/* The result files compare and merge read. */
 struct hb_inputs_env {
 	char *files[HB_FILES_MAX];
 	size_t nr_files;
 	bool force;		/* despite mismatched configurations */
-	const char *output;
 };
 
 /*
- * Files, --force and -o, a child of compare's and merge's argp; its
- * input is their struct hb_inputs_env.
+ * Files and --force, a child of compare's and merge's argp; its input
+ * is their struct hb_inputs_env.
  */
 extern const struct argp hb_inputs_argp;
 
-/* A command that takes no arguments was given @arg. */
-void hb_arg_unexpected(struct argp_state *state, const char *arg);
+/* "CMD takes no arguments: '@arg'", the usage error of a stray one. */
+void hb_arg_unexpected(const char *arg)
+	__attribute__((noreturn));
 
 /*
  * The end of the parser of a command that takes no arguments: refuses
@@ -90,9 +123,13 @@ void hb_arg_unexpected(struct argp_state *state, const char *arg);
  */
 error_t hb_arg_none(int key, char *arg, struct argp_state *state);
 
-/* After parsing: "hmmbench: <message>", the help of @cmd, exit 2. */
-void hb_usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3), noreturn));
+/*
+ * "hmmbench: <message>", then "Try 'hmmbench CMD --help' for more
+ * information." naming the command being parsed, and exit 2: during
+ * parsing or after.
+ */
+void hb_usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
 
 /* "hmmbench: @msg" on stderr. */
 void hb_err(const char *msg);

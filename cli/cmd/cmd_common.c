@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: what every subcommand shares - the help options, parsing an
- * option's value with the one number parser, usage errors after parsing,
- * writing the output, and opening the device or the input files.
+ * option's value with the one number parser, usage errors during parsing
+ * and after, writing the output, and opening the device or the input
+ * files.
  */
 #include <argp.h>
+#include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +22,22 @@
 enum {
 	HB_OPT_USAGE = 0x100,
 	HB_OPT_FORCE,
+	HB_OPT_COMPLETE_OPTIONS,
 };
+
+/* The command hb_parse() was given, for its usage errors. */
+static const char *hb_cmd_name = "run";
+
+const char *hb_command(void)
+{
+	return hb_cmd_name;
+}
 
 static const struct argp_option hb_help_opts[] = {
 	{ "help", 'h', NULL, 0, "Show this help and exit", -1 },
 	{ "usage", HB_OPT_USAGE, NULL, 0, "Show the usage line and exit", -1 },
 	{ "version", 'V', NULL, 0, "Print the version and exit", -1 },
+	{ "complete-options", HB_OPT_COMPLETE_OPTIONS, NULL, OPTION_HIDDEN, NULL, -1 },
 	{},
 };
 
@@ -36,15 +49,53 @@ static void hb_print_usage(const struct argp_state *state)
 	printf("%.*s\n", (int)strcspn(doc, "\n"), doc);
 }
 
+/* The end of an option table, as argp finds it. */
+static bool hb_option_end(const struct argp_option *o)
+{
+	return !o->key && !o->name && !o->doc && !o->group;
+}
+
+/*
+ * Every option --help lists for @argp and its children, a name a line:
+ * what the shell's completion offers (completion/hmmbench).
+ */
+static void hb_complete_options(const struct argp *argp)
+{
+	const struct argp_option *o;
+	const struct argp_child *c;
+
+	for (o = argp->options; o && !hb_option_end(o); o++) {
+		if (o->flags & (OPTION_HIDDEN | OPTION_DOC))
+			continue;
+		if (o->key > 0 && o->key <= UCHAR_MAX && isprint(o->key))
+			printf("-%c\n", o->key);
+		if (o->name)
+			printf("--%s\n", o->name);
+	}
+	for (c = argp->children; c && c->argp; c++)
+		hb_complete_options(c->argp);
+}
+
 static error_t hb_help_parse(int key, char *arg, struct argp_state *state)
 {
 	(void)arg;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		/*
+		 * argp says nothing of its own errors ("Try `hmmbench
+		 * --help'" names no command): getopt's sentence is out,
+		 * and hb_parse() ends it.
+		 */
+		state->err_stream = NULL;
+		break;
 	case 'h':
 		argp_state_help(state, stdout, ARGP_HELP_PRE_DOC |
 				ARGP_HELP_LONG | ARGP_HELP_POST_DOC |
 				ARGP_HELP_EXIT_OK);
 		break;
+	case HB_OPT_COMPLETE_OPTIONS:
+		hb_complete_options(state->root_argp);
+		exit(HB_EXIT_OK);
 	case HB_OPT_USAGE:
 		hb_print_usage(state);
 		exit(HB_EXIT_OK);
@@ -70,61 +121,35 @@ const struct argp_child hb_help_children[] = {
 	{},
 };
 
-int hb_parse(const struct argp *argp, int argc, char **argv, void *env)
+static void hb_try_help(void)
 {
-	if (argp_parse(argp, argc, argv, ARGP_NO_HELP, NULL, env))
-		return HB_EXIT_USAGE;
-	return 0;
+	fprintf(stderr, "Try 'hmmbench %s --help' for more information.\n",
+		hb_cmd_name);
 }
 
-uint64_t hb_arg_num(struct argp_state *state, const char *arg, bool suffix,
-		    uint64_t min, uint64_t max, const char *what)
+int hb_parse(const char *cmd, const struct argp *argp, int argc,
+	     char **argv, void *env)
+{
+	hb_cmd_name = cmd;
+	if (!argp_parse(argp, argc, argv, ARGP_NO_HELP, NULL, env))
+		return 0;
+	/* only getopt's errors get here: ours exit in hb_usage_error() */
+	hb_try_help();
+	return HB_EXIT_USAGE;
+}
+
+uint64_t hb_arg_num(const char *arg, bool suffix, uint64_t min,
+		    uint64_t max, const char *what)
 {
 	char err[HB_ERR_LEN];
 	uint64_t v;
 
 	if (hb_parse_num(arg, suffix, min, max, what, &v, err, sizeof(err)))
-		argp_error(state, "%s", err);
+		hb_usage_error("%s", err);
 	return v;
 }
 
-/* "table, csv or json" from the bitmask @allowed. */
-static const char *hb_format_list(char *buf, size_t len,
-				  unsigned int allowed)
-{
-	size_t used = 0, left = __builtin_popcount(allowed);
-	enum hb_format fmt;
-	int n;
-
-	buf[0] = '\0';
-	for (fmt = 0; fmt < HB_NR_FORMATS && used < len; fmt++) {
-		if (!(allowed & (1U << fmt)))
-			continue;
-		left--;
-		n = snprintf(buf + used, len - used, "%s%s",
-			     hb_format_name(fmt),
-			     !left ? "" : left == 1 ? " or " : ", ");
-		used += n > 0 ? n : 0;
-	}
-	return buf;
-}
-
-enum hb_format hb_arg_format(struct argp_state *state, const char *arg,
-			     unsigned int allowed, const char *refusal)
-{
-	enum hb_format fmt;
-	char list[64];
-
-	if (hb_format_parse(arg, &fmt))
-		argp_error(state, "invalid --format '%s': use %s", arg,
-			   hb_format_list(list, sizeof(list), allowed));
-	else if (!(allowed & (1U << fmt)))
-		argp_error(state, "%s", refusal);
-	return fmt;
-}
-
 static const struct argp_option hb_inputs_opts[] = {
-	{ "output", 'o', "FILE", 0, "Write to FILE instead of stdout", 1 },
 	{ "force", HB_OPT_FORCE, NULL, 0, "Go on when the configurations differ", 1 },
 	{},
 };
@@ -134,16 +159,13 @@ static error_t hb_inputs_parse(int key, char *arg, struct argp_state *state)
 	struct hb_inputs_env *env = state->input;
 
 	switch (key) {
-	case 'o':
-		env->output = arg;
-		break;
 	case HB_OPT_FORCE:
 		env->force = true;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->nr_files == HB_FILES_MAX)
-			argp_error(state, "at most %d files: merge them in steps",
-				   HB_FILES_MAX);
+			hb_usage_error("at most %d files: merge them in steps",
+				       HB_FILES_MAX);
 		env->files[env->nr_files++] = arg;
 		break;
 	default:
@@ -157,21 +179,20 @@ const struct argp hb_inputs_argp = {
 	.parser = hb_inputs_parse,
 };
 
-void hb_arg_unexpected(struct argp_state *state, const char *arg)
+void hb_arg_unexpected(const char *arg)
 {
-	argp_error(state, "unexpected argument '%s': the command comes first (run, sweep, rebind, info, verify, list, hold, monitor, compare, merge, show or plot)",
-		   arg);
+	hb_usage_error("%s takes no arguments: '%s'", hb_cmd_name, arg);
 }
 
 error_t hb_arg_none(int key, char *arg, struct argp_state *state)
 {
+	(void)state;
 	if (key != ARGP_KEY_ARG)
 		return ARGP_ERR_UNKNOWN;
-	hb_arg_unexpected(state, arg);
-	return 0;
+	hb_arg_unexpected(arg);
 }
 
-void hb_usage_error(const char *cmd, const char *fmt, ...)
+void hb_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -179,8 +200,8 @@ void hb_usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'hmmbench %s --help' for more information.\n",
-		cmd);
+	fputc('\n', stderr);
+	hb_try_help();
 	exit(HB_EXIT_USAGE);
 }
 

@@ -7,23 +7,23 @@
 #include <argp.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmdline.h"
 #include "cmd/parse.h"
 #include "results/compare.h"
 #include "results/runid.h"
+#include "version.h"
 
 enum {
 	HB_OPT_ALPHA = 0x400,
-	HB_OPT_WIDE,
 };
 
 struct hb_compare_env {
-	struct hb_inputs_env in;	/* files, --force, -o */
+	struct hb_inputs_env in;	/* files, --force */
+	struct hb_output out;		/* -f, -o, -q, --wide */
 	double alpha;			/* significance level */
-	enum hb_format format;
-	bool wide;			/* --wide */
-	bool quiet;
 };
 
 static const char hb_compare_doc[] =
@@ -55,19 +55,15 @@ static const char hb_compare_doc[] =
 
 static const struct argp_option hb_compare_opts[] = {
 	{ "alpha", HB_OPT_ALPHA, "P", 0, "Significance level (default 0.05)", 1 },
-	{ "format", 'f', "FORMAT", 0, "table (default), csv, json or cover", 1 },
-	{ "quiet", 'q', NULL, 0, "No notes on stderr", 1 },
-	{ "wide", HB_OPT_WIDE, NULL, 0, "Table: derived rows, medians and each test's p too", 1 },
 	{},
 };
 
-static void hb_arg_alpha(struct argp_state *state, const char *arg,
-			 struct hb_compare_env *env)
+static void hb_arg_alpha(const char *arg, struct hb_compare_env *env)
 {
 	char err[HB_ERR_LEN];
 
 	if (hb_parse_fraction(arg, "--alpha", &env->alpha, err, sizeof(err)))
-		argp_error(state, "%s", err);
+		hb_usage_error("%s", err);
 }
 
 static error_t hb_compare_parse(int key, char *arg,
@@ -78,20 +74,11 @@ static error_t hb_compare_parse(int key, char *arg,
 	switch (key) {
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &env->in;
+		state->child_inputs[1] = &env->out;
+		state->child_inputs[2] = &env->out;
 		break;
 	case HB_OPT_ALPHA:
-		hb_arg_alpha(state, arg, env);
-		break;
-	case 'f':
-		env->format = hb_arg_format(state, arg,
-					    (1U << HB_FMT_GOBENCH) - 1,
-					    "compare writes --format table, csv, json or cover; gobench is for run and sweep");
-		break;
-	case 'q':
-		env->quiet = true;
-		break;
-	case HB_OPT_WIDE:
-		env->wide = true;
+		hb_arg_alpha(arg, env);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -101,6 +88,8 @@ static error_t hb_compare_parse(int key, char *arg,
 
 static const struct argp_child hb_compare_children[] = {
 	{ &hb_inputs_argp, 0, NULL, 0 },
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_wide_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };
@@ -117,22 +106,46 @@ static void hb_print_notes(const struct hb_compare_env *env,
 {
 	size_t i;
 
-	if (env->quiet)
+	if (env->out.quiet)
 		return;
 	for (i = 0; i < c->nr_notes; i++)
 		fprintf(stderr, "hmmbench: warning: %s\n", c->notes[i]);
 }
 
+/* The command line the comparison records; NULL without memory. */
+static char *hb_compare_cmdline(const struct hb_compare_env *env)
+{
+	struct hb_cmdline cl;
+	size_t i;
+
+	hb_cmdline_start(&cl, "compare");
+	hb_cmdline_opt(&cl, "--alpha", "%g", env->alpha);
+	if (env->in.force)
+		hb_cmdline_word(&cl, "--force");
+	hb_cmdline_output(&cl, &env->out);
+	for (i = 0; i < env->in.nr_files; i++)
+		hb_cmdline_word(&cl, env->in.files[i]);
+	return hb_cmdline_end(&cl);
+}
+
 static int hb_write_compare(const struct hb_compare_env *env,
-			    const struct hb_comparison *c)
+			    struct hb_comparison *c)
 {
 	struct hb_out out;
+	char *line;
+	int ret;
 
-	if (hb_out_open(&out, env->in.output))
+	if (hb_out_open(&out, env->out.output))
 		return HB_EXIT_FAIL;
-	return hb_write_finish(&out, hb_render_compare_as(out.f, env->format,
-							  env->wide, c),
-			       "comparison");
+	line = hb_compare_cmdline(env);
+	c->command_line = line;
+	c->hmmbench_git = hb_git_describe;
+	ret = hb_write_finish(&out, hb_render_compare_as(out.f,
+							 env->out.format,
+							 env->out.wide, c),
+			      "comparison");
+	free(line);
+	return ret;
 }
 
 static int hb_compare_files(const struct hb_compare_env *env)
@@ -164,12 +177,17 @@ static int hb_compare_files(const struct hb_compare_env *env)
 int hb_cmd_compare(int argc, char **argv)
 {
 	struct hb_compare_env env = {
-		.alpha = 0.05, .format = HB_FMT_TABLE,
+		.alpha = 0.05,
+		.out = {
+			.formats = (1U << HB_FMT_GOBENCH) - 1,
+			.format = HB_FMT_TABLE,
+			.wide_doc = "Table: derived rows, medians and each test's p too",
+		},
 	};
 
-	if (hb_parse(&hb_compare_argp, argc, argv, &env))
+	if (hb_parse("compare", &hb_compare_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	if (env.in.nr_files < 2)
-		hb_usage_error("compare", "compare needs a base and at least one new result: hmmbench compare BASE.json NEW.json");
+		hb_usage_error("compare needs a base and at least one new result: hmmbench compare BASE.json NEW.json");
 	return hb_compare_files(&env);
 }

@@ -61,15 +61,15 @@ static error_t hb_hold_parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 's':
-		env->size = hb_arg_num(state, arg, true, HB_SIZE_MIN,
-				       HB_SIZE_MAX, "--size");
+		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
+				       "--size");
 		break;
 	case 'c':
-		env->chunks = hb_arg_num(state, arg, false, 1, HB_MAX_CHUNKS,
+		env->chunks = hb_arg_num(arg, false, 1, HB_MAX_CHUNKS,
 					 "--chunks");
 		break;
 	case 'N':
-		env->node = hb_arg_num(state, arg, false, 0, HB_HOLD_NODE_MAX,
+		env->node = hb_arg_num(arg, false, 0, HB_HOLD_NODE_MAX,
 				       "--node");
 		break;
 	case HB_OPT_DEVICE:
@@ -78,11 +78,8 @@ static error_t hb_hold_parse(int key, char *arg, struct argp_state *state)
 	case 'q':
 		env->quiet = true;
 		break;
-	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return hb_arg_none(key, arg, state);
 	}
 	return 0;
 }
@@ -131,7 +128,7 @@ int hb_cmd_hold(int argc, char **argv)
 	char size[32];
 	int mapped;
 
-	if (hb_parse(&hb_hold_argp, argc, argv, &env))
+	if (hb_parse("hold", &hb_hold_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	hb_quit_on_signals();
 	if (hb_open_device(env.device, &dev))

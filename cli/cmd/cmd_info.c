@@ -14,8 +14,7 @@ enum {
 };
 
 struct hb_info_env {
-	enum hb_format format;
-	const char *output;
+	struct hb_output out;		/* -f, -o, -q */
 	const char *device;
 };
 
@@ -33,11 +32,8 @@ static const char hb_info_doc[] =
 "error.\n";
 
 static const struct argp_option hb_info_opts[] = {
-	{ "format", 'f', "FORMAT", 0, "table (default) or json", 1 },
-	{ "output", 'o', "FILE", 0, "Write to FILE instead of stdout", 1 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
-	/* accepted as run takes them; info prints no progress */
-	{ "quiet", 'q', NULL, OPTION_HIDDEN, NULL, 1 },
+	/* accepted as run takes it; info prints no progress */
 	{ "verbose", 'v', NULL, OPTION_HIDDEN, NULL, 1 },
 	{},
 };
@@ -47,53 +43,55 @@ static error_t hb_info_parse(int key, char *arg, struct argp_state *state)
 	struct hb_info_env *env = state->input;
 
 	switch (key) {
-	case 'f':
-		env->format = hb_arg_format(state, arg,
-					    1U << HB_FMT_TABLE |
-					    1U << HB_FMT_JSON,
-					    "info writes --format table or json");
-		break;
-	case 'o':
-		env->output = arg;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
 		break;
 	case HB_OPT_DEVICE:
 		env->device = arg;
 		break;
-	case 'q':
 	case 'v':
 		break;
-	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return hb_arg_none(key, arg, state);
 	}
 	return 0;
 }
+
+static const struct argp_child hb_info_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
 
 static const struct argp hb_info_argp = {
 	.options = hb_info_opts,
 	.parser = hb_info_parse,
 	.doc = hb_info_doc,
-	.children = hb_help_children,
+	.children = hb_info_children,
 };
 
 int hb_cmd_info(int argc, char **argv)
 {
-	struct hb_info_env env = { .format = HB_FMT_TABLE };
+	struct hb_info_env env = {
+		.out = {
+			.formats = 1U << HB_FMT_TABLE | 1U << HB_FMT_JSON,
+			.format = HB_FMT_TABLE,
+		},
+	};
 	struct hb_meta meta;
 	struct hb_out out;
 	struct hb_dev dev;
 
-	if (hb_parse(&hb_info_argp, argc, argv, &env))
+	if (hb_parse("info", &hb_info_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	if (hb_open_device(env.device, &dev))
 		return HB_EXIT_FAIL;
 	meta.info = dev.info;
 	hb_dev_close(&dev);
 	hb_host_gather_build(&meta.host);
-	if (hb_out_open(&out, env.output))
+	if (hb_out_open(&out, env.out.output))
 		return HB_EXIT_FAIL;
-	return hb_write_finish(&out, hb_render_info(out.f, env.format, &meta),
+	return hb_write_finish(&out, hb_render_info(out.f, env.out.format,
+						    &meta),
 			       "information");
 }

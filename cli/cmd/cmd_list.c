@@ -11,8 +11,7 @@
 #include "render/chunks.h"
 
 struct hb_list_env {
-	enum hb_format format;
-	const char *output;
+	struct hb_output out;		/* -f, -o, -q */
 	bool verbose;
 };
 
@@ -30,8 +29,6 @@ static const char hb_list_doc[] =
 "permission), 2 usage error.\n";
 
 static const struct argp_option hb_list_opts[] = {
-	{ "format", 'f', "FORMAT", 0, "table (default) or json", 1 },
-	{ "output", 'o', "FILE", 0, "Write to FILE instead of stdout", 1 },
 	{ "verbose", 'v', NULL, 0, "Say on stderr how many netlink messages the dump took", 1 },
 	{},
 };
@@ -41,32 +38,29 @@ static error_t hb_list_parse(int key, char *arg, struct argp_state *state)
 	struct hb_list_env *env = state->input;
 
 	switch (key) {
-	case 'f':
-		env->format = hb_arg_format(state, arg,
-					    1U << HB_FMT_TABLE |
-					    1U << HB_FMT_JSON,
-					    "list writes --format table or json");
-		break;
-	case 'o':
-		env->output = arg;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
 		break;
 	case 'v':
 		env->verbose = true;
 		break;
-	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return hb_arg_none(key, arg, state);
 	}
 	return 0;
 }
+
+static const struct argp_child hb_list_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
 
 static const struct argp hb_list_argp = {
 	.options = hb_list_opts,
 	.parser = hb_list_parse,
 	.doc = hb_list_doc,
-	.children = hb_help_children,
+	.children = hb_list_children,
 };
 
 /* The dump, and for the table GET_INFO; says why on failure. */
@@ -81,7 +75,7 @@ static int hb_list_fetch(const struct hb_list_env *env,
 	ret = hb_nl_open(&nl);
 	if (!ret) {
 		ret = hb_nl_chunks(&nl, list);
-		if (!ret && env->format == HB_FMT_TABLE)
+		if (!ret && env->out.format == HB_FMT_TABLE)
 			*have_info = !hb_nl_info(&nl, info);
 		hb_nl_close(&nl);
 	}
@@ -92,27 +86,34 @@ static int hb_list_fetch(const struct hb_list_env *env,
 
 int hb_cmd_list(int argc, char **argv)
 {
-	struct hb_list_env env = { .format = HB_FMT_TABLE };
+	struct hb_list_env env = {
+		.out = {
+			.formats = 1U << HB_FMT_TABLE | 1U << HB_FMT_JSON,
+			.format = HB_FMT_TABLE,
+		},
+	};
 	struct hb_nl_chunks list;
 	struct hmmbench_info info;
 	bool have_info = false;
 	struct hb_out out;
 	int ret;
 
-	if (hb_parse(&hb_list_argp, argc, argv, &env))
+	if (hb_parse("list", &hb_list_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
+	if (env.out.quiet && env.verbose)
+		hb_usage_error("-q and -v contradict each other: pick one");
 	if (hb_list_fetch(&env, &list, &info, &have_info))
 		return HB_EXIT_FAIL;
 	if (env.verbose)
 		fprintf(stderr, "hmmbench: %zu chunk%s in %u netlink message%s\n",
 			list.n, list.n == 1 ? "" : "s", list.messages,
 			list.messages == 1 ? "" : "s");
-	if (hb_out_open(&out, env.output)) {
+	if (hb_out_open(&out, env.out.output)) {
 		hb_nl_chunks_free(&list);
 		return HB_EXIT_FAIL;
 	}
 	ret = 0;
-	if (env.format == HB_FMT_JSON)
+	if (env.out.format == HB_FMT_JSON)
 		ret = hb_render_chunks_json(out.f, &list);
 	else
 		hb_render_chunks_table(out.f, &list,

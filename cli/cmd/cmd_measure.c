@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd_measure.h"
+#include "cmd/cmdline.h"
 #include "fmt.h"
 #include "kernel/explain.h"
 #include "kernel/host.h"
@@ -28,7 +29,6 @@
 
 enum {
 	HB_OPT_DEVICE = 0x200,
-	HB_OPT_WIDE,
 	HB_OPT_COMPOUND,
 	HB_OPT_NO_VERIFY,
 };
@@ -46,45 +46,29 @@ static const struct argp_option hb_measure_opts[] = {
 	{},
 };
 
-/*
- * How a measurement's result is written: run's, sweep's and rebind's,
- * whose --wide says what it adds to their table.
- */
-#define HB_OUTPUT_OPTS(wide_doc) \
-	{ NULL, 0, NULL, 0, "Output:", 3 }, \
-	{ "format", 'f', "FORMAT", 0, "table (default), csv, json, cover or gobench", 3 }, \
-	{ "wide", HB_OPT_WIDE, NULL, 0, wide_doc, 3 }, \
-	{ "output", 'o', "FILE", 0, "Write the results to FILE instead of stdout", 3 }, \
-	{ "quiet", 'q', NULL, 0, "No progress or notes on stderr", 3 }, \
-	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 }
-
-static const struct argp_option hb_output_opts[] = {
-	HB_OUTPUT_OPTS("Table: every statistic, and each size of a sweep in full"),
+/* Beside the shared output options, a measurement's own. */
+static const struct argp_option hb_verbose_opts[] = {
+	{ "verbose", 'v', NULL, 0, "Print every sample on stderr as it is measured", 3 },
 	{},
 };
 
-/* A rebind measures one size: its table gains statistics, not sizes. */
-static const struct argp_option hb_rebind_output_opts[] = {
-	HB_OUTPUT_OPTS("Table: min, max and the median's interval too"),
-	{},
-};
-
-void hb_measure_defaults(struct hb_measure_env *env)
+void hb_measure_defaults(struct hb_measure_env *env, const char *wide_doc)
 {
 	memset(env, 0, sizeof(*env));
 	env->size = 1ULL << 30;
 	env->chunks = 1;
 	env->iters = 10;
 	env->node = HMMBENCH_NODE_LOCAL;
-	env->format = HB_FMT_TABLE;
+	env->out.formats = (1U << HB_NR_FORMATS) - 1;
+	env->out.format = HB_FMT_TABLE;
+	env->out.wide_doc = wide_doc;
 }
 
-void hb_arg_label(struct argp_state *state, const char *arg,
-		  const char **label)
+void hb_arg_label(const char *arg, const char **label)
 {
 	if (strlen(arg) > HB_LABEL_MAX)
-		argp_error(state, "--label is at most %d characters",
-			   HB_LABEL_MAX);
+		hb_usage_error("--label is at most %d characters",
+			       HB_LABEL_MAX);
 	*label = arg;
 }
 
@@ -95,22 +79,22 @@ static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'c':
-		env->chunks = hb_arg_num(state, arg, false, 1, HB_MAX_CHUNKS,
+		env->chunks = hb_arg_num(arg, false, 1, HB_MAX_CHUNKS,
 					 "--chunks");
 		return 0;
 	case 'i':
-		env->iters = hb_arg_num(state, arg, false, 1, HB_ITERS_MAX,
+		env->iters = hb_arg_num(arg, false, 1, HB_ITERS_MAX,
 					"--iters");
 		return 0;
 	case 'w':
-		env->warmup = hb_arg_num(state, arg, false, 0, HB_ITERS_MAX,
+		env->warmup = hb_arg_num(arg, false, 0, HB_ITERS_MAX,
 					 "--warmup");
 		return 0;
 	case 'N':
-		env->node = hb_arg_node(state, arg);
+		env->node = hb_arg_node(arg);
 		return 0;
 	case HB_OPT_COMPOUND:
-		env->compound = hb_arg_compound(state, arg);
+		env->compound = hb_arg_compound(arg);
 		return 0;
 	case HB_OPT_NO_VERIFY:
 		env->no_verify = true;
@@ -119,23 +103,15 @@ static error_t hb_measure_count(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static error_t hb_output_parse(int key, char *arg, struct argp_state *state)
+static error_t hb_verbose_parse(int key, char *arg, struct argp_state *state)
 {
 	struct hb_measure_env *env = state->input;
 
+	(void)arg;
 	switch (key) {
-	case 'f':
-		env->format = hb_arg_format(state, arg,
-					    (1U << HB_NR_FORMATS) - 1, "");
-		break;
-	case 'o':
-		env->output = arg;
-		break;
-	case HB_OPT_WIDE:
-		env->wide = true;
-		break;
-	case 'q':
-		env->quiet = true;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
+		state->child_inputs[1] = &env->out;
 		break;
 	case 'v':
 		env->verbose = true;
@@ -146,18 +122,21 @@ static error_t hb_output_parse(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp hb_output_argp = {
-	.options = hb_output_opts,
-	.parser = hb_output_parse,
+static const struct argp_child hb_verbose_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_wide_argp, 0, NULL, 0 },
+	{},
 };
 
-static const struct argp hb_rebind_output_argp = {
-	.options = hb_rebind_output_opts,
-	.parser = hb_output_parse,
+/* -v, and the output options every command shares, of a measurement. */
+static const struct argp hb_verbose_argp = {
+	.options = hb_verbose_opts,
+	.parser = hb_verbose_parse,
+	.children = hb_verbose_children,
 };
 
 static const struct argp_child hb_measure_output[] = {
-	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_verbose_argp, 0, NULL, 0 },
 	{},
 };
 
@@ -170,7 +149,7 @@ static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = env;
 		break;
 	case 'l':
-		hb_arg_label(state, arg, &env->label);
+		hb_arg_label(arg, &env->label);
 		break;
 	case HB_OPT_DEVICE:
 		env->device = arg;
@@ -194,25 +173,24 @@ const struct argp_child hb_measure_children[] = {
 };
 
 const struct argp_child hb_output_children[] = {
-	{ &hb_rebind_output_argp, 0, NULL, 0 },
+	{ &hb_verbose_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };
 
-int hb_arg_node(struct argp_state *state, const char *arg)
+int hb_arg_node(const char *arg)
 {
-	return hb_arg_num(state, arg, false, 0, HB_NODE_MAX, "--node");
+	return hb_arg_num(arg, false, 0, HB_NODE_MAX, "--node");
 }
 
-uint64_t hb_arg_compound(struct argp_state *state, const char *arg)
+uint64_t hb_arg_compound(const char *arg)
 {
-	uint64_t c = hb_arg_num(state, arg, true, HB_COMPOUND_MIN,
-				HB_COMPOUND_MAX, "--compound");
+	uint64_t c = hb_arg_num(arg, true, HB_COMPOUND_MIN, HB_COMPOUND_MAX,
+				"--compound");
 
 	if (c & (c - 1))
-		argp_error(state,
-			   "--compound takes a power of two such as 2M or 1G, not '%s'",
-			   arg);
+		hb_usage_error("--compound takes a power of two such as 2M or 1G, not '%s'",
+			       arg);
 	return c;
 }
 
@@ -303,7 +281,7 @@ void hb_on_progress(const struct hb_progress *p, void *arg)
 			fputs("\r\033[K", stderr);
 		hb_print_samples(p);
 	}
-	if (!ctx->tty || ctx->env->quiet)
+	if (!ctx->tty || ctx->env->out.quiet)
 		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s iteration %u (%s), %s elapsed, %s %s left",
 		p->step, p->steps, hb_size_human(p->size, sz, sizeof(sz)),
@@ -389,7 +367,7 @@ static void hb_verify_decide(const struct hb_measure_env *env,
 
 	cfg->verify = hb_verify_wanted(info, env->no_verify, note,
 				       sizeof(note));
-	if (!cfg->verify && !env->no_verify && !env->quiet)
+	if (!cfg->verify && !env->no_verify && !env->out.quiet)
 		hb_err(note);
 }
 
@@ -405,8 +383,8 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	st = hb_write_finish(out, hb_render_as(out->f, env->format, env->wide,
-					       r), "results");
+	st = hb_write_finish(out, hb_render_as(out->f, env->out.format,
+					       env->out.wide, r), "results");
 	if (st)
 		return st;
 	if (hb_memmap_warning(r, msg, sizeof(msg)))
@@ -417,6 +395,68 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 		return HB_EXIT_INTERRUPTED;
 	}
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+}
+
+void hb_cmdline_measure_tail(struct hb_cmdline *cl,
+			     const struct hb_measure_env *env)
+{
+	if (env->label)
+		hb_cmdline_opt(cl, "--label", "%s", env->label);
+	if (env->device)
+		hb_cmdline_opt(cl, "--device", "%s", env->device);
+	hb_cmdline_output(cl, &env->out);
+	if (env->verbose)
+		hb_cmdline_word(cl, "--verbose");
+}
+
+/* "1G,4G,16G": --sizes as parsed. */
+static const char *hb_sizes_str(const struct hb_measure_env *env, char *buf,
+				size_t len)
+{
+	size_t i, used = 0;
+	char sz[32];
+
+	buf[0] = '\0';
+	for (i = 0; i < env->nr_sizes && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s", i ? "," : "",
+				 hb_size_str(env->sizes[i], sz, sizeof(sz)));
+	return buf;
+}
+
+/*
+ * The command line of run or sweep (@cmd): every option that shapes the
+ * measurement, defaults filled in, then those given; NULL without
+ * memory.
+ */
+static char *hb_measure_cmdline(const struct hb_measure_env *env,
+				const char *cmd)
+{
+	char sizes[HB_MAX_SWEEP * 24];
+	struct hb_cmdline cl;
+
+	hb_cmdline_start(&cl, cmd);
+	if (env->nr_sizes)
+		hb_cmdline_opt(&cl, "--sizes", "%s",
+			       hb_sizes_str(env, sizes, sizeof(sizes)));
+	else
+		hb_cmdline_size(&cl, "--size", env->size);
+	if (env->interleave)
+		hb_cmdline_word(&cl, "--interleave");
+	hb_cmdline_opt(&cl, "--chunks", "%u", env->chunks);
+	hb_cmdline_opt(&cl, "--iters", "%u", env->iters);
+	hb_cmdline_opt(&cl, "--warmup", "%u", env->warmup);
+	if (env->node != HMMBENCH_NODE_LOCAL)
+		hb_cmdline_opt(&cl, "--node", "%d", env->node);
+	if (env->compound)
+		hb_cmdline_size(&cl, "--compound", env->compound);
+	if (env->no_verify)
+		hb_cmdline_word(&cl, "--no-verify");
+	if (env->until_ci)
+		hb_cmdline_opt(&cl, "--until-ci", "%g", env->until_ci);
+	if (env->max_time_ns)
+		hb_cmdline_duration(&cl, "--max-time", env->max_time_ns);
+	hb_cmdline_measure_tail(&cl, env);
+	return hb_cmdline_end(&cl);
 }
 
 static int hb_measure(const struct hb_measure_env *env, const char *cmd)
@@ -433,21 +473,23 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	if (hb_open_device(env->device, &dev))
 		return HB_EXIT_FAIL;
 	if (hb_compound_shift(env->compound, &r.cfg, &dev.info) ||
-	    hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->output)) {
+	    hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->out.output)) {
 		hb_dev_close(&dev);
 		return HB_EXIT_FAIL;
 	}
 	hb_verify_decide(env, &r.cfg, &dev.info);
 	hb_host_gather_build(&r.meta.host);
 	hb_runid_new(r.meta.run_id);
+	r.meta.command_line = hb_measure_cmdline(env, cmd);
 	r.meta.info = dev.info;
 	hb_catch_signals();
 	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);
 	/* a loop that ended before its last step left its progress line */
-	if (pctx.tty && !env->quiet)
+	if (pctx.tty && !env->out.quiet)
 		fputs("\r\033[K", stderr);
 	hb_dev_close(&dev);
 	ret = hb_measure_finish(env, &out, &r, ret);
+	free((char *)r.meta.command_line);
 	hb_result_free(&r);
 	return ret;
 }
@@ -458,12 +500,12 @@ int hb_measure_main(const struct argp *argp, int argc, char **argv,
 {
 	struct hb_measure_env env;
 
-	hb_measure_defaults(&env);
-	if (hb_parse(argp, argc, argv, &env))
+	hb_measure_defaults(&env, "Table: every statistic, and each size of a sweep in full");
+	if (hb_parse(cmd, argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	if (check)
 		check(&env);
-	if (env.quiet && env.verbose)
-		hb_usage_error(cmd, "-q and -v contradict each other: pick one");
+	if (env.out.quiet && env.verbose)
+		hb_usage_error("-q and -v contradict each other: pick one");
 	return hb_measure(&env, cmd);
 }

@@ -36,19 +36,19 @@ struct hb_measure_env {
 	int node;
 	uint64_t compound;		/* --compound bytes, 0: base pages */
 	const char *label;
-	enum hb_format format;
-	bool wide;			/* --wide */
-	const char *output;
+	struct hb_output out;		/* -f, -o, -q, --wide */
 	const char *device;
-	bool quiet;
 	bool verbose;
 	bool no_verify;			/* --no-verify */
 	double until_ci;		/* run: --until-ci %, 0: off */
 	uint64_t max_time_ns;		/* run: --max-time, 0: off */
 };
 
-/* The defaults of every option. */
-void hb_measure_defaults(struct hb_measure_env *env);
+/*
+ * The defaults of every option; @wide_doc: what --wide adds to the
+ * command's table.
+ */
+void hb_measure_defaults(struct hb_measure_env *env, const char *wide_doc);
 
 /*
  * The children of run's and sweep's argp: the options they share, whose
@@ -57,15 +57,23 @@ void hb_measure_defaults(struct hb_measure_env *env);
 extern const struct argp_child hb_measure_children[];
 
 /*
- * The output options alone (--format, --wide, --output, --quiet,
+ * The output options alone (--format, --output, --quiet, --wide,
  * --verbose) and the help, for a measurement of one size with its own
  * options (rebind): the input is its struct hb_measure_env.
  */
 extern const struct argp_child hb_output_children[];
 
+struct hb_cmdline;
+
+/*
+ * The end of the command line a measurement records: --label, --device,
+ * the output options and --verbose, as given.
+ */
+void hb_cmdline_measure_tail(struct hb_cmdline *cl,
+			     const struct hb_measure_env *env);
+
 /* --label, at most 128 characters, into *@label. */
-void hb_arg_label(struct argp_state *state, const char *arg,
-		  const char **label);
+void hb_arg_label(const char *arg, const char **label);
 
 /*
  * Parses the options of @cmd (run or sweep) with @argp, checks them -
@@ -79,8 +87,8 @@ int hb_measure_main(const struct argp *argp, int argc, char **argv,
  * The shape of a chunk as run, sweep and verify take it: --node and
  * --compound (a power of two), or the usage error naming the range.
  */
-int hb_arg_node(struct argp_state *state, const char *arg);
-uint64_t hb_arg_compound(struct argp_state *state, const char *arg);
+int hb_arg_node(const char *arg);
+uint64_t hb_arg_compound(const char *arg);
 
 /*
  * --compound in pages of this kernel: cfg->vmemmap_shift, and the size it

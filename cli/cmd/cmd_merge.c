@@ -8,8 +8,10 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmdline.h"
 #include "results/config_match.h"
 #include "results/merge.h"
 #include "results/runid.h"
@@ -28,56 +30,51 @@ static const char hb_merge_doc[] =
 "Exit status: 0 success, 1 an input cannot be read or differs from the\n"
 "first, 2 usage error.\n";
 
-static const struct argp_option hb_merge_opts[] = {
-	/* accepted as compare takes it; merge prints no notes */
-	{ "quiet", 'q', NULL, OPTION_HIDDEN, NULL, 1 },
-	/* refused with the reason */
-	{ "format", 'f', "FORMAT", OPTION_HIDDEN, NULL, 1 },
-	{},
+struct hb_merge_env {
+	struct hb_inputs_env in;	/* files, --force */
+	struct hb_output out;		/* -f json, -o, -q */
 };
 
 static error_t hb_merge_parse(int key, char *arg, struct argp_state *state)
 {
+	struct hb_merge_env *env = state->input;
+
 	(void)arg;
-	switch (key) {
-	case ARGP_KEY_INIT:
-		state->child_inputs[0] = state->input;
-		break;
-	case 'q':
-		break;
-	case 'f':
-		argp_error(state, "merge always writes JSON: drop --format");
-		break;
-	default:
+	if (key != ARGP_KEY_INIT)
 		return ARGP_ERR_UNKNOWN;
-	}
+	state->child_inputs[0] = &env->in;
+	state->child_inputs[1] = &env->out;
 	return 0;
 }
 
 static const struct argp_child hb_merge_children[] = {
 	{ &hb_inputs_argp, 0, NULL, 0 },
+	{ &hb_output_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };
 
 static const struct argp hb_merge_argp = {
-	.options = hb_merge_opts,
 	.parser = hb_merge_parse,
 	.doc = hb_merge_doc,
 	.children = hb_merge_children,
 };
 
-/* Refuses inputs unlike the first, naming the field, unless --force. */
-static int hb_merge_check(const struct hb_inputs_env *env,
+/*
+ * Refuses inputs unlike the first, naming the field, unless --force;
+ * with it, says so unless -q.
+ */
+static int hb_merge_check(const struct hb_merge_env *menv,
 			  const struct hb_input *in)
 {
+	const struct hb_inputs_env *env = &menv->in;
 	struct hb_mismatch mm[HB_MAX_MISMATCH];
 	char field[64];
 	size_t i, n;
 
 	for (i = 1; i < env->nr_files; i++) {
 		n = hb_config_diff(&in[0].r, &in[i].r, true, mm);
-		if (!n)
+		if (!n || (env->force && menv->out.quiet))
 			continue;
 		fprintf(stderr, "hmmbench: %s%s and %s differ in %s (%s against %s)%s\n",
 			env->force ? "warning: " : "", in[0].path, in[i].path,
@@ -91,19 +88,41 @@ static int hb_merge_check(const struct hb_inputs_env *env,
 	return 0;
 }
 
-static int hb_write_merge(const struct hb_inputs_env *env,
-			  const struct hb_result *r)
+/* The command line the merged result records; NULL without memory. */
+static char *hb_merge_cmdline(const struct hb_merge_env *env)
 {
-	struct hb_out out;
+	struct hb_cmdline cl;
+	size_t i;
 
-	if (hb_out_open(&out, env->output))
-		return HB_EXIT_FAIL;
-	return hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, r),
-			       "merged result");
+	hb_cmdline_start(&cl, "merge");
+	if (env->in.force)
+		hb_cmdline_word(&cl, "--force");
+	hb_cmdline_output(&cl, &env->out);
+	for (i = 0; i < env->in.nr_files; i++)
+		hb_cmdline_word(&cl, env->in.files[i]);
+	return hb_cmdline_end(&cl);
 }
 
-static int hb_merge_files(const struct hb_inputs_env *env)
+static int hb_write_merge(const struct hb_merge_env *env,
+			  struct hb_result *r)
 {
+	struct hb_out out;
+	char *line;
+	int ret;
+
+	if (hb_out_open(&out, env->out.output))
+		return HB_EXIT_FAIL;
+	line = hb_merge_cmdline(env);
+	r->meta.command_line = line;
+	ret = hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, r),
+			      "merged result");
+	free(line);
+	return ret;
+}
+
+static int hb_merge_files(const struct hb_merge_env *menv)
+{
+	const struct hb_inputs_env *env = &menv->in;
 	struct hb_input *in = hb_inputs_load(env->files, env->nr_files);
 	struct hb_result r;
 	int ret = HB_EXIT_FAIL;
@@ -118,13 +137,13 @@ static int hb_merge_files(const struct hb_inputs_env *env)
 		hb_err(err);
 		goto free_inputs;
 	}
-	if (hb_merge_check(env, in))
+	if (hb_merge_check(menv, in))
 		goto free_inputs;
 	if (hb_merge(in, env->nr_files, &r)) {
 		hb_err("out of memory");
 		goto free_inputs;
 	}
-	ret = hb_write_merge(env, &r);
+	ret = hb_write_merge(menv, &r);
 	hb_result_free(&r);
 free_inputs:
 	hb_inputs_free(in, env->nr_files);
@@ -133,11 +152,13 @@ free_inputs:
 
 int hb_cmd_merge(int argc, char **argv)
 {
-	struct hb_inputs_env env = { .nr_files = 0 };
+	struct hb_merge_env env = {
+		.out = { .formats = 1U << HB_FMT_JSON, .format = HB_FMT_JSON },
+	};
 
-	if (hb_parse(&hb_merge_argp, argc, argv, &env))
+	if (hb_parse("merge", &hb_merge_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	if (!env.nr_files)
-		hb_usage_error("merge", "merge needs result files: hmmbench merge -o OUT.json IN.json...");
+	if (!env.in.nr_files)
+		hb_usage_error("merge needs result files: hmmbench merge -o OUT.json IN.json...");
 	return hb_merge_files(&env);
 }

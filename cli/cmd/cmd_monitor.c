@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench monitor: one line per chunk mapped or unmapped anywhere in the
- * system, from the module's "events" netlink group, as text or JSON
- * lines, until --count events or SIGINT/SIGTERM.
+ * system, from the module's "events" netlink group, as a table's lines
+ * or JSON lines, until --count events or SIGINT/SIGTERM.
  */
 #include <argp.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
-#include <string.h>
 
 #include "cmd/cmd.h"
 #include "kernel/nl.h"
@@ -18,10 +17,10 @@
 #define HB_COUNT_MAX	1000000000
 
 struct hb_monitor_env {
-	bool json;
-	bool quiet;
+	struct hb_output out;	/* -f, -o, -q */
 	uint64_t count;		/* 0: until a signal */
 	uint64_t seen;
+	FILE *f;		/* where the events go */
 };
 
 static const char hb_monitor_doc[] =
@@ -34,8 +33,10 @@ static const char hb_monitor_doc[] =
 "\v"
 "EXAMPLES:\n"
 "    hmmbench monitor\n"
-"    hmmbench monitor --format json > events.jsonl &\n"
+"    hmmbench monitor --format json -o events.jsonl &\n"
 "    hmmbench monitor --count 2 --format json\n"
+"\n"
+"With -o FILE, the file appears once monitor stops.\n"
 "\n"
 "Exit status: 0 stopped by --count or a signal, 1 the module cannot be\n"
 "listened to (not loaded, no permission) or events were lost, 2 usage\n"
@@ -43,8 +44,6 @@ static const char hb_monitor_doc[] =
 
 static const struct argp_option hb_monitor_opts[] = {
 	{ "count", 'n', "N", 0, "Stop after N events", 1 },
-	{ "format", 'f', "FORMAT", 0, "text (default) or json (one object a line)", 1 },
-	{ "quiet", 'q', NULL, 0, "Do not say on stderr when listening starts", 1 },
 	{},
 };
 
@@ -53,44 +52,41 @@ static error_t hb_monitor_parse(int key, char *arg, struct argp_state *state)
 	struct hb_monitor_env *env = state->input;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
+		break;
 	case 'n':
-		env->count = hb_arg_num(state, arg, false, 1, HB_COUNT_MAX,
+		env->count = hb_arg_num(arg, false, 1, HB_COUNT_MAX,
 					"--count");
 		break;
-	case 'f':
-		if (strcmp(arg, "text") && strcmp(arg, "json"))
-			argp_error(state, "unknown --format '%s': monitor writes text or json",
-				   arg);
-		env->json = !strcmp(arg, "json");
-		break;
-	case 'q':
-		env->quiet = true;
-		break;
-	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return hb_arg_none(key, arg, state);
 	}
 	return 0;
 }
+
+static const struct argp_child hb_monitor_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
 
 static const struct argp hb_monitor_argp = {
 	.options = hb_monitor_opts,
 	.parser = hb_monitor_parse,
 	.doc = hb_monitor_doc,
-	.children = hb_help_children,
+	.children = hb_monitor_children,
 };
 
 static int hb_monitor_event(const struct hb_nl_event *ev, void *arg)
 {
 	struct hb_monitor_env *env = arg;
 
-	if (env->json)
-		hb_render_event_json(stdout, ev);
+	if (env->out.format == HB_FMT_JSON)
+		hb_render_event_json(env->f, ev);
 	else
-		hb_render_event_text(stdout, ev);
-	fflush(stdout);
+		hb_render_event_text(env->f, ev);
+	fflush(env->f);
 	env->seen++;
 	return env->count && env->seen == env->count;
 }
@@ -115,32 +111,56 @@ static int hb_monitor_loop(struct hb_nl *nl, struct hb_monitor_env *env,
 	return 0;
 }
 
-int hb_cmd_monitor(int argc, char **argv)
+/* Listens until --count events or a signal; 0 or a negative errno. */
+static int hb_monitor_listen(struct hb_monitor_env *env)
 {
-	struct hb_monitor_env env = { .json = false };
 	struct hb_nl nl;
 	sigset_t wait;
-	char msg[512];
 	int ret;
 
-	if (hb_parse(&hb_monitor_argp, argc, argv, &env))
-		return HB_EXIT_USAGE;
 	hb_quit_block(&wait);
 	hb_quit_on_signals();
 	ret = hb_nl_open(&nl);
-	if (ret) {
-		hb_err(hb_nl_explain(msg, sizeof(msg), HB_NL_OP_MONITOR, ret));
-		return HB_EXIT_FAIL;
-	}
+	if (ret)
+		return ret;
 	ret = hb_nl_subscribe(&nl);
-	if (!ret && !env.quiet)
+	if (!ret && !env->out.quiet)
 		fputs("hmmbench: listening for chunk events\n", stderr);
 	if (!ret)
-		ret = hb_monitor_loop(&nl, &env, &wait);
+		ret = hb_monitor_loop(&nl, env, &wait);
 	hb_nl_close(&nl);
-	if (ret) {
+	return ret;
+}
+
+/*
+ * The events heard before listening failed are kept: -o FILE is written
+ * unless none was.
+ */
+int hb_cmd_monitor(int argc, char **argv)
+{
+	struct hb_monitor_env env = {
+		.out = {
+			.formats = 1U << HB_FMT_TABLE | 1U << HB_FMT_JSON,
+			.format = HB_FMT_TABLE,
+		},
+	};
+	struct hb_out out;
+	char msg[512];
+	int ret;
+
+	if (hb_parse("monitor", &hb_monitor_argp, argc, argv, &env))
+		return HB_EXIT_USAGE;
+	if (hb_out_open(&out, env.out.output))
+		return HB_EXIT_FAIL;
+	env.f = out.f;
+	ret = hb_monitor_listen(&env);
+	if (ret)
 		hb_err(hb_nl_explain(msg, sizeof(msg), HB_NL_OP_MONITOR, ret));
+	if (ret && !env.seen) {
+		hb_out_abort(&out);
 		return HB_EXIT_FAIL;
 	}
+	if (hb_out_commit(&out) || ret)
+		return HB_EXIT_FAIL;
 	return HB_EXIT_OK;
 }

@@ -76,8 +76,8 @@ static error_t hb_plot_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_ARG:
 		if (env->file)
-			argp_error(state, "plot draws one file: '%s' is a second",
-				   arg);
+			hb_usage_error("plot draws one file: '%s' is a second",
+				       arg);
 		env->file = arg;
 		break;
 	default:
@@ -211,15 +211,15 @@ int hb_cmd_plot(int argc, char **argv)
 		.o = { .width = 1000, .height = 480 },
 	};
 
-	if (hb_parse(&hb_plot_argp, argc, argv, &env))
+	if (hb_parse("plot", &hb_plot_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	if (!env.file)
-		hb_usage_error("plot", "plot needs a file: hmmbench plot -o PICTURE.png RESULT.json");
+		hb_usage_error("plot needs a file: hmmbench plot -o PICTURE.png RESULT.json");
 	if (!env.o.output)
-		hb_usage_error("plot", "plot needs -o PICTURE.png (or .svg, .pdf) to write");
+		hb_usage_error("plot needs -o PICTURE.png (or .svg, .pdf) to write");
 	env.o.term = hb_plot_term_of(env.o.output);
 	if (env.o.term == HB_PLOT_UNKNOWN)
-		hb_usage_error("plot", "plot draws PNG, SVG or PDF, named by their extension: '%s' is none of .png, .svg and .pdf",
+		hb_usage_error("plot draws PNG, SVG or PDF, named by their extension: '%s' is none of .png, .svg and .pdf",
 			       env.o.output);
 	if (env.script)
 		return hb_plot_script(stdout, &env);

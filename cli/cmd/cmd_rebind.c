@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd_measure.h"
+#include "cmd/cmdline.h"
 #include "kernel/explain.h"
 #include "kernel/nd.h"
 #include "kernel/nd_holders.h"
@@ -74,8 +75,7 @@ static const struct argp_option hb_rebind_opts[] = {
 };
 
 /* --mode, --map and --align. */
-static void hb_rebind_want(struct argp_state *state, int key, char *arg,
-			   struct hb_rebind_env *env)
+static void hb_rebind_want(int key, char *arg, struct hb_rebind_env *env)
 {
 	struct hb_nd_want *w = &env->want;
 	uint64_t a;
@@ -84,21 +84,21 @@ static void hb_rebind_want(struct argp_state *state, int key, char *arg,
 	case HB_OPT_MODE:
 		w->mode = hb_nd_mode_parse(arg);
 		if (w->mode != HB_ND_FSDAX && w->mode != HB_ND_DEVDAX)
-			argp_error(state, "--mode takes fsdax or devdax, not '%s'",
-				   arg);
+			hb_usage_error("--mode takes fsdax or devdax, not '%s'",
+				       arg);
 		break;
 	case HB_OPT_MAP:
 		w->map = hb_nd_map_parse(arg);
 		if (w->map == HB_ND_MAP_NONE)
-			argp_error(state, "--map takes mem or dev, not '%s'",
-				   arg);
+			hb_usage_error("--map takes mem or dev, not '%s'",
+				       arg);
 		break;
 	default:
-		a = hb_arg_num(state, arg, true, HB_ALIGN_MIN, HB_ALIGN_MAX,
+		a = hb_arg_num(arg, true, HB_ALIGN_MIN, HB_ALIGN_MAX,
 			       "--align");
 		if (a & (a - 1))
-			argp_error(state, "--align takes a power of two such as 4K, 2M or 1G, not '%s'",
-				   arg);
+			hb_usage_error("--align takes a power of two such as 4K, 2M or 1G, not '%s'",
+				       arg);
 		w->align = a;
 	}
 }
@@ -113,8 +113,8 @@ static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = m;
 		break;
 	case 'i':
-		m->iters = hb_arg_num(state, arg, false, 1,
-				      HB_REBIND_ITERS_MAX, "--iters");
+		m->iters = hb_arg_num(arg, false, 1, HB_REBIND_ITERS_MAX,
+				      "--iters");
 		break;
 	case HB_OPT_RECONFIGURE:
 		env->reconfigure = true;
@@ -122,22 +122,23 @@ static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
 	case HB_OPT_MODE:
 	case HB_OPT_MAP:
 	case HB_OPT_ALIGN:
-		hb_rebind_want(state, key, arg, env);
+		hb_rebind_want(key, arg, env);
 		break;
 	case 'l':
-		hb_arg_label(state, arg, &m->label);
+		hb_arg_label(arg, &m->label);
 		break;
 	case HB_OPT_DEVICE:
 		m->device = arg;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->name)
-			hb_arg_unexpected(state, arg);
+			hb_usage_error("rebind takes one namespace: '%s' is a second",
+				       arg);
 		env->name = arg;
 		break;
 	case ARGP_KEY_END:
 		if (!env->name)
-			argp_error(state, "which namespace? e.g. hmmbench rebind namespace0.0 (ndctl list -N lists them)");
+			hb_usage_error("which namespace? e.g. hmmbench rebind namespace0.0 (ndctl list -N lists them)");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -157,13 +158,13 @@ static void hb_rebind_check(const struct hb_rebind_env *env)
 	const struct hb_nd_want *w = &env->want;
 
 	if (env->reconfigure && !w->mode)
-		hb_usage_error("rebind", "--reconfigure needs --mode to know what to make: add --mode fsdax or devdax");
+		hb_usage_error("--reconfigure needs --mode to know what to make: add --mode fsdax or devdax");
 	if ((w->map || w->align) && !w->mode)
-		hb_usage_error("rebind", "--map and --align describe a --mode: add --mode fsdax or devdax");
+		hb_usage_error("--map and --align describe a --mode: add --mode fsdax or devdax");
 	if (w->map && w->mode == HB_ND_DEVDAX)
-		hb_usage_error("rebind", "--map is fsdax's: devdax keeps its struct pages on the device");
-	if (env->m.quiet && env->m.verbose)
-		hb_usage_error("rebind", "-q and -v contradict each other: pick one");
+		hb_usage_error("--map is fsdax's: devdax keeps its struct pages on the device");
+	if (env->m.out.quiet && env->m.verbose)
+		hb_usage_error("-q and -v contradict each other: pick one");
 }
 
 /*
@@ -203,6 +204,30 @@ static bool hb_rebind_free(const struct hb_rebind *rb)
 	return true;
 }
 
+/*
+ * The command line a rebind records: the namespace, --iters and what it
+ * must be, then the options given; NULL without memory.
+ */
+static char *hb_rebind_cmdline(const struct hb_rebind_env *env)
+{
+	const struct hb_nd_want *w = &env->want;
+	struct hb_cmdline cl;
+
+	hb_cmdline_start(&cl, "rebind");
+	hb_cmdline_word(&cl, env->name);
+	hb_cmdline_opt(&cl, "--iters", "%u", env->m.iters);
+	if (env->reconfigure)
+		hb_cmdline_word(&cl, "--reconfigure");
+	if (w->mode)
+		hb_cmdline_opt(&cl, "--mode", "%s", hb_nd_mode_name(w->mode));
+	if (w->map)
+		hb_cmdline_opt(&cl, "--map", "%s", hb_nd_map_name(w->map));
+	if (w->align)
+		hb_cmdline_size(&cl, "--align", w->align);
+	hb_cmdline_measure_tail(&cl, &env->m);
+	return hb_cmdline_end(&cl);
+}
+
 static int hb_rebind_measure(const struct hb_rebind_env *env,
 			     struct hb_rebind *rb, struct hb_dev *dev)
 {
@@ -214,7 +239,7 @@ static int hb_rebind_measure(const struct hb_rebind_env *env,
 	char note[160];
 	int ret;
 
-	if (hb_out_open(&out, env->m.output))
+	if (hb_out_open(&out, env->m.out.output))
 		return HB_EXIT_FAIL;
 	r.cfg.command = "rebind";
 	r.cfg.iters = env->m.iters;
@@ -225,18 +250,20 @@ static int hb_rebind_measure(const struct hb_rebind_env *env,
 	r.cfg.verify = dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS;
 	hb_host_gather_build(&r.meta.host);
 	hb_runid_new(r.meta.run_id);
+	r.meta.command_line = hb_rebind_cmdline(env);
 	r.meta.info = dev->info;
 	hb_catch_signals();
 	ret = hb_rebind_run(dev, rb, &r, &hb_stop, hb_on_progress, &pctx);
-	if (pctx.tty && !env->m.quiet)
+	if (pctx.tty && !env->m.out.quiet)
 		fputs("\r\033[K", stderr);
-	if (rb->foreign && !env->m.quiet) {
+	if (rb->foreign && !env->m.out.quiet) {
 		snprintf(note, sizeof(note),
 			 "note: %llu memremap_pages() or memunmap_pages() calls outside %s during the run were not counted",
 			 (unsigned long long)rb->foreign, rb->ns.name);
 		hb_err(note);
 	}
 	ret = hb_measure_finish(&env->m, &out, &r, ret);
+	free((char *)r.meta.command_line);
 	hb_result_free(&r);
 	return ret;
 }
@@ -252,9 +279,10 @@ int hb_cmd_rebind(int argc, char **argv)
 
 	if (test_ms)
 		rb.unbound_ms = strtoul(test_ms, NULL, 10);
-	hb_measure_defaults(&env.m);
+	/* A rebind measures one size: its table gains statistics, not sizes */
+	hb_measure_defaults(&env.m, "Table: min, max and the median's interval too");
 	env.m.iters = 30;
-	if (hb_parse(&hb_rebind_argp, argc, argv, &env))
+	if (hb_parse("rebind", &hb_rebind_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	hb_rebind_check(&env);
 	if (!hb_rebind_namespace(&env, &rb, &nargv))

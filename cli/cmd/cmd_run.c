@@ -53,8 +53,8 @@ static const struct argp_option hb_run_opts[] = {
 };
 
 /* --until-ci and --max-time. */
-static void hb_run_stop_arg(struct argp_state *state, int key,
-			    const char *arg, struct hb_measure_env *env)
+static void hb_run_stop_arg(int key, const char *arg,
+			    struct hb_measure_env *env)
 {
 	char err[HB_ERR_LEN];
 	int ret;
@@ -66,7 +66,7 @@ static void hb_run_stop_arg(struct argp_state *state, int key,
 		ret = hb_parse_duration(arg, "--max-time", &env->max_time_ns,
 					err, sizeof(err));
 	if (ret)
-		argp_error(state, "%s", err);
+		hb_usage_error("%s", err);
 }
 
 static error_t hb_run_parse(int key, char *arg, struct argp_state *state)
@@ -78,19 +78,19 @@ static error_t hb_run_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = env;
 		break;
 	case 's':
-		env->size = hb_arg_num(state, arg, true, HB_SIZE_MIN,
-				       HB_SIZE_MAX, "--size");
+		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
+				       "--size");
 		break;
 	case HB_OPT_UNTIL_CI:
 	case HB_OPT_MAX_TIME:
-		hb_run_stop_arg(state, key, arg, env);
+		hb_run_stop_arg(key, arg, env);
 		break;
 	case HB_OPT_SIZES:
 	case HB_OPT_INTERLEAVE:
-		argp_error(state, "--sizes and --interleave belong to sweep: hmmbench sweep --sizes ...");
+		hb_usage_error("--sizes and --interleave belong to sweep: hmmbench sweep --sizes ...");
 		break;
 	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
+		hb_arg_unexpected(arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -109,7 +109,7 @@ static const struct argp hb_run_argp = {
 static void hb_run_check(const struct hb_measure_env *env)
 {
 	if (env->until_ci && (uint64_t)env->iters * env->chunks < 2)
-		hb_usage_error("run", "--until-ci needs at least 2 warm samples for an interval, but --iters %u with --chunks %u gives 1: raise --iters",
+		hb_usage_error("--until-ci needs at least 2 warm samples for an interval, but --iters %u with --chunks %u gives 1: raise --iters",
 			       env->iters, env->chunks);
 }
 

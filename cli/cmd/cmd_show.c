@@ -16,8 +16,7 @@
 struct hb_show_env {
 	char *files[HB_FILES_MAX];
 	size_t nr_files;
-	enum hb_format format;
-	bool wide;
+	struct hb_output out;		/* -f, -o, -q, --wide */
 };
 
 static const char hb_show_doc[] =
@@ -26,7 +25,8 @@ static const char hb_show_doc[] =
 "as --format json wrote them - in any format, without measuring again.\n"
 "A result is summarised afresh from its samples; a comparison is shown\n"
 "as it was made.  Several files are shown one after the other, in the\n"
-"formats for people (table, cover) and gobench.\n"
+"formats for people (table, cover) and gobench, which is for results\n"
+"only.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench show build/ab/base.json\n"
@@ -36,28 +36,18 @@ static const char hb_show_doc[] =
 "\n"
 "Exit status: 0 success, 1 a file cannot be read, 2 usage error.\n";
 
-static const struct argp_option hb_show_opts[] = {
-	{ "format", 'f', "FORMAT", 0,
-	  "table (default), csv, json, cover or gobench (results only)", 1 },
-	{ "wide", 'W', NULL, 0, "Table: every statistic, row and size", 1 },
-	{},
-};
-
 static error_t hb_show_parse(int key, char *arg, struct argp_state *state)
 {
 	struct hb_show_env *env = state->input;
 
 	switch (key) {
-	case 'f':
-		env->format = hb_arg_format(state, arg,
-					    (1U << HB_NR_FORMATS) - 1, "");
-		break;
-	case 'W':
-		env->wide = true;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
+		state->child_inputs[1] = &env->out;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->nr_files == HB_FILES_MAX)
-			argp_error(state, "at most %d files", HB_FILES_MAX);
+			hb_usage_error("at most %d files", HB_FILES_MAX);
 		env->files[env->nr_files++] = arg;
 		break;
 	default:
@@ -66,11 +56,17 @@ static error_t hb_show_parse(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child hb_show_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_wide_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
 static const struct argp hb_show_argp = {
-	.options = hb_show_opts,
 	.parser = hb_show_parse,
 	.doc = hb_show_doc,
-	.children = hb_help_children,
+	.children = hb_show_children,
 };
 
 /* A file read and checked before anything is shown: either document. */
@@ -104,7 +100,7 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 	}
 	schema = hb_json_schema(doc);
 	d->is_cmp = schema && !strncmp(schema, "hmmbench-compare/", 17);
-	if (d->is_cmp && env->format == HB_FMT_GOBENCH) {
+	if (d->is_cmp && env->out.format == HB_FMT_GOBENCH) {
 		fprintf(stderr, "hmmbench: %s is a comparison: show it as table, csv, json or cover\n",
 			path);
 		json_object_put(doc);
@@ -118,18 +114,47 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 	return 0;
 }
 
-static int hb_show_one(const struct hb_show_env *env,
+static int hb_show_one(FILE *f, const struct hb_show_env *env,
 		       const struct hb_show_file *d)
 {
 	if (d->is_cmp)
-		return hb_render_compare_as(stdout, env->format, env->wide,
+		return hb_render_compare_as(f, env->out.format, env->out.wide,
 					    &d->cmp.c);
-	return hb_render_as(stdout, env->format, env->wide, &d->in.r);
+	return hb_render_as(f, env->out.format, env->out.wide, &d->in.r);
+}
+
+/* Each of @n files in turn, a blank line between two; 0 or -errno. */
+static int hb_show_all(FILE *f, const struct hb_show_env *env,
+		       const struct hb_show_file *files, size_t n)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc('\n', f);
+		ret = hb_show_one(f, env, &files[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* @n files shown in -o FILE or on stdout; the exit status. */
+static int hb_show_write(const struct hb_show_env *env,
+			 const struct hb_show_file *files, size_t n)
+{
+	struct hb_out out;
+
+	if (hb_out_open(&out, env->out.output))
+		return HB_EXIT_FAIL;
+	return hb_write_finish(&out, hb_show_all(out.f, env, files, n),
+			       "output");
 }
 
 /*
  * Every file is read before any is shown, so that one that cannot be
- * leaves nothing half written on stdout.
+ * leaves nothing half written on stdout or in -o FILE.
  */
 static int hb_show_files(const struct hb_show_env *env)
 {
@@ -147,12 +172,8 @@ static int hb_show_files(const struct hb_show_env *env)
 		if (ret)
 			break;
 	}
-	for (i = 0; i < n && !ret; i++) {
-		if (i)
-			putchar('\n');
-		if (hb_show_one(env, &files[i]))
-			ret = HB_EXIT_FAIL;
-	}
+	if (!ret)
+		ret = hb_show_write(env, files, n);
 	for (i = 0; i < n; i++)
 		hb_show_file_free(&files[i]);
 	free(files);
@@ -161,19 +182,21 @@ static int hb_show_files(const struct hb_show_env *env)
 
 int hb_cmd_show(int argc, char **argv)
 {
-	struct hb_show_env env = { .format = HB_FMT_TABLE };
-	int ret;
+	struct hb_show_env env = {
+		.out = {
+			.formats = (1U << HB_NR_FORMATS) - 1,
+			.format = HB_FMT_TABLE,
+			.wide_doc = "Table: every statistic, row and size",
+		},
+	};
 
-	if (hb_parse(&hb_show_argp, argc, argv, &env))
+	if (hb_parse("show", &hb_show_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	if (!env.nr_files)
-		hb_usage_error("show", "show needs a file: hmmbench show RESULT.json");
+		hb_usage_error("show needs a file: hmmbench show RESULT.json");
 	if (env.nr_files > 1 &&
-	    (env.format == HB_FMT_JSON || env.format == HB_FMT_CSV))
-		hb_usage_error("show", "--format %s writes one document: give one file",
-			       hb_format_name(env.format));
-	ret = hb_show_files(&env);
-	if (fflush(stdout) || ferror(stdout))
-		ret = HB_EXIT_FAIL;
-	return ret;
+	    (env.out.format == HB_FMT_JSON || env.out.format == HB_FMT_CSV))
+		hb_usage_error("--format %s writes one document: give one file",
+			       hb_format_name(env.out.format));
+	return hb_show_files(&env);
 }

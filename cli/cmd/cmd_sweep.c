@@ -46,8 +46,7 @@ static const struct argp_option hb_sweep_opts[] = {
 	{},
 };
 
-static void hb_arg_sizes(struct argp_state *state, const char *arg,
-			 struct hb_measure_env *env)
+static void hb_arg_sizes(const char *arg, struct hb_measure_env *env)
 {
 	char err[HB_ERR_LEN];
 	int n;
@@ -55,7 +54,7 @@ static void hb_arg_sizes(struct argp_state *state, const char *arg,
 	n = hb_parse_sweep(arg, HB_SIZE_MIN, HB_SIZE_MAX, env->sizes, err,
 			   sizeof(err));
 	if (n < 0)
-		argp_error(state, "%s", err);
+		hb_usage_error("%s", err);
 	env->nr_sizes = n;
 }
 
@@ -68,20 +67,20 @@ static error_t hb_sweep_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = env;
 		break;
 	case HB_OPT_SIZES:
-		hb_arg_sizes(state, arg, env);
+		hb_arg_sizes(arg, env);
 		break;
 	case HB_OPT_INTERLEAVE:
 		env->interleave = true;
 		break;
 	case 's':
-		argp_error(state, "sweep takes --sizes, not --size");
+		hb_usage_error("sweep takes --sizes, not --size");
 		break;
 	case HB_OPT_UNTIL_CI:
 	case HB_OPT_MAX_TIME:
-		argp_error(state, "--until-ci and --max-time belong to run, which measures one size: hmmbench run --size ...");
+		hb_usage_error("--until-ci and --max-time belong to run, which measures one size: hmmbench run --size ...");
 		break;
 	case ARGP_KEY_ARG:
-		hb_arg_unexpected(state, arg);
+		hb_arg_unexpected(arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -99,7 +98,7 @@ static const struct argp hb_sweep_argp = {
 static void hb_sweep_check(const struct hb_measure_env *env)
 {
 	if (!env->nr_sizes)
-		hb_usage_error("sweep", "sweep needs --sizes, e.g. --sizes 1G..64G");
+		hb_usage_error("sweep needs --sizes, e.g. --sizes 1G..64G");
 }
 
 int hb_cmd_sweep(int argc, char **argv)

@@ -8,7 +8,6 @@
  */
 #include <argp.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd/cmd_measure.h"
 #include "measure/verify.h"
@@ -25,8 +24,7 @@ struct hb_verify_env {
 	uint64_t size;
 	uint64_t compound;	/* --compound bytes, 0: base pages */
 	int node;
-	enum hb_format format;
-	const char *output;
+	struct hb_output out;	/* -f, -o, -q */
 	const char *device;
 };
 
@@ -59,40 +57,28 @@ static const struct argp_option hb_verify_opts[] = {
 	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, HB_COMPOUND_HELP, 1 },
 	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 1 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
-	{ "format", 'f', "FORMAT", 0, "text (default) or json", 1 },
-	{ "output", 'o', "FILE", 0, "Write to FILE instead of stdout", 1 },
 	{},
 };
-
-/* text, or table as info calls it, or json. */
-static void hb_verify_arg_format(struct argp_state *state, const char *arg,
-				 struct hb_verify_env *env)
-{
-	if (!strcmp(arg, "text") || !strcmp(arg, "table"))
-		env->format = HB_FMT_TABLE;
-	else if (!strcmp(arg, "json"))
-		env->format = HB_FMT_JSON;
-	else
-		argp_error(state, "invalid --format '%s': use text or json",
-			   arg);
-}
 
 static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 {
 	struct hb_verify_env *env = state->input;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &env->out;
+		break;
 	case 's':
-		env->size = hb_arg_num(state, arg, true, HB_SIZE_MIN,
-				       HB_SIZE_MAX, "--size");
+		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
+				       "--size");
 		env->chunk_opts = true;
 		break;
 	case HB_OPT_COMPOUND:
-		env->compound = hb_arg_compound(state, arg);
+		env->compound = hb_arg_compound(arg);
 		env->chunk_opts = true;
 		break;
 	case 'N':
-		env->node = hb_arg_node(state, arg);
+		env->node = hb_arg_node(arg);
 		env->chunk_opts = true;
 		break;
 	case HB_OPT_NAMESPACE:
@@ -100,13 +86,7 @@ static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (env->ns && env->chunk_opts)
-			argp_error(state, "--namespace reads a namespace's own pages: --size, --compound and --node are for chunks");
-		break;
-	case 'f':
-		hb_verify_arg_format(state, arg, env);
-		break;
-	case 'o':
-		env->output = arg;
+			hb_usage_error("--namespace reads a namespace's own pages: --size, --compound and --node are for chunks");
 		break;
 	case HB_OPT_DEVICE:
 		env->device = arg;
@@ -117,11 +97,17 @@ static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child hb_verify_children[] = {
+	{ &hb_output_argp, 0, NULL, 0 },
+	{ &hb_help_argp, 0, NULL, 0 },
+	{},
+};
+
 static const struct argp hb_verify_argp = {
 	.options = hb_verify_opts,
 	.parser = hb_verify_parse,
 	.doc = hb_verify_doc,
-	.children = hb_help_children,
+	.children = hb_verify_children,
 };
 
 /* Reads the struct pages of namespace env->ns into @rep. */
@@ -193,22 +179,25 @@ int hb_cmd_verify(int argc, char **argv)
 {
 	struct hb_verify_env env = {
 		.size = 1ULL << 30, .node = HMMBENCH_NODE_LOCAL,
-		.format = HB_FMT_TABLE,
+		.out = {
+			.formats = 1U << HB_FMT_TABLE | 1U << HB_FMT_JSON,
+			.format = HB_FMT_TABLE,
+		},
 	};
 	struct hb_verify_report rep = { 0 };
 	struct hb_nd_ns ns;
 	struct hb_out out;
 	int st;
 
-	if (hb_parse(&hb_verify_argp, argc, argv, &env))
+	if (hb_parse("verify", &hb_verify_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
 	st = hb_verify_read(&env, &ns, &rep);
 	if (st)
 		return st;
-	if (hb_out_open(&out, env.output))
+	if (hb_out_open(&out, env.out.output))
 		return HB_EXIT_FAIL;
-	st = hb_write_finish(&out, hb_render_verify(out.f, env.format, &rep),
-			     "verification");
+	st = hb_write_finish(&out, hb_render_verify(out.f, env.out.format,
+						    &rep), "verification");
 	if (st)
 		return st;
 	return hb_verify_holds(&rep.v) ? HB_EXIT_OK : HB_EXIT_FAIL;

@@ -4,8 +4,9 @@
  * whether the sides allow a verdict, then per kind of call one line per
  * size for each metric, the primary one first: "1 GiB  118.1 ms -> 55.5
  * ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24", under a "~" the smallest
- * change it could have missed, and whether the struct pages are the
- * same.  72 columns, plain ASCII but for the sign in "< ±7.9%".
+ * change it could have missed, whether the struct pages are the same,
+ * and the command lines that made both sides and the comparison.  72
+ * columns, plain ASCII but for the sign in "< ±7.9%".
  */
 #include <inttypes.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "fmt.h"
 #include "render/cmp_fmt.h"
 #include "render/renderers.h"
+#include "render/rerun.h"
 #include "render/wrap.h"
 #include "version.h"
 
@@ -379,4 +381,5 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 		fputs("\nNothing to compare: no size measured on both sides.\n",
 		      f);
 	hb_cover_rule(f, c);
+	hb_rerun_compare(f, c, HB_COVER_COLS);
 }

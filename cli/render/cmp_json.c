@@ -14,6 +14,7 @@
 #include "render/render.h"
 #include "render/renderers.h"
 #include "results/fields.h"
+#include "version.h"
 
 #define HB_PCT_PREC		4
 
@@ -28,11 +29,32 @@ static struct json_object *hb_cmp_jp(double v)
 	return json_object_new_double_s(v, buf);
 }
 
+/*
+ * The command lines of a merged input's runs, null where not recorded;
+ * NULL when none was.
+ */
+static struct json_object *hb_cmp_runs_json(const struct hb_result *r)
+{
+	struct json_object *a;
+	size_t i;
+
+	for (i = 0; r->sources && i < r->nr_sources; i++)
+		if (r->sources[i].command_line)
+			break;
+	if (!r->sources || i == r->nr_sources)
+		return NULL;
+	a = json_object_new_array();
+	for (i = 0; i < r->nr_sources; i++)
+		json_object_array_add(a, hb_jstr(r->sources[i].command_line));
+	return a;
+}
+
 static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 {
 	const struct hb_result *r = &in->r;
 	struct json_object *o = json_object_new_object();
 	struct json_object *sizes = json_object_new_array();
+	struct json_object *runs;
 	size_t i;
 
 	for (i = 0; i < r->cfg.nr_sizes; i++)
@@ -57,6 +79,13 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "sizes", sizes);
 	hb_jadd(o, "maps_total", hb_jint(r->meta.info.maps_total));
 	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
+	hb_jadd(o, "hmmbench_version", hb_jstr(hb_meta_version(&r->meta)));
+	hb_jadd(o, "hmmbench_git", hb_jstr(r->meta.host.hmmbench_git));
+	if (r->meta.command_line)
+		hb_jadd(o, "command_line", hb_jstr(r->meta.command_line));
+	runs = hb_cmp_runs_json(r);
+	if (runs)
+		hb_jadd(o, "run_command_lines", runs);
 	return o;
 }
 
@@ -213,6 +242,12 @@ static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 	for (i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, hb_jstr(c->notes[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));
+	hb_jadd(o, "hmmbench_version",
+		hb_jstr(c->version ? c->version : HB_VERSION));
+	if (c->hmmbench_git)
+		hb_jadd(o, "hmmbench_git", hb_jstr(c->hmmbench_git));
+	if (c->command_line)
+		hb_jadd(o, "command_line", hb_jstr(c->command_line));
 	hb_jadd(o, "alpha", hb_jnum(c->alpha, 6));
 	hb_jadd(o, "rule", hb_jstr(HB_COMPARE_RULE));
 	hb_jadd(o, "forced", hb_jbool(c->forced));

@@ -8,6 +8,8 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "render/cmp_fmt.h"
@@ -16,28 +18,90 @@
 
 #define HB_CMP_COLS	80
 
+/*
+ * "base  base.json: Linux 6.1.0, module 0.1, label "base", 6 runs
+ * merged", wrapped at 80 columns: a long path moves the rest down.
+ */
 static void hb_cmp_table_input(FILE *f, const struct hb_comparison *c,
 			       size_t i)
 {
 	const struct hb_result *r = &c->in[i].r;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
 
-	fprintf(f, "%-5s %s: Linux %s, module %s", i ? "new" : "base",
-		c->in[i].path, r->meta.host.kernel_release,
-		r->meta.info.module_version);
+	if (!m)
+		return;
+	/* "base" and "new" padded with spaces the wrapping keeps */
+	fprintf(m, "%s %s: Linux %s, module %s",
+		i ? "new\x1f\x1f" : "base\x1f", c->in[i].path,
+		r->meta.host.kernel_release, r->meta.info.module_version);
 	if (r->cfg.label)
-		fprintf(f, ", label \"%s\"", r->cfg.label);
+		fprintf(m, ", label \"%s\"", r->cfg.label);
 	if (hb_result_boots(r) != hb_result_runs(r))
-		fprintf(f, ", %zu runs in %u boot%s", r->nr_sources,
+		fprintf(m, ", %zu runs in %u boot%s", r->nr_sources,
 			hb_result_boots(r), hb_result_boots(r) == 1 ? "" : "s");
 	else if (r->nr_sources)
-		fprintf(f, ", %zu runs merged", r->nr_sources);
-	fputc('\n', f);
+		fprintf(m, ", %zu runs merged", r->nr_sources);
+	fclose(m);
+	hb_wrap(f, text, "      ", HB_CMP_COLS);
+	free(text);
+}
+
+/* The width of each column: at least its header's, and of every cell. */
+struct hb_cmp_cols {
+	int mean, change, ci, p, n;
+};
+
+static void hb_cmp_fit(int *w, const char *cell)
+{
+	if ((int)strlen(cell) > *w)
+		*w = strlen(cell);
+}
+
+/* Widens @w to the cells of @row. */
+static void hb_cmp_cols_fit(struct hb_cmp_cols *w,
+			    const struct hb_cmp_row *row)
+{
+	const struct hb_metric *m = &hb_metrics[row->metric];
+	double ref = row->w.mean_a;
+	char buf[64];
+
+	hb_cmp_fit(&w->mean, hb_fmt_scaled(buf, sizeof(buf), m->unit,
+					   row->w.mean_a, ref));
+	hb_cmp_fit(&w->mean, hb_fmt_scaled(buf, sizeof(buf), m->unit,
+					   row->w.mean_b, ref));
+	hb_cmp_fit(&w->mean, hb_fmt_scaled(buf, sizeof(buf), m->unit,
+					   row->a.median, ref));
+	hb_cmp_fit(&w->mean, hb_fmt_scaled(buf, sizeof(buf), m->unit,
+					   row->b.median, ref));
+	hb_cmp_fit(&w->change, hb_cmp_fmt_change(buf, sizeof(buf), row));
+	hb_cmp_fit(&w->ci, hb_cmp_fmt_ci(buf, sizeof(buf), row));
+	hb_cmp_fit(&w->p, hb_cmp_fmt_p(buf, sizeof(buf), row->p_holm));
+	snprintf(buf, sizeof(buf), "%zu+%zu", row->na, row->nb);
+	hb_cmp_fit(&w->n, buf);
+}
+
+/* The widths of the columns of every row the table shows. */
+static struct hb_cmp_cols hb_cmp_table_cols(const struct hb_comparison *c,
+					    bool wide)
+{
+	struct hb_cmp_cols w = { 8, 8, 16, 7, 6 };
+	size_t i;
+
+	if (wide)
+		w = (struct hb_cmp_cols){ 11, 9, 18, 7, 7 };
+	for (i = 0; i < c->nr_rows; i++)
+		if (wide || hb_metrics[c->rows[i].metric].measured)
+			hb_cmp_cols_fit(&w, &c->rows[i]);
+	return w;
 }
 
 static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
 			      const struct hb_cmp_row *row, bool new_file,
-			      bool wide)
+			      bool wide, const struct hb_cmp_cols *w)
 {
+	const char *n = row->by_run ? "runs" : "n";
 	char sz[32], title[64];
 
 	snprintf(title, sizeof(title), "%s %s",
@@ -46,54 +110,60 @@ static void hb_cmp_table_head(FILE *f, const struct hb_comparison *c,
 	if (c->nr_in > 2 && new_file)
 		fprintf(f, "\nagainst %s:", hb_cmp_name(c, row->file));
 	if (wide)
-		fprintf(f, "\n%-22s %11s %11s %11s %11s %9s %-18s %7s %7s %7s %7s\n",
-			title, "base mean", "new mean", "base med", "new med",
-			"change", "95% CI", "p Holm", "p Welch", "p MWU",
-			row->by_run ? "runs" : "n");
+		fprintf(f, "\n%-22s %*s %*s %*s %*s %*s %-*s %*s %*s %*s %*s\n",
+			title, w->mean, "base mean", w->mean, "new mean",
+			w->mean, "base med", w->mean, "new med", w->change,
+			"change", w->ci, "95% CI", w->p, "p Holm", w->p,
+			"p Welch", w->p, "p MWU", w->n, n);
 	else
-		fprintf(f, "\n%-19s %8s %8s %8s %-16s %7s %6s\n", title,
-			"base", "new", "change", "95% CI", "p Holm",
-			row->by_run ? "runs" : "n");
+		fprintf(f, "\n%-19s %*s %*s %*s %-*s %*s %*s\n", title,
+			w->mean, "base", w->mean, "new", w->change, "change",
+			w->ci, "95% CI", w->p, "p Holm", w->n, n);
 }
 
-static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row)
+static void hb_cmp_table_row(FILE *f, const struct hb_cmp_row *row,
+			     const struct hb_cmp_cols *w)
 {
 	const struct hb_metric *m = &hb_metrics[row->metric];
 	char am[32], bm[32], ch[32], ci[48], p[16], n[32];
 	double ref = row->w.mean_a;
 
 	snprintf(n, sizeof(n), "%zu+%zu", row->na, row->nb);
-	fprintf(f, "%-19s %8s %8s %8s %-16s %7s %6s\n", m->title,
-		hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
-		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
-		hb_cmp_fmt_change(ch, sizeof(ch), row),
-		hb_cmp_fmt_ci(ci, sizeof(ci), row),
-		row->exact ? "exact" : hb_cmp_fmt_p(p, sizeof(p), row->p_holm),
-		n);
+	fprintf(f, "%-19s %*s %*s %*s %-*s %*s %*s\n", m->title,
+		w->mean, hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a,
+				       ref),
+		w->mean, hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b,
+				       ref),
+		w->change, hb_cmp_fmt_change(ch, sizeof(ch), row),
+		w->ci, hb_cmp_fmt_ci(ci, sizeof(ci), row),
+		w->p, row->exact ? "exact" :
+		hb_cmp_fmt_p(p, sizeof(p), row->p_holm), w->n, n);
 }
 
 /* Every row and statistic, for --wide. */
-static void hb_cmp_table_row_wide(FILE *f, const struct hb_cmp_row *row)
+static void hb_cmp_table_row_wide(FILE *f, const struct hb_cmp_row *row,
+				  const struct hb_cmp_cols *w)
 {
 	const struct hb_metric *m = &hb_metrics[row->metric];
 	char am[32], bm[32], amed[32], bmed[32], ch[32], ci[48], ph[16],
 	     pw[16], pu[16], n[32];
 	double ref = row->w.mean_a;
-	bool t = row->tested;
+	bool t = row->tested && !row->exact;
 
 	snprintf(n, sizeof(n), "%zu+%zu", row->na, row->nb);
-	fprintf(f, "%-22s %11s %11s %11s %11s %9s %-18s %7s %7s %7s %7s\n",
-		m->title,
-		hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref),
-		hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref),
-		hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref),
-		hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref),
-		hb_cmp_fmt_change(ch, sizeof(ch), row),
-		hb_cmp_fmt_ci(ci, sizeof(ci), row),
-		row->exact ? "exact" : hb_cmp_fmt_p(ph, sizeof(ph), row->p_holm),
-		hb_cmp_fmt_p(pw, sizeof(pw), t && !row->exact ? row->w.p : NAN),
-		hb_cmp_fmt_p(pu, sizeof(pu), t && !row->exact ? row->u.p : NAN),
-		n);
+	hb_fmt_scaled(am, sizeof(am), m->unit, row->w.mean_a, ref);
+	hb_fmt_scaled(bm, sizeof(bm), m->unit, row->w.mean_b, ref);
+	hb_fmt_scaled(amed, sizeof(amed), m->unit, row->a.median, ref);
+	hb_fmt_scaled(bmed, sizeof(bmed), m->unit, row->b.median, ref);
+	fprintf(f, "%-22s %*s %*s %*s %*s %*s %-*s %*s %*s %*s %*s\n",
+		m->title, w->mean, am, w->mean, bm, w->mean, amed, w->mean,
+		bmed, w->change, hb_cmp_fmt_change(ch, sizeof(ch), row),
+		w->ci, hb_cmp_fmt_ci(ci, sizeof(ci), row),
+		w->p, row->exact ? "exact" :
+		hb_cmp_fmt_p(ph, sizeof(ph), row->p_holm),
+		w->p, hb_cmp_fmt_p(pw, sizeof(pw), t ? row->w.p : NAN),
+		w->p, hb_cmp_fmt_p(pu, sizeof(pu), t ? row->u.p : NAN),
+		w->n, n);
 }
 
 /* Under a "~" row, under its means: what it could not have seen. */
@@ -158,6 +228,7 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 {
+	struct hb_cmp_cols w = hb_cmp_table_cols(c, wide);
 	const struct hb_cmp_row *p = NULL, *row;
 	size_t i;
 
@@ -173,8 +244,11 @@ void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 		if (!p || p->file != row->file || p->size != row->size ||
 		    p->kind != row->kind)
 			hb_cmp_table_head(f, c, row, !p || p->file != row->file,
-					  wide);
-		(wide ? hb_cmp_table_row_wide : hb_cmp_table_row)(f, row);
+					  wide, &w);
+		if (wide)
+			hb_cmp_table_row_wide(f, row, &w);
+		else
+			hb_cmp_table_row(f, row, &w);
 		hb_cmp_table_unseen(f, row, wide);
 		p = row;
 	}

@@ -3,15 +3,16 @@
  * hmmbench: text to paste under "Test results" in a patch cover letter -
  * the setup in two sentences, then for one size the first call beside
  * the warm mean with its 95 % interval and CV, for several one line per
- * size, the phase's share of the kernel's store bandwidth, and what the
- * numbers mean.  At most 72 columns, plain ASCII
- * apart from the ± sign.
+ * size, the phase's share of the kernel's store bandwidth, what the
+ * numbers mean, and the command lines that measured them.  At most 72
+ * columns, plain ASCII apart from the ± sign.
  */
 #include <math.h>
 #include <string.h>
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "render/rerun.h"
 #include "render/roof.h"
 #include "render/stopped.h"
 #include "render/wrap.h"
@@ -74,21 +75,28 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 		c->warmup ? " after warm-up runs" : "");
 }
 
+/*
+ * One metric: the first call and the mean in the units and decimals of
+ * @ref_cold and @ref_warm, their whole's for a part.
+ */
 static void hb_cover_row(FILE *f, const struct hb_metric *m,
 			 const struct hb_stats *cold,
-			 const struct hb_stats *warm)
+			 const struct hb_stats *warm, double ref_cold,
+			 double ref_warm)
 {
 	char first[32], mean[32], pm[32], cv[16], mpm[80];
 
 	if (!warm->n && !cold->n)
 		return;
 	snprintf(mpm, sizeof(mpm), "%s ± %s",
-		 hb_fmt_human(mean, sizeof(mean), m->unit, warm->mean),
+		 hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean,
+			       ref_warm),
 		 hb_fmt_scaled(pm, sizeof(pm), m->unit,
-			       warm->mean_ci_hi - warm->mean, warm->mean));
+			       warm->mean_ci_hi - warm->mean, ref_warm));
 	/* %27s: the ± sign takes two bytes but one column */
 	fprintf(f, "  %-20s %12s %27s %7s\n", m->title,
-		hb_fmt_human(first, sizeof(first), m->unit, cold->mean), mpm,
+		hb_fmt_scaled(first, sizeof(first), m->unit, cold->mean,
+			      ref_cold), mpm,
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
@@ -96,6 +104,7 @@ static void hb_cover_size(FILE *f, const struct hb_config *c,
 			  const struct hb_summary *cold,
 			  const struct hb_summary *warm)
 {
+	enum hb_metric_id id, whole = HB_M_MEMREMAP, ref;
 	char sz[32];
 	size_t mi;
 
@@ -103,11 +112,15 @@ static void hb_cover_size(FILE *f, const struct hb_config *c,
 		hb_size_human(warm->size, sz, sizeof(sz)), "first",
 		"mean ± 95% CI", "CV");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		enum hb_metric_id id = hb_metric_order[mi];
-
-		if (hb_metrics[id].cover && hb_metric_applies(c, id))
-			hb_cover_row(f, &hb_metrics[id], &cold->st[id],
-				     &warm->st[id]);
+		id = hb_metric_order[mi];
+		if (hb_metrics[id].title[0] != ' ')
+			whole = id;
+		if (!hb_metrics[id].cover || !hb_metric_applies(c, id))
+			continue;
+		/* a part takes its whole's decimals, in the same unit */
+		ref = hb_metrics[id].unit == hb_metrics[whole].unit ? whole : id;
+		hb_cover_row(f, &hb_metrics[id], &cold->st[id], &warm->st[id],
+			     cold->st[ref].mean, warm->st[ref].mean);
 	}
 }
 
@@ -159,7 +172,8 @@ static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 	char sz[32], pp[32], first[32];
 	size_t i;
 
-	fprintf(f, "\n  %-7s %19s %19s %8s %9s\n", "", "memremap",
+	fprintf(f, "\n  %-7s %19s %19s %11s\n", "", "", "", "memmap_init");
+	fprintf(f, "  %-7s %19s %19s %11s %9s\n", "", "memremap",
 		"memmap_init", "ns/4KiB", "first");
 	for (i = 0; i + 1 < nr; i += 2) {
 		cold = sum[i].st;
@@ -172,7 +186,7 @@ static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 		else
 			snprintf(pp, sizeof(pp), "%.1f",
 				 warm[HB_M_MEMMAP_INIT_PP].mean);
-		fprintf(f, " %8s %9s\n", pp,
+		fprintf(f, " %11s %9s\n", pp,
 			hb_fmt_human(first, sizeof(first), HB_UNIT_NS,
 				     cold[HB_M_MEMREMAP].mean));
 	}
@@ -190,7 +204,7 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 	if (r->cfg.nr_sizes > 1) {
 		hb_cover_sweep(f, sum, nr);
 		fputc('\n', f);
-		hb_wrapf(f, "", HB_COVER_COLS, "Means of the calls after the first, ± their 95%% confidence interval (Student t). ns/4KiB: memmap_init per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
+		hb_wrapf(f, "", HB_COVER_COLS, "Means of the calls after the first, ± their 95%% confidence interval (Student t). memmap_init ns/4KiB: per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
 			 r->meta.info.maps_total ? "none of them the first after loading the module" :
 						   "the first after loading the module only for ",
 			 r->meta.info.maps_total ? "" :
@@ -209,4 +223,5 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 	if (!r->complete)
 		fputs("These results are INCOMPLETE: the run was stopped early.\n",
 		      f);
+	hb_rerun_result(f, r, HB_COVER_COLS);
 }

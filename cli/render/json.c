@@ -109,13 +109,15 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 {
 	struct json_object *o = json_object_new_object();
 
-	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
+	hb_jadd(o, "hmmbench_version", hb_jstr(hb_meta_version(&r->meta)));
 	hb_jadd(o, "date", hb_jstr(r->meta.host.date));
 	if (r->meta.run_id[0])
 		hb_jadd(o, "run_id", hb_jstr(r->meta.run_id));
 	if (hb_meta_icount(&r->meta))
 		hb_jadd(o, "time_unit", hb_jstr("instructions"));
 	hb_jadd(o, "label", hb_jstr(r->cfg.label));
+	if (r->meta.command_line)
+		hb_jadd(o, "command_line", hb_jstr(r->meta.command_line));
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &r->meta.host));
 	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &r->meta.info));
 	if (r->nr_sources)

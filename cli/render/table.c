@@ -99,16 +99,28 @@ static const char *hb_table_pm(char *buf, size_t len, enum hb_unit unit,
 	return buf;
 }
 
-/* One metric in 80 columns: each value in the unit of the warm mean. */
+/*
+ * A row of a size's table: its title, marked when fewer samples than
+ * the table's n made it, the title column's width, and the value whose
+ * unit and decimals its cells take.
+ */
+struct hb_table_line {
+	char title[40];
+	int width;
+	double ref;
+};
+
+/* One metric in 80 columns: each value in the unit of @ln->ref. */
 static void hb_table_row(FILE *f, const struct hb_metric *m,
 			 const struct hb_stats *cold,
-			 const struct hb_stats *warm)
+			 const struct hb_stats *warm,
+			 const struct hb_table_line *ln)
 {
 	char c[32], mean[32], pm[48], med[32], cv[16];
-	double ref = isnan(warm->mean) ? cold->mean : warm->mean;
+	double ref = ln->ref;
 
 	/* %13s: the ± sign takes two bytes but one column */
-	fprintf(f, "%-21s %11s %11s %13s %11s %6s\n", m->title,
+	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", ln->width, ln->title,
 		hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
 		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
 		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
@@ -119,11 +131,12 @@ static void hb_table_row(FILE *f, const struct hb_metric *m,
 /* Every statistic of one metric, for --wide. */
 static void hb_table_row_wide(FILE *f, const struct hb_metric *m,
 			      const struct hb_stats *cold,
-			      const struct hb_stats *warm)
+			      const struct hb_stats *warm,
+			      const struct hb_table_line *ln)
 {
 	char c[32], mean[32], pm[48], med[32], lo[32], hi[32], mn[32],
 	     mx[32], cv[16], ci[80] = "-";
-	double ref = isnan(warm->mean) ? cold->mean : warm->mean;
+	double ref = ln->ref;
 
 	if (!isnan(warm->median_ci_lo))
 		snprintf(ci, sizeof(ci), "[%s, %s]",
@@ -131,8 +144,9 @@ static void hb_table_row_wide(FILE *f, const struct hb_metric *m,
 				       warm->median_ci_lo, ref),
 			 hb_fmt_scaled(hi, sizeof(hi), m->unit,
 				       warm->median_ci_hi, ref));
-	fprintf(f, "%-21s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
-		m->title, hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
+	fprintf(f, "%-*s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
+		ln->width, ln->title,
+		hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
 		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
 		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
 		hb_fmt_scaled(med, sizeof(med), m->unit, warm->median, ref),
@@ -141,33 +155,136 @@ static void hb_table_row_wide(FILE *f, const struct hb_metric *m,
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
+/* The marks of rows made of fewer samples than the table's n. */
+static const char *const hb_table_marks[] = { "*", "**", "***" };
+#define HB_NR_MARKS	(sizeof(hb_table_marks) / sizeof(hb_table_marks[0]))
+
+/* The n of a size's table, and of each mark its rows got. */
+struct hb_table_ns {
+	size_t cold, warm;		/* samples (n) */
+	size_t mark_cold[HB_NR_MARKS], mark_warm[HB_NR_MARKS];
+	size_t nr_marks;
+};
+
+/* Whether @n samples are some, but fewer than @all. */
+static bool hb_table_fewer(size_t n, size_t all)
+{
+	return n && n < all;
+}
+
+/* The mark of a row of @cold and @warm samples; "" at the table's n. */
+static const char *hb_table_mark(struct hb_table_ns *ns,
+				 const struct hb_stats *cold,
+				 const struct hb_stats *warm)
+{
+	size_t i;
+
+	if (!hb_table_fewer(cold->n, ns->cold) &&
+	    !hb_table_fewer(warm->n, ns->warm))
+		return "";
+	for (i = 0; i < ns->nr_marks; i++)
+		if (ns->mark_cold[i] == cold->n && ns->mark_warm[i] == warm->n)
+			return hb_table_marks[i];
+	if (i == HB_NR_MARKS)
+		return hb_table_marks[HB_NR_MARKS - 1];
+	ns->mark_cold[i] = cold->n;
+	ns->mark_warm[i] = warm->n;
+	ns->nr_marks++;
+	return hb_table_marks[i];
+}
+
+/*
+ * The line of metric @id: its title and mark, and its reference value,
+ * which a part ("  rest of memremap") takes from its whole above it in
+ * the same unit, so that its cells have their column's decimals.
+ */
+static void hb_table_line(struct hb_table_line *ln, struct hb_table_ns *ns,
+			  enum hb_metric_id id, enum hb_metric_id whole,
+			  const struct hb_summary *cold,
+			  const struct hb_summary *warm)
+{
+	const struct hb_stats *c = &cold->st[id], *w = &warm->st[id];
+	const char *mark = hb_table_mark(ns, c, w);
+
+	snprintf(ln->title, sizeof(ln->title), "%s%s%s", hb_metrics[id].title,
+		 *mark ? " " : "", mark);
+	if (id != whole && hb_metrics[id].unit == hb_metrics[whole].unit)
+		id = whole;
+	ln->ref = isnan(warm->st[id].mean) ? cold->st[id].mean :
+					     warm->st[id].mean;
+}
+
+/* Says what each mark of @ns stands for: the n of its rows. */
+static void hb_table_mark_legend(FILE *f, const struct hb_table_ns *ns,
+				 const char *first)
+{
+	size_t i;
+
+	for (i = 0; i < ns->nr_marks; i++)
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "%s n = %zu %s, %zu warm: the samples that have every value the row needs.",
+			 hb_table_marks[i], ns->mark_cold[i], first,
+			 ns->mark_warm[i]);
+}
+
+/*
+ * The lines of a size's rows into @ln (HB_NR_METRICS of them, by
+ * metric): titles, marks and the title column's width.
+ */
+static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
+			   const struct hb_result *r,
+			   const struct hb_summary *cold,
+			   const struct hb_summary *warm)
+{
+	enum hb_metric_id id, whole = HB_M_REGION;
+	int width = 21;
+	size_t mi;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		id = hb_metric_order[mi];
+		if (!hb_metric_applies(&r->cfg, id))
+			continue;
+		if (hb_metrics[id].title[0] != ' ')
+			whole = id;
+		hb_table_line(&ln[id], ns, id, whole, cold, warm);
+		if ((int)strlen(ln[id].title) > width)
+			width = strlen(ln[id].title);
+	}
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		ln[mi].width = width;
+}
+
 static void hb_table_size(FILE *f, const struct hb_result *r,
 			  const struct hb_summary *cold,
 			  const struct hb_summary *warm, bool wide)
 {
 	const char *first = hb_table_cold(r, warm->size) ? "cold" : "first";
+	struct hb_table_ns ns = {
+		.cold = hb_warm_n(cold), .warm = hb_warm_n(warm),
+	};
+	struct hb_table_line ln[HB_NR_METRICS];
+	enum hb_metric_id id;
 	char sz[32];
 	size_t mi;
 
+	hb_table_lines(ln, &ns, r, cold, warm);
 	hb_size_human(warm->size, sz, sizeof(sz));
 	if (wide)
-		fprintf(f, "\n%-21s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
-			sz, first, "warm mean", "95% CI", "median",
+		fprintf(f, "\n%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
+			ln[0].width, sz, first, "warm mean", "95% CI", "median",
 			"median 95% CI", "min", "max", "CV");
 	else
-		fprintf(f, "\n%-21s %11s %11s %12s %11s %6s\n", sz, first,
-			"warm mean", "95% CI", "median", "CV");
+		fprintf(f, "\n%-*s %11s %11s %12s %11s %6s\n", ln[0].width, sz,
+			first, "warm mean", "95% CI", "median", "CV");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		enum hb_metric_id id = hb_metric_order[mi];
-
-		if (!hb_metric_applies(&r->cfg, id))
-			continue;
-		(wide ? hb_table_row_wide : hb_table_row)(f, &hb_metrics[id],
-							  &cold->st[id],
-							  &warm->st[id]);
+		id = hb_metric_order[mi];
+		if (hb_metric_applies(&r->cfg, id))
+			(wide ? hb_table_row_wide : hb_table_row)(f,
+				&hb_metrics[id], &cold->st[id], &warm->st[id],
+				&ln[id]);
 	}
-	fprintf(f, "%-21s %11zu %11zu\n", "samples (n)", hb_warm_n(cold),
-		hb_warm_n(warm));
+	fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "samples (n)", ns.cold,
+		ns.warm);
+	hb_table_mark_legend(f, &ns, first);
 }
 
 /* "28.1 ms ± 0.6 ms" of metric @id, or "-". */
@@ -204,9 +321,11 @@ static void hb_table_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 	const struct hb_stats *st;
 	size_t i;
 
-	fprintf(f, "\n%-7s %21s %21s %8s %8s %9s\n", "size",
-		"memremap_pages", "memmap_init phase", "ns/4KiB", "phase",
-		"memunmap");
+	/* each per-4-KiB column named by what it divides */
+	fprintf(f, "\n%-7s %19s %19s %8s %11s\n", "", "", "", "memremap",
+		"memmap_init");
+	fprintf(f, "%-7s %19s %19s %8s %11s %9s\n", "size", "memremap_pages",
+		"memmap_init phase", "ns/4KiB", "ns/4KiB", "memunmap");
 	for (i = 1; i < nr; i += 2) {
 		st = sum[i].st;
 		hb_table_mean_pm(remap, sizeof(remap), &st[HB_M_MEMREMAP],
@@ -214,10 +333,10 @@ static void hb_table_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
 		hb_table_mean_pm(init, sizeof(init), &st[HB_M_MEMMAP_INIT],
 				 HB_M_MEMMAP_INIT);
 		/* the ± sign takes two bytes but one column */
-		fprintf(f, "%-7s %*s %*s %8s %8s %9s\n",
+		fprintf(f, "%-7s %*s %*s %8s %11s %9s\n",
 			hb_size_human(sum[i].size, sz, sizeof(sz)),
-			21 + !!strstr(remap, "±"), remap,
-			21 + !!strstr(init, "±"), init,
+			19 + !!strstr(remap, "±"), remap,
+			19 + !!strstr(init, "±"), init,
 			hb_table_pp(pp, sizeof(pp), st[HB_M_MEMREMAP_PP].mean),
 			hb_table_pp(ipp, sizeof(ipp),
 				    st[HB_M_MEMMAP_INIT_PP].mean),
@@ -258,7 +377,7 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 
 	fputc('\n', f);
 	if (sweep)
-		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t). ns/4KiB: memremap per 4 KiB of device memory; phase: memmap_init per 4 KiB.",
+		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t). memremap ns/4KiB, memmap_init ns/4KiB: each per 4 KiB of device memory.",
 			"", HB_TABLE_COLS);
 	else
 		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t).",

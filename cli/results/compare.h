@@ -103,6 +103,14 @@ struct hb_comparison {
 	size_t nr_notes;
 	struct hb_cmp_memmap *memmaps;	/* per new input and size */
 	size_t nr_memmaps;
+	/*
+	 * The compare that made it, shell-quoted, and the version and git
+	 * describe of its hmmbench, which its caller records; NULL when not
+	 * recorded (the version: this hmmbench's).
+	 */
+	const char *command_line;
+	const char *version;
+	const char *hmmbench_git;
 };
 
 /*

@@ -237,8 +237,39 @@ static void hb_cmp_read_sizes(struct json_object *a, struct hb_config *cfg)
 	cfg->nr_sizes = i;
 }
 
+/*
+ * The command lines of a merged input's runs, as sources that hold
+ * nothing else; -ENOMEM.  Comparisons from before them have none.
+ */
+static int hb_cmp_read_runs(struct json_object *a, struct hb_result *r)
+{
+	size_t i, n = a ? json_object_array_length(a) : 0;
+
+	if (!n)
+		return 0;
+	r->sources = calloc(n, sizeof(*r->sources));
+	if (!r->sources)
+		return -ENOMEM;
+	r->nr_sources = n;
+	for (i = 0; i < n; i++)
+		r->sources[i].command_line =
+			json_object_get_string(json_object_array_get_idx(a, i));
+	return 0;
+}
+
+/* Who measured the input: its hmmbench and its command lines. */
+static int hb_cmp_read_commands(struct json_object *o, struct hb_result *r)
+{
+	snprintf(r->meta.version, sizeof(r->meta.version), "%s",
+		 hb_js(o, "hmmbench_version") ?: "");
+	snprintf(r->meta.host.hmmbench_git, sizeof(r->meta.host.hmmbench_git),
+		 "%s", hb_js(o, "hmmbench_git") ?: "");
+	r->meta.command_line = hb_js(o, "command_line");
+	return hb_cmp_read_runs(hb_json_path(o, "run_command_lines"), r);
+}
+
 /* What a renderer shows of an input, as its entry in "inputs" says. */
-static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
+static int hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 {
 	struct json_object *cfg = hb_json_path(o, "configuration");
 	struct hb_result *r = &in->r;
@@ -279,6 +310,7 @@ static void hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 	/* the count of merged runs is all a renderer asks of sources */
 	r->nr_sources = runs > 1 ? runs : 0;
 	r->nr_boots = json_object_get_int(hb_json_path(o, "boots"));
+	return hb_cmp_read_commands(o, r);
 }
 
 static int hb_cmp_read_inputs(struct json_object *doc, struct hb_cmp_doc *d)
@@ -291,10 +323,12 @@ static int hb_cmp_read_inputs(struct json_object *doc, struct hb_cmp_doc *d)
 	d->in = calloc(n, sizeof(*d->in));
 	if (!d->in)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		hb_cmp_read_input(json_object_array_get_idx(a, i), &d->in[i]);
 	d->c.in = d->in;
 	d->c.nr_in = n;
+	for (i = 0; i < n; i++)
+		if (hb_cmp_read_input(json_object_array_get_idx(a, i),
+				      &d->in[i]))
+			return -ENOMEM;
 	return 0;
 }
 
@@ -314,6 +348,9 @@ int hb_cmp_take(struct hb_cmp_doc *d, const char *path,
 	}
 	d->c.alpha = hb_jd(doc, "alpha");
 	d->c.forced = hb_jbool_at(doc, "forced");
+	d->c.version = hb_js(doc, "hmmbench_version");
+	d->c.hmmbench_git = hb_js(doc, "hmmbench_git");
+	d->c.command_line = hb_js(doc, "command_line");
 	ret = hb_cmp_read_inputs(doc, d) ?: hb_cmp_read_rows(doc, &d->c) ?:
 	      hb_cmp_read_memmaps(doc, &d->c) ?: hb_cmp_read_notes(doc, &d->c);
 	if (ret == -EINVAL)
@@ -328,6 +365,10 @@ int hb_cmp_take(struct hb_cmp_doc *d, const char *path,
 
 void hb_cmp_doc_free(struct hb_cmp_doc *d)
 {
+	size_t i;
+
+	for (i = 0; d->in && i < d->c.nr_in; i++)
+		free(d->in[i].r.sources);
 	hb_comparison_free(&d->c);
 	free(d->in);
 	d->in = NULL;

@@ -89,6 +89,8 @@ static const struct hb_field hb_source_rows[] = {
 	HB_OPTIONAL(struct hb_source, "run_id", run_id, HB_F_CHARS),
 	HB_SOURCE("samples", nr_samples, HB_F_COUNT),
 	HB_SOURCE("complete", complete, HB_F_BOOL),
+	HB_OPTIONAL(struct hb_source, "command_line", command_line,
+		    HB_F_STRING),
 };
 
 #define HB_CONFIG(k, m, t)	HB_FIELD(struct hb_result, k, m, t)

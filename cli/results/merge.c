@@ -39,6 +39,7 @@ static void hb_merge_source(const struct hb_input *in, size_t k,
 	src->boot_id = r->meta.host.boot_id[0] ? r->meta.host.boot_id : NULL;
 	src->nr_samples = r->nr_samples;
 	src->complete = r->complete;
+	src->command_line = r->meta.command_line;
 }
 
 static int hb_merge_samples(const struct hb_input *in, unsigned int run,
@@ -102,6 +103,7 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	out->cfg = in[0].r.cfg;
 	out->cfg.iters = out->cfg.warmup = 0;
 	out->meta = in[0].r.meta;
+	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
 	out->complete = true;
 	out->end = in[0].r.end;
 	out->sources = calloc(runs, sizeof(*out->sources));

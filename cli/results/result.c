@@ -11,6 +11,7 @@
 
 #include "fmt.h"
 #include "results/result.h"
+#include "version.h"
 
 enum hb_kind hb_iter_kind(const struct hb_config *cfg, unsigned int iter)
 {
@@ -140,6 +141,11 @@ bool hb_meta_emulated(const struct hb_meta *m)
 bool hb_meta_icount(const struct hb_meta *m)
 {
 	return !strcmp(m->host.accel, "icount");
+}
+
+const char *hb_meta_version(const struct hb_meta *m)
+{
+	return m->version[0] ? m->version : HB_VERSION;
 }
 
 unsigned int hb_result_runs(const struct hb_result *r)

@@ -126,6 +126,14 @@ struct hb_roof {
 struct hb_meta {
 	/* random, written when the run was measured; "" before they were */
 	char run_id[HB_RUN_ID_SIZE];
+	/* of the hmmbench that measured; "": this one (HB_VERSION) */
+	char version[16];
+	/*
+	 * The command that made it, shell-quoted: run, sweep or rebind with
+	 * every option, defaults filled in, or merge; NULL when not
+	 * recorded (results from before it was).
+	 */
+	const char *command_line;
 	struct hb_host host;
 	struct hmmbench_info info;	/* from the module before measuring */
 	struct hb_roof roof[HB_MAX_SWEEP];	/* of cfg.sizes[i] */
@@ -142,6 +150,7 @@ struct hb_source {
 	char run_id[HB_RUN_ID_SIZE];	/* its identity (results/runid.h) */
 	size_t nr_samples;
 	bool complete;
+	const char *command_line;	/* its, or NULL: hb_meta's */
 };
 
 struct hb_result {
@@ -222,6 +231,9 @@ bool hb_meta_emulated(const struct hb_meta *m);
  * result is an instruction the guest executed, not time.
  */
 bool hb_meta_icount(const struct hb_meta *m);
+
+/* The version of the hmmbench that measured @m: recorded, or this one. */
+const char *hb_meta_version(const struct hb_meta *m);
 
 /* What every human format says of a result hb_meta_icount() holds. */
 #define HB_ICOUNT_NOTE \

@@ -466,6 +466,9 @@ static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 		"metadata.date");
 	hb_copy(r->meta.run_id, sizeof(r->meta.run_id), doc,
 		"metadata.run_id");
+	hb_copy(r->meta.version, sizeof(r->meta.version), doc,
+		"metadata.hmmbench_version");
+	r->meta.command_line = hb_jstr_at(doc, "metadata.command_line");
 	hb_read_fields(hb_json_path(doc, "metadata.module"),
 		       &hb_module_fields, &r->meta.info);
 	r->meta.info.size = sizeof(r->meta.info);

@@ -3,9 +3,11 @@
 # hmmbench unit tests: the command line's help and dispatch, on the built
 # binary - each command's -h and --help on stdout with its own usage
 # line, options and examples; messages that name hmmbench, not the path
-# it was run by; run as the default command; the messages of compare and
-# of the VM scripts that the user meets first; and that the man page
-# says what the help does.  TAP on stdout.
+# it was run by; usage errors that name the command; the output options
+# every command shares; run as the default command; the messages of
+# compare and of the VM scripts that the user meets first; and that the
+# man page and the shell's completion say what the option tables do.
+# TAP on stdout.
 #
 #   sh cli_help.sh PATH/TO/hmmbench
 
@@ -14,6 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vm=$here/../vm
 golden=$here/golden
 man=$here/../../man/hmmbench.1
+completion=$here/../../completion/hmmbench
 out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
 trap 'rm -rf "$out" "$err" "$tmp"' EXIT
 n=0 failed=0
@@ -46,16 +49,157 @@ top_help_lists_every_command() {
 		done
 }
 
-# A stray argument's sentence names every command --help lists.
-stray_argument_names_every_command() {
-	hb --help
-	cmds=$(sed -n 's/^    \([a-z]*\)  .*/\1/p' "$out")
-	hb info stray
-	[ $rc = 2 ] && grep -q "unexpected argument 'stray'" "$err" &&
-		for c in $cmds; do
-			grep -q "[ (]${c}[ ,)]" "$err" ||
-				{ echo "# the sentence misses $c"; return 1; }
+# usage_error CMD ARGS...: hmmbench ARGS is a usage error of one
+# sentence, then "Try 'hmmbench CMD --help'", with nothing on stdout.
+usage_error() {
+	c=$1
+	shift
+	hb "$@"
+	if ! { [ $rc = 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" = 2 ] &&
+		head -n 1 "$err" | grep -q '^hmmbench: ' &&
+		[ "$(tail -n 1 "$err")" = "Try 'hmmbench $c --help' for more information." ]; }; then
+		echo "# hmmbench $*: $(cat "$err")"
+		return 1
+	fi
+}
+
+# Every usage error ends with the help of its command, in plain quotes:
+# getopt's and argp's as much as hmmbench's own, while parsing or after.
+every_usage_error_names_its_command() {
+	usage_error run --bogus &&
+	usage_error run --size &&
+	usage_error show show -f xml &&
+	usage_error show show --wide &&
+	usage_error info info --format &&
+	usage_error compare compare --alpha 2 a.json b.json &&
+	usage_error compare compare a.json &&
+	usage_error monitor monitor --count 0 &&
+	usage_error rebind rebind &&
+	usage_error plot plot x.json &&
+	usage_error hold hold --size 1Q &&
+	usage_error merge merge &&
+	usage_error verify verify --namespace namespace0.0 --size 1G &&
+	usage_error list list -q -v &&
+	usage_error sweep sweep --interleave
+}
+
+# A stray argument is named with the command that takes none.
+stray_argument_is_named_with_its_command() {
+	for c in run sweep info verify list monitor hold; do
+		usage_error "$c" "$c" stray || return 1
+		[ "$(head -n 1 "$err")" = "hmmbench: $c takes no arguments: 'stray'" ] ||
+			{ echo "# $c: $(head -n 1 "$err")"; return 1; }
+	done
+	usage_error rebind rebind namespace0.0 namespace0.1 &&
+		grep -q "^hmmbench: rebind takes one namespace: 'namespace0.1' is a second$" "$err"
+}
+
+# words: the words of stdin, one a line, sorted.
+words() {
+	tr -s '[:space:]' '\n' | sed '/^$/d' | sort
+}
+
+# has WORD LIST: LIST, a line a word, holds WORD.
+has() {
+	printf '%s\n' "$2" | grep -qxF -- "$1"
+}
+
+# "table, csv or json" of the words of $1.
+said_list() {
+	echo $1 | sed 's/ /, /g; s/\(.*\), /\1 or /'
+}
+
+# Every command that writes results or listings takes -f, -o and -q, and
+# those with more to show -W and --wide, spelt alike; the human format
+# is table, never text; a format it does not write is refused with one
+# sentence, the same for every command, naming those it does.
+output_options_are_one_vocabulary() {
+	for c in run sweep rebind info verify compare merge show list monitor; do
+		opts=$("$hb" "$c" --complete-options)
+		for o in -f --format -o --output -q --quiet; do
+			has "$o" "$opts" || { echo "# $c has no $o"; return 1; }
 		done
+		formats=$("$hb" "$c" --complete-formats)
+		if has text "$formats" ||
+		   { [ "$c" != merge ] && ! has table "$formats"; }; then
+			echo "# $c writes $formats"
+			return 1
+		fi
+		for f in xml text; do
+			usage_error "$c" "$c" -f $f || return 1
+			[ "$(head -n 1 "$err")" = "hmmbench: invalid --format '$f': $c writes $(said_list "$formats")" ] ||
+				{ echo "# $c: $(head -n 1 "$err")"; return 1; }
+		done
+	done
+	for c in run sweep rebind compare show; do
+		opts=$("$hb" "$c" --complete-options)
+		has -W "$opts" || return 1
+		has --wide "$opts" || return 1
+	done
+	hb verify -f table --device /nonexistent/hmmbench
+	[ $rc = 1 ] && grep -q 'not found' "$err"
+}
+
+# -o - is stdout, for every command that writes, and show writes to -o
+# FILE as the others do.
+output_dash_is_stdout() {
+	here_was=$(pwd)
+	cd "$tmp" || return 1
+	hb show -o - "$golden/run.json"
+	cd "$here_was" || return 1
+	[ $rc = 0 ] && [ ! -e "$tmp/-" ] && cmp -s "$out" "$golden/run.table" ||
+		return 1
+	hb compare -q -f json -o - "$golden/run.json" "$golden/sweep.json"
+	[ $rc != 2 ] && [ ! -e ./- ] || return 1
+	hb show -f cover -o "$tmp/run.cover" "$golden/run.json"
+	[ $rc = 0 ] && [ ! -s "$out" ] && cmp -s "$tmp/run.cover" "$golden/run.cover"
+}
+
+# fallback FUNCTION ARGS...: the completion's FUNCTION for a hmmbench it
+# cannot run, which answers from its own lists, as words.
+fallback() {
+	bash -c '. "$1"; shift; COMP_WORDS=(/nonexistent/hmmbench); "$@"' \
+		sh "$completion" "$@" | words
+}
+
+# The completion's own lists are this hmmbench's option tables: its
+# commands, each command's options and formats.  monitor --format <TAB>
+# offers monitor's formats, from the hmmbench typed.
+completion_lists_are_the_option_tables() {
+	[ "$("$hb" --complete-commands | words)" = "$(fallback _hmmbench_list_commands)" ] ||
+		{ echo "# the commands differ"; return 1; }
+	for c in $("$hb" --complete-commands); do
+		[ "$("$hb" "$c" --complete-options | words)" = "$(fallback _hmmbench_options "$c")" ] ||
+			{ echo "# the options of $c differ"; return 1; }
+		[ "$("$hb" "$c" --complete-formats 2>/dev/null | words)" = "$(fallback _hmmbench_formats "$c")" ] ||
+			{ echo "# the formats of $c differ"; return 1; }
+	done
+	got=$(bash -c '. "$1"; COMP_WORDS=("$2" monitor --format ""); COMP_CWORD=3
+		_hmmbench; echo "${COMPREPLY[*]}"' sh "$completion" "$hb")
+	[ "$got" = "table json" ] || { echo "# monitor --format <TAB>: $got"; return 1; }
+}
+
+# man_formats CMD: the formats the -f entry of CMD's section of the man
+# page names, a line each.
+man_formats() {
+	sed -n "/^\.SS $1\$/,/^\.S[HS] /p" "$man" |
+		sed -n '/^\.BI \\-f " format"/,/^\.[TS]/p' | sed '1d;$d' |
+		grep -o -w 'table\|csv\|json\|cover\|gobench\|text'
+}
+
+# The man page names every option of every command, and the formats of
+# each command's -f entry are those it writes.
+man_page_says_what_the_tables_do() {
+	for c in $("$hb" --complete-commands); do
+		for o in $("$hb" "$c" --complete-options | grep -- '^--'); do
+			grep -qF -- "$(echo "$o" | sed 's/-/\\-/g')" "$man" ||
+				{ echo "# $c $o is not in the man page"; return 1; }
+		done
+		want=$("$hb" "$c" --complete-formats 2>/dev/null)
+		got=$(man_formats "$c")
+		[ -z "$got" ] || [ "$got" = "$want" ] ||
+			{ echo "# $c: the man page says $got"; return 1; }
+	done
 }
 
 # COMMAND USAGE OPTION NOT: its help is on stdout, starts with USAGE and
@@ -150,13 +294,45 @@ same_run_is_refused() {
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
-# Without -o, merge writes to stdout what -o would have written.
+# Without -o, merge writes to stdout what -o would have written, each
+# recording the command line that made it.
 merge_without_output_writes_stdout() {
 	another_run "$golden/run.json"
 	hb merge -o "$tmp/merged.json" "$golden/run.json" "$tmp/later.json"
 	[ $rc = 0 ] || return 1
 	hb merge "$golden/run.json" "$tmp/later.json"
-	[ $rc = 0 ] && [ ! -s "$err" ] && cmp -s "$out" "$tmp/merged.json"
+	[ $rc = 0 ] && [ ! -s "$err" ] || return 1
+	grep -qF "\"command_line\":\"hmmbench merge --format json --output $tmp/merged.json $golden/run.json $tmp/later.json\"" "$tmp/merged.json" &&
+	grep -qF "\"command_line\":\"hmmbench merge --format json $golden/run.json $tmp/later.json\"" "$out" &&
+	[ "$(grep -v '"command_line":' "$out")" = "$(grep -v '"command_line":' "$tmp/merged.json")" ]
+}
+
+# The cover texts of a merge and of a comparison end with the command
+# lines that made them, as recorded; results from before hmmbench
+# recorded them say so.
+cover_ends_with_the_command_lines() {
+	cp "$golden/run.json" "$tmp/a.json"
+	another_run "$golden/run.json"
+	here_was=$(pwd)
+	cd "$tmp" || return 1
+	hb merge -o m.json a.json later.json
+	hb show -f cover m.json
+	cd "$here_was" || return 1
+	if [ $rc != 0 ] || [ "$(tail -n 2 "$out")" != "  # 2 runs by a command that was not recorded
+  hmmbench merge --format json --output m.json a.json later.json" ]; then
+		echo "# $(tail -n 3 "$out")"
+		return 1
+	fi
+	cd "$tmp" || return 1
+	mv later.json b.json
+	hb compare -q -f cover a.json b.json
+	cd "$here_was" || return 1
+	if [ $rc != 0 ] ||
+	   [ "$(tail -n 1 "$out")" != "  hmmbench compare --alpha 0.05 --format cover --quiet a.json b.json" ] ||
+	   [ "$(tr '\n' ' ' <"$out" | grep -o 'the command was not recorded' | wc -l)" != 2 ]; then
+		echo "# $(tail -n 6 "$out")"
+		return 1
+	fi
 }
 
 # A result counted under icount says so in every human format and in
@@ -357,7 +533,12 @@ rebind_help_says_what_wide_does() {
 }
 
 check top_help_lists_every_command top_help_lists_every_command
-check stray_argument_names_every_command stray_argument_names_every_command
+check every_usage_error_names_its_command every_usage_error_names_its_command
+check stray_argument_is_named_with_its_command stray_argument_is_named_with_its_command
+check output_options_are_one_vocabulary output_options_are_one_vocabulary
+check output_dash_is_stdout output_dash_is_stdout
+check completion_lists_are_the_option_tables completion_lists_are_the_option_tables
+check man_page_says_what_the_tables_do man_page_says_what_the_tables_do
 check run_help command_help run "Usage: hmmbench [run] [OPTION...]" --size --alpha
 check sweep_help command_help sweep "Usage: hmmbench sweep --sizes LIST [OPTION...]" --interleave --alpha
 check info_help command_help info "Usage: hmmbench info [OPTION...]" --device --iters
@@ -380,6 +561,7 @@ check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
 check merge_without_output_writes_stdout merge_without_output_writes_stdout
+check cover_ends_with_the_command_lines cover_ends_with_the_command_lines
 check icount_is_said_and_never_mixed icount_is_said_and_never_mixed
 check host_build_needs_no_root host_build_needs_no_root
 check vm_run_help_is_on_stdout vm_run_help_is_on_stdout

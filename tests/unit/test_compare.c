@@ -617,6 +617,42 @@ static void runs_are_the_unit_when_both_sides_merge_several(void **state)
 #define BOOT_B	"9d0e4b21-7c3a-4f58-b2e6-1a9c5d7f3e80"
 
 /* Merged runs of @label, run k measured in the boot @ids[k]. */
+/* Whether @line ends with @end. */
+static bool ends_with(const char *line, const char *end)
+{
+	size_t n = strlen(line), m = strlen(end);
+
+	return n >= m && !strcmp(line + n - m, end);
+}
+
+/*
+ * An interval wider than its column's header widens the column, rather
+ * than pushing the columns after it out of line: every row of a block
+ * ends where its header does.
+ */
+static void wide_interval_keeps_the_columns_in_line(void **state)
+{
+	static const double slow_ms[] = { 100, 900, 160, 1900 };
+	size_t rows = 0, header = 0;
+	char *t, *line, *save;
+	struct pair p;
+
+	(void)state;
+	pair_runs(&p, runs_base_ms, slow_ms);
+	t = render(&p.c, HB_FMT_TABLE);
+	assert_non_null(strstr(t, " [+31.0%, +4195.2%]       1    4+4\n"));
+	for (line = strtok_r(t, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (ends_with(line, "  runs"))
+			header = strlen(line);
+		else if (ends_with(line, " 4+4") && ++rows)
+			assert_int_equal(strlen(line), header);
+	}
+	assert_int_equal(rows, 12);
+	free(t);
+	pair_free(&p);
+}
+
 static void runs_in_boots(struct hb_result *r, const char *label,
 			  const double *run_ms, const char *const *ids)
 {
@@ -656,8 +692,10 @@ static void runs_of_two_boots_a_side_are_called_runs(void **state)
 	assert_null(strstr(t, "boots' means"));
 	assert_null(strstr(t, "Each boot counts once"));
 	free(t);
+	/* a long path wraps the input's line, the rest indented under it */
 	t = render(&p.c, HB_FMT_TABLE);
-	assert_non_null(strstr(t, "label \"base\", 4 runs in 2 boots\n"));
+	assert_non_null(strstr(t, "label \"base\", 4\n      runs in 2 boots\n"));
+	assert_null(strstr(t, "label \"base\", 4 runs in 2 boots"));
 	free(t);
 	pair_free(&p);
 }
@@ -1315,6 +1353,7 @@ int main(void)
 		cmocka_unit_test(high_cv_warns),
 		cmocka_unit_test(single_runs_warn_that_boots_are_confounded),
 		cmocka_unit_test(runs_are_the_unit_when_both_sides_merge_several),
+		cmocka_unit_test(wide_interval_keeps_the_columns_in_line),
 		cmocka_unit_test(runs_of_two_boots_a_side_are_called_runs),
 		cmocka_unit_test(sides_in_boots_of_their_own_do_not_alternate),
 		cmocka_unit_test(runs_of_both_sides_in_one_boot_alternate),

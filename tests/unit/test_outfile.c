@@ -2,8 +2,9 @@
 /*
  * hmmbench unit tests: -o FILE - written beside its name and renamed into
  * place, every FILE and temporary file released exactly once whatever
- * fails, bad names refused before anything is written, and no temporary
- * file left by a signal; in a fresh temporary directory per test.
+ * fails, bad names refused before anything is written, "-" read as
+ * stdout, and no temporary file left by a signal; in a fresh temporary
+ * directory per test.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -204,6 +205,23 @@ static void empty_name_is_refused_before_anything_is_written(void **state)
 	assert_int_equal(entries(), 0);
 }
 
+/* "-o -" is stdout, as in most tools: no file named "-" appears. */
+static void dash_is_stdout_not_a_file(void **state)
+{
+	char cwd[PATH_MAX];
+	struct hb_out o;
+
+	(void)state;
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(hb_out_open(&o, "-"), 0);
+	assert_ptr_equal(o.f, stdout);
+	assert_null(o.path);
+	assert_int_equal(hb_out_commit(&o), 0);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(entries(), 0);
+}
+
 static void directory_is_refused_before_anything_is_written(void **state)
 {
 	char want[512];
@@ -383,6 +401,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(abort_after_a_failed_rename_closes_nothing_twice, setup, teardown),
 		cmocka_unit_test_setup_teardown(failed_rename_keeps_the_results_and_says_where, setup, teardown),
 		cmocka_unit_test_setup_teardown(empty_name_is_refused_before_anything_is_written, setup, teardown),
+		cmocka_unit_test_setup_teardown(dash_is_stdout_not_a_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(directory_is_refused_before_anything_is_written, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_directory_is_named, setup, teardown),
 		cmocka_unit_test_setup_teardown(uncreatable_file_is_named_as_given_not_as_temporary, setup, teardown),
