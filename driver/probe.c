@@ -30,13 +30,19 @@ static u64 hb_probe_ns;
 static unsigned int hb_probe_calls;
 static unsigned long hb_probe_missed;
 
+/*
+ * The entry handler runs from the int3 handler, as NMIs do, where
+ * ktime_get_ns() could spin on a timekeeping update it interrupted
+ * (lockdep says so on 7.x): both ends read CLOCK_MONOTONIC through its
+ * NMI-safe accessor.
+ */
 static int hb_probe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	u64 *start = (u64 *)ri->data;
 
 	if (READ_ONCE(hb_probe_task) != current)
 		return 1;	/* not ours: no return probe */
-	*start = ktime_get_ns();
+	*start = ktime_get_mono_fast_ns();
 	return 0;
 }
 
@@ -45,7 +51,7 @@ static int hb_probe_return(struct kretprobe_instance *ri,
 {
 	u64 *start = (u64 *)ri->data;
 
-	hb_probe_ns += ktime_get_ns() - *start;
+	hb_probe_ns += ktime_get_mono_fast_ns() - *start;
 	hb_probe_calls++;
 	return 0;
 }
