@@ -172,14 +172,19 @@ static struct hmmbench_map good_map(uint64_t length)
 }
 
 /*
- * INFO on the 6.1 test kernel: its ABI version, page, struct page and
- * section sizes, a budget below available memory, the features it has,
- * and a physical window that holds 64 GiB.
+ * INFO on an x86_64 test kernel: its ABI version, page, struct page and
+ * section sizes, a budget below available memory, the features it has
+ * (folio_free from 6.19 on), the release uname(2) gives, and a physical
+ * window that holds 64 GiB.
  */
 static void case_info_values(void)
 {
 	int fd = open_dev();
 	struct hmmbench_info info = get_info(fd);
+	unsigned int major = 0, minor = 0;
+	struct utsname uts;
+
+	CHECK(uname(&uts) == 0, "uname: %s", strerror(errno));
 
 	CHECK(info.abi_version == HMMBENCH_ABI_VERSION, "abi %u", info.abi_version);
 	CHECK(info.page_size == 4096, "page_size %llu",
@@ -196,9 +201,15 @@ static void case_info_values(void)
 	      "budget %llu", (unsigned long long)info.budget);
 	CHECK(info.features & HMMBENCH_FEAT_PHASE_PROBE, "phase probe inactive");
 	CHECK(info.features & HMMBENCH_FEAT_VMEMMAP_SHIFT, "no vmemmap_shift");
-	CHECK(!(info.features & HMMBENCH_FEAT_FOLIO_FREE), "folio_free on 6.1");
-	CHECK(strncmp(info.kernel_release, "6.1", 3) == 0, "release %s",
-	      info.kernel_release);
+	CHECK(strcmp(info.kernel_release, uts.release) == 0, "release %s, uname %s",
+	      info.kernel_release, uts.release);
+	/* folio_free replaced page_free in 6.19 */
+	CHECK(!(info.features & HMMBENCH_FEAT_FOLIO_FREE) ==
+	      (sscanf(uts.release, "%u.%u", &major, &minor) == 2 &&
+	       major * 100 + minor < 619),
+	      "folio_free %s on %s",
+	      info.features & HMMBENCH_FEAT_FOLIO_FREE ? "set" : "clear",
+	      uts.release);
 	CHECK(info.nr_nodes >= 1, "nodes %u", info.nr_nodes);
 	CHECK(info.phys_window_end > info.phys_window_start &&
 	      info.phys_window_end - info.phys_window_start + 1 >= 64 * GIB,
