@@ -237,7 +237,7 @@ const char *hb_meta_version(const struct hb_meta *m);
 
 /* What every human format says of a result hb_meta_icount() holds. */
 #define HB_ICOUNT_NOTE \
-	"Counted under QEMU's icount: every time here is instructions the guest executed (1 ns for each), not time."
+	"Counted under QEMU's icount: every time here is instructions the guest executed (1 ns for each), not time; a call that waits (memunmap_pages waits for an RCU grace period) also counts the clock's jump over the guest's idle time to the timer that wakes it, so it moves with whatever ran before it."
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);
