@@ -220,7 +220,7 @@ hb_series_files() {
 # unstable's (DEVICE_PRIVATE too, and HMM_MIRROR), built against a tree
 # hb_distro_kdir prepares.  The image and its modules are unpacked once
 # into the cache, with their modules.dep, and gen_init_cpio, built from
-# Debian's 6.1 source, packs the initramfs.  Sets HB_DISTRO_ABI,
+# the kernel's source (Debian 12's: 6.1's), packs the initramfs.  Sets HB_DISTRO_ABI,
 # HB_DISTRO_KDIR (the module's build tree), HB_DISTRO_ROOT (the unpacked
 # packages), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
 hb_distro_kernel() {
@@ -279,7 +279,7 @@ hb_distro_kernel() {
 	[ -z "$v" ] || HB_DISTRO_KDIR=$(hb_distro_kdir "$v") || exit 1
 	HB_DISTRO_CPIO=$HB_CACHE/distro/gen_init_cpio
 	if [ ! -x "$HB_DISTRO_CPIO" ]; then
-		src=$(hb_debian_tree 6.1)
+		src=$(hb_debian_tree "${v:-6.1}")
 		gcc -O2 -o "$HB_DISTRO_CPIO.tmp" "$src/usr/gen_init_cpio.c" &&
 			mv "$HB_DISTRO_CPIO.tmp" "$HB_DISTRO_CPIO" ||
 			die "cannot build gen_init_cpio"
