@@ -78,6 +78,10 @@ endif
 
 guest: $(if $(KDIR),$(GUEST_KO))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
+	$(MAKE) guest-programs
+
+# The guest's programs alone (no kernel needed).
+guest-programs:
 	$(MAKE) -C cli static $(GUEST_CLI)
 	$(MAKE) -C $(VM) client $(GUEST_CLIENT)
 
@@ -203,6 +207,6 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest run ab bench check check-unit check-vm check-install \
+.PHONY: all module cli guest guest-programs run ab bench check check-unit check-vm check-install \
 	deps deps-build style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall
