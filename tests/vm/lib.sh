@@ -249,6 +249,8 @@ hb_distro_kernel() {
 		ver=$(dpkg-query -W -f '${Version}' "linux-headers-$HB_DISTRO_ABI")
 	fi
 	HB_DISTRO_ROOT=$HB_CACHE/distro/linux-image-${HB_DISTRO_ABI}_$ver
+	# the source for hb_distro_kdir unpacks meanwhile, on another core
+	[ -z "$v" ] || hb_debian_tree "$v" >/dev/null &
 	if [ ! -f "$HB_DISTRO_ROOT/.complete" ]; then
 		note "unpacking linux-image-$HB_DISTRO_ABI $ver"
 		mkdir -p "$HB_CACHE/distro"
@@ -273,6 +275,7 @@ hb_distro_kernel() {
 		rm -rf "$tmp"
 		touch "$HB_DISTRO_ROOT/.complete"
 	fi
+	wait
 	HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/boot/vmlinuz-$HB_DISTRO_ABI
 	[ -f "$HB_DISTRO_IMAGE" ] ||
 		HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/lib/modules/$HB_DISTRO_ABI/vmlinuz
