@@ -113,6 +113,10 @@ struct hb_inputs_env {
  */
 extern const struct argp hb_inputs_argp;
 
+/* The words of --force, the output options and the files, in that order. */
+void hb_cmdline_inputs(struct hb_cmdline *cl, const struct hb_inputs_env *in,
+		       const struct hb_output *out);
+
 /* "CMD takes no arguments: '@arg'", the usage error of a stray one. */
 void hb_arg_unexpected(const char *arg)
 	__attribute__((noreturn));

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmdline.h"
 #include "cmd/parse.h"
 #include "kernel/explain.h"
 #include "kernel/host.h"
@@ -178,6 +179,18 @@ const struct argp hb_inputs_argp = {
 	.options = hb_inputs_opts,
 	.parser = hb_inputs_parse,
 };
+
+void hb_cmdline_inputs(struct hb_cmdline *cl, const struct hb_inputs_env *in,
+		       const struct hb_output *out)
+{
+	size_t i;
+
+	if (in->force)
+		hb_cmdline_word(cl, "--force");
+	hb_cmdline_output(cl, out);
+	for (i = 0; i < in->nr_files; i++)
+		hb_cmdline_word(cl, in->files[i]);
+}
 
 void hb_arg_unexpected(const char *arg)
 {

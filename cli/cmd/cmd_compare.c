@@ -116,15 +116,10 @@ static void hb_print_notes(const struct hb_compare_env *env,
 static char *hb_compare_cmdline(const struct hb_compare_env *env)
 {
 	struct hb_cmdline cl;
-	size_t i;
 
 	hb_cmdline_start(&cl, "compare");
 	hb_cmdline_opt(&cl, "--alpha", "%g", env->alpha);
-	if (env->in.force)
-		hb_cmdline_word(&cl, "--force");
-	hb_cmdline_output(&cl, &env->out);
-	for (i = 0; i < env->in.nr_files; i++)
-		hb_cmdline_word(&cl, env->in.files[i]);
+	hb_cmdline_inputs(&cl, &env->in, &env->out);
 	return hb_cmdline_end(&cl);
 }
 

@@ -92,14 +92,9 @@ static int hb_merge_check(const struct hb_merge_env *menv,
 static char *hb_merge_cmdline(const struct hb_merge_env *env)
 {
 	struct hb_cmdline cl;
-	size_t i;
 
 	hb_cmdline_start(&cl, "merge");
-	if (env->in.force)
-		hb_cmdline_word(&cl, "--force");
-	hb_cmdline_output(&cl, &env->out);
-	for (i = 0; i < env->in.nr_files; i++)
-		hb_cmdline_word(&cl, env->in.files[i]);
+	hb_cmdline_inputs(&cl, &env->in, &env->out);
 	return hb_cmdline_end(&cl);
 }
 

@@ -209,6 +209,19 @@ char *fixture_text(enum hb_format fmt)
 	return text;
 }
 
+int fixture_fresh_name(char *path, const char *tmpl)
+{
+	int fd;
+
+	strcpy(path, tmpl);
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	unlink(path);
+	return 0;
+}
+
 char *fixture_slurp(const char *path)
 {
 	char *buf = NULL;

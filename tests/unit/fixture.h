@@ -47,4 +47,10 @@ char *fixture_json_member(const char *text, const char *path);
 /* Writes @r as JSON to a new temporary file; its malloc()ed path. */
 char *fixture_json_file(const struct hb_result *r);
 
+/*
+ * Fills @path with @tmpl ("/tmp/NAME-XXXXXX") made the name of no file
+ * yet, for a command's -o; 0, or -1 when no name could be had.
+ */
+int fixture_fresh_name(char *path, const char *tmpl);
+
 #endif /* HB_TEST_FIXTURE_H */

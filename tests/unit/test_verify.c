@@ -33,17 +33,9 @@ static char out_path[] = "/tmp/hmmbench-verify-XXXXXX";
 
 static int setup(void **state)
 {
-	int fd;
-
 	(void)state;
 	fake_reset();
-	strcpy(out_path, "/tmp/hmmbench-verify-XXXXXX");
-	fd = mkstemp(out_path);
-	if (fd < 0)
-		return -1;
-	close(fd);
-	unlink(out_path);
-	return 0;
+	return fixture_fresh_name(out_path, "/tmp/hmmbench-verify-XXXXXX");
 }
 
 static int teardown(void **state)
