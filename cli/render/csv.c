@@ -22,7 +22,7 @@ static void hb_csv_header(FILE *f)
 	fputs(",pages", f);
 	for (mi = HB_M_BIND; mi < HB_NR_METRICS; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
-	fputc('\n', f);
+	fputs(",time_unit\n", f);
 }
 
 /* Metrics [@from, @to) of @s, each after a comma. */
@@ -57,7 +57,7 @@ static void hb_csv_row(FILE *f, const struct hb_result *r,
 	if (s->pages)
 		fprintf(f, "%" PRIu64, s->pages);
 	hb_csv_metrics(f, r, s, HB_M_BIND, HB_NR_METRICS);
-	fputc('\n', f);
+	fprintf(f, ",%s\n", hb_time_unit(hb_meta_icount(&r->meta)));
 }
 
 void hb_render_csv(FILE *f, const struct hb_result *r)

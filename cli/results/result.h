@@ -235,6 +235,15 @@ bool hb_meta_icount(const struct hb_meta *m);
 /* The version of the hmmbench that measured @m: recorded, or this one. */
 const char *hb_meta_version(const struct hb_meta *m);
 
+/*
+ * What a "ns" of a result stands for, as the CSV formats name it:
+ * "instructions" under icount, else "ns".
+ */
+static inline const char *hb_time_unit(bool icount)
+{
+	return icount ? "instructions" : "ns";
+}
+
 /* What every human format says of a result hb_meta_icount() holds. */
 #define HB_ICOUNT_NOTE \
 	"Counted under QEMU's icount: every time here is instructions the guest executed (1 ns for each), not time; a call that waits (memunmap_pages waits for an RCU grace period) also counts the clock's jump over the guest's idle time to the timer that wakes it, so it moves with whatever ran before it."

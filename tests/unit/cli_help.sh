@@ -348,6 +348,12 @@ icount_is_said_and_never_mixed() {
 	[ $rc = 0 ] && tr '\n' ' ' <"$out" | grep -q "$note" || return 1
 	hb show -f json "$tmp/icount.json"
 	[ $rc = 0 ] && grep -q '"time_unit":"instructions"' "$out" || return 1
+	hb show -f csv "$tmp/icount.json"
+	[ $rc = 0 ] && head -n 1 "$out" | grep -q ',time_unit$' &&
+		[ "$(tail -n +2 "$out" | grep -vc ',instructions$')" = 0 ] || return 1
+	hb compare -f csv "$tmp/icount.json" "$tmp/later.json"
+	[ $rc = 0 ] && [ "$(tail -n +2 "$out" | grep -vc ',instructions$')" = 0 ] ||
+		return 1
 	hb compare "$tmp/icount.json" "$tmp/later.json"
 	[ $rc = 0 ] && grep -q "^$note" "$out" || return 1
 	hb compare --force "$golden/run.json" "$tmp/later.json"

@@ -19,7 +19,7 @@
 	"memremap_ns_per_page,memmap_init_ns_per_page," \
 	"memmap_init_bytes_per_s,memremap_rest_ns,compound_size," \
 	"memmap_init_efficiency_plain,memmap_init_efficiency_nt,pages," \
-	"bind_ns,unbind_ns\n"
+	"bind_ns,unbind_ns,time_unit\n"
 
 /* Line @n (0-based) of @text, without its newline. */
 static char *line(const char *text, int n)
@@ -78,9 +78,9 @@ static void cold_row_has_raw_and_derived_values(void **state)
 	csv = fixture_render(HB_FMT_CSV, &r);
 	/* 58e6 / 262144 pages; 20e6 / 262144; 262144 * 64 B / 0.02 s */
 	assert_string_equal(line(csv, 1),
-			    "base,1073741824,0,0,cold,4294967296,2000,58000000,20000000,50000000,1000,221.2524,76.2939,838860800,38000000,4096,,,,,");
+			    "base,1073741824,0,0,cold,4294967296,2000,58000000,20000000,50000000,1000,221.2524,76.2939,838860800,38000000,4096,,,,,,ns");
 	assert_string_equal(line(csv, 2),
-			    "base,1073741824,1,0,warmup,8589934592,2000,30000000,20000000,50000000,1001,114.4409,76.2939,838860800,10000000,4096,,,,,");
+			    "base,1073741824,1,0,warmup,8589934592,2000,30000000,20000000,50000000,1001,114.4409,76.2939,838860800,10000000,4096,,,,,,ns");
 	free(csv);
 	hb_result_free(&r);
 }
@@ -94,7 +94,7 @@ static void unmeasured_phase_is_an_empty_field_not_zero(void **state)
 	fixture_result(&r);
 	csv = fixture_render(HB_FMT_CSV, &r);
 	assert_string_equal(line(csv, 4),
-			    "base,1073741824,3,0,warm,17179869184,2000,28000000,,50000000,1003,106.8115,,,,4096,,,,,");
+			    "base,1073741824,3,0,warm,17179869184,2000,28000000,,50000000,1003,106.8115,,,,4096,,,,,,ns");
 	free(csv);
 	hb_result_free(&r);
 }
@@ -111,7 +111,7 @@ static void compound_pages_are_in_every_format(void **state)
 	r.cfg.compound_size = 2ULL << 20;
 	t = fixture_render(HB_FMT_CSV, &r);
 	assert_string_equal(line(t, 2),
-			    "base,1073741824,1,0,warmup,8589934592,2000,30000000,20000000,50000000,1001,114.4409,76.2939,838860800,10000000,2097152,,,,,");
+			    "base,1073741824,1,0,warmup,8589934592,2000,30000000,20000000,50000000,1001,114.4409,76.2939,838860800,10000000,2097152,,,,,,ns");
 	free(t);
 	t = fixture_render(HB_FMT_TABLE, &r);
 	assert_non_null(strstr(t, ", 2M compound pages"));
