@@ -4,11 +4,16 @@
  * with round numbers so expected values can be worked out by hand, and
  * reads back what was written.
  */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <cmocka.h>
 #include <json-c/json.h>
 
 #include "fixture.h"
@@ -207,6 +212,19 @@ char *fixture_text(enum hb_format fmt)
 	text = fixture_render(fmt, &r);
 	hb_result_free(&r);
 	return text;
+}
+
+void fixture_input(struct hb_input *in, struct hb_result *r,
+		   const char *name)
+{
+	char err[512], *path = fixture_json_file(r);
+
+	assert_non_null(path);
+	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
+	unlink(path);
+	free(path);
+	in->path = name;
+	hb_result_free(r);
 }
 
 int fixture_fresh_name(char *path, const char *tmpl)

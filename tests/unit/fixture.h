@@ -48,6 +48,14 @@ char *fixture_json_member(const char *text, const char *path);
 char *fixture_json_file(const struct hb_result *r);
 
 /*
+ * Writes @r (freed here) as JSON and reads it back into @in, as compare
+ * reads its inputs; @in is named @name.
+ */
+struct hb_input;
+void fixture_input(struct hb_input *in, struct hb_result *r,
+		   const char *name);
+
+/*
  * Fills @path with @tmpl ("/tmp/NAME-XXXXXX") made the name of no file
  * yet, for a command's -o; 0, or -1 when no name could be had.
  */

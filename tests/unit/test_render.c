@@ -338,18 +338,6 @@ static void merged_runs_in_every_format(void **state)
 	hb_result_free(&r);
 }
 
-/* Writes @r (freed here) and reads it back as in[0], named @name. */
-static void load(struct hb_input *in, struct hb_result *r, const char *name)
-{
-	char err[512], *path = fixture_json_file(r);
-
-	assert_non_null(path);
-	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
-	unlink(path);
-	free(path);
-	in->path = name;
-	hb_result_free(r);
-}
 
 static void free_inputs(struct hb_input *in, size_t n)
 {
@@ -368,11 +356,11 @@ static void merge_of_two_boots(void **state)
 
 	(void)state;
 	fixture_series(&r, "base", 58.0, boot1_ms, 3);
-	load(&in[0], &r, "boot-1.json");
+	fixture_input(&in[0], &r, "boot-1.json");
 	fixture_series(&r, "base", 62.0, boot2_ms, 3);
 	r.complete = false;
 	r.stop_reason = "interrupted";
-	load(&in[1], &r, "boot-2.json");
+	fixture_input(&in[1], &r, "boot-2.json");
 	assert_int_equal(hb_merge(in, 2, &r), 0);
 	golden("merge.json", fixture_render(HB_FMT_JSON, &r));
 	hb_result_free(&r);
@@ -438,9 +426,9 @@ static void compare_of_two_single_runs(void **state)
 
 	(void)state;
 	fixture_series(&r, "base", 58.0, base_ms, N(base_ms));
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	fixture_series(&r, "new", 31.0, new_ms, N(new_ms));
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	golden_compare("compare", in, 2, false);
 }
 
@@ -451,9 +439,9 @@ static void compare_of_merged_runs(void **state)
 
 	(void)state;
 	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	golden_compare("compare-runs", in, 2, false);
 }
 
@@ -470,9 +458,9 @@ static void compare_of_the_same_kernel(void **state)
 
 	(void)state;
 	fixture_runs(&r, "base", 58.0, a_ms, N(a_ms), 5);
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	fixture_runs(&r, "new", 58.0, b_ms, N(b_ms), 5);
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	golden_compare("compare-same", in, 2, false);
 }
 
@@ -499,9 +487,9 @@ static void compare_of_runs_in_one_boot(void **state)
 
 	(void)state;
 	fixture_runs_in_boot(&r, "base", 58.0, runs_base_ms, boot_id);
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	fixture_runs_in_boot(&r, "new", 40.0, runs_fast_ms, boot_id);
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	golden_compare("compare-one-boot", in, 2, false);
 }
 
@@ -528,17 +516,17 @@ static void compare_of_three_with_notes(void **state)
 
 	(void)state;
 	fixture_series(&r, "base", 58.0, base_ms, N(base_ms));
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	fixture_series(&r, "new", 31.0, new_ms, N(new_ms));
 	r.cfg.chunks = 2;
 	for (i = 0; i < r.nr_samples; i++)
 		r.samples[i].valid &= ~HMMBENCH_T_MEMMAP_INIT;
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	fixture_series(&r, NULL, 60.0, noisy_ms, N(noisy_ms));
 	add_2g(&r);
 	r.complete = false;
 	r.stop_reason = "error";
-	load(&in[2], &r, "noisy.json");
+	fixture_input(&in[2], &r, "noisy.json");
 	golden_compare("compare-three", in, 3, true);
 }
 
@@ -554,7 +542,7 @@ static void compare_of_rebinds(void **state)
 
 	(void)state;
 	rebind_result(&r);
-	load(&in[0], &r, "base.json");
+	fixture_input(&in[0], &r, "base.json");
 	rebind_result(&r);
 	r.cfg.label = "new";
 	for (i = 0; i < r.nr_samples; i++) {
@@ -566,7 +554,7 @@ static void compare_of_rebinds(void **state)
 		if (s->valid & HB_T_BIND)
 			s->bind_ns -= saved;
 	}
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	golden_compare("compare-rebind", in, 2, false);
 }
 

@@ -94,18 +94,6 @@ static void result_without_one_says_it_was_not_recorded(void **state)
 	hb_result_free(&r);
 }
 
-/* Writes @r (freed here) and reads it back into @in, named @name. */
-static void load(struct hb_input *in, struct hb_result *r, const char *name)
-{
-	char err[512], *path = fixture_json_file(r);
-
-	assert_non_null(path);
-	assert_int_equal(hb_input_load(in, path, err, sizeof(err)), 0);
-	unlink(path);
-	free(path);
-	in->path = name;
-	hb_result_free(r);
-}
 
 /*
  * Four runs, two by one line, one by another, one not recorded, merged
@@ -121,7 +109,7 @@ static void merged_runs(struct hb_input *in, const char *label)
 	r.sources[1].command_line = "hmmbench run --size 1G --chunks 1 --iters 9 --warmup 0 --format json";
 	r.sources[2].command_line = RUN_LINE;
 	r.meta.command_line = "hmmbench merge --format json --output base.json base-1.json base-2.json base-3.json base-4.json";
-	load(in, &r, "base.json");
+	fixture_input(in, &r, "base.json");
 }
 
 static void merged_cover_names_each_runs_line_once_then_the_merge(void **state)
@@ -190,7 +178,7 @@ static void comparison_cover_ends_with_each_side_then_the_compare(void **state)
 	merged_runs(&in[0], "base");
 	fixture_series(&r, "new", 31.0, new_ms, 3);
 	strcpy(r.meta.host.hmmbench_git, "v0.1.0-9-gfedcba9-dirty");
-	load(&in[1], &r, "new.json");
+	fixture_input(&in[1], &r, "new.json");
 	assert_int_equal(hb_compare(in, 2, 0.05, false, &c, err, sizeof(err)),
 			 0);
 	c.command_line = "hmmbench compare --alpha 0.05 --format cover base.json new.json";
