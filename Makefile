@@ -76,9 +76,16 @@ GUEST_CLI := CC=$(CROSS_COMPILE)gcc SOBJDIR=$(CURDIR)/build/cli-static-$(ARCH) \
 GUEST_CLIENT := CC=$(CROSS_COMPILE)gcc GUEST=$(GUEST_DIR)
 endif
 
-guest: $(if $(KDIR),$(GUEST_KO))
+# Where KDIR built the kernel's own HMM test driver, test_hmm.ko (the
+# x86_64 test kernels), the selftest that drives it, from KDIR's source.
+GUEST_HMM_TESTS = $(if $(wildcard $(KDIR)/lib/test_hmm.ko),$(dir $(GUEST_KO))hmm-tests)
+
+guest: $(if $(KDIR),$(GUEST_KO) $(GUEST_HMM_TESTS))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
 	$(MAKE) guest-programs
+
+$(GUEST_HMM_TESTS): $(wildcard $(KDIR)/.hmmbench-complete) tests/vm/build-hmm-tests
+	tests/vm/build-hmm-tests $(KDIR) $@
 
 # The guest's programs alone (no kernel needed).
 guest-programs:
