@@ -8,7 +8,7 @@
 . /scenarios/nl-lib.sh
 set -e
 if [ ! -f /lib/modules/test_hmm.ko ] || [ ! -x /bin/hmm-tests ]; then
-	echo "this kernel has no test_hmm.ko (the x86_64 test kernels build it)"
+	echo "no test_hmm.ko and hmm-tests for this kernel (the x86_64 test kernels from 6.3 have them)"
 	exit 77
 fi
 hold_start 2
