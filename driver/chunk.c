@@ -19,6 +19,7 @@
 #include "budget.h"
 #include "chunk.h"
 #include "compat.h"
+#include "migrate.h"
 #include "netlink.h"
 #include "probe.h"
 #include "registry.h"
@@ -28,6 +29,7 @@ struct hb_chunk {
 	struct dev_pagemap pgmap;
 	struct resource *res;
 	unsigned int vmemmap_shift;
+	struct hb_devmem *dm;	/* set by the first MIGRATE */
 	struct hb_live live;
 };
 
@@ -53,26 +55,35 @@ void hb_measure_end(void)
 	mutex_unlock(&hb_measure_lock);
 }
 
+/* A chunk's pgmap is owned by the chunk (what migrate_vma_setup() matches) */
+static struct hb_devmem *hb_pgmap_devmem(const struct dev_pagemap *pgmap)
+{
+	const struct hb_chunk *chunk = pgmap->owner;
+
+	return chunk->dm;
+}
+
 /*
- * The pages of a chunk are never handed out, so nothing can fault on them
- * or drop their last reference; memremap_pages() refuses DEVICE_PRIVATE
- * memory without these callbacks.
+ * A CPU touched a page MIGRATE lent out.  Only lent pages are mapped, and
+ * the chunk's dm is set before the first is lent.
  */
 static vm_fault_t hb_migrate_to_ram(struct vm_fault *vmf)
 {
-	WARN_ON_ONCE(1);
-	return VM_FAULT_SIGBUS;
+	return hb_devmem_fault(hb_pgmap_devmem(hb_page_pgmap(vmf->page)), vmf);
 }
 
 #ifdef HB_HAVE_FOLIO_FREE
 static void hb_folio_free(struct folio *folio)
 {
-	WARN_ON_ONCE(1);
+	struct page *page = &folio->page;
+
+	hb_devmem_free(hb_pgmap_devmem(hb_page_pgmap(page)), page,
+		       folio_nr_pages(folio));
 }
 #else
 static void hb_page_free(struct page *page)
 {
-	WARN_ON_ONCE(1);
+	hb_devmem_free(hb_pgmap_devmem(page->pgmap), page, 1);
 }
 #endif
 
@@ -215,6 +226,36 @@ int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v)
 }
 
 /*
+ * Moves the caller's pages as @m asks, with @chunk's pages as the device
+ * memory; @chunk is the caller's alone for the call (borrowed), so its
+ * device state is made here without a race.
+ */
+int hb_chunk_migrate(struct hb_chunk *chunk, struct hmmbench_migrate *m)
+{
+	int ret;
+
+	if (chunk->vmemmap_shift)
+		return -EINVAL;
+	if (mutex_lock_interruptible(&hb_measure_lock))
+		return -ERESTARTSYS;
+	if (!chunk->dm) {
+		ret = hb_devmem_create(&chunk->pgmap, &chunk->dm);
+		if (ret)
+			goto out;
+	}
+	ret = hb_devmem_migrate(chunk->dm, m);
+out:
+	mutex_unlock(&hb_measure_lock);
+	return ret;
+}
+
+/* The dm of @chunk, which the caller has borrowed, or NULL before MIGRATE */
+struct hb_devmem *hb_chunk_devmem(struct hb_chunk *chunk)
+{
+	return chunk->dm;
+}
+
+/*
  * Makes @chunk visible system-wide, once its owner can name it: in the
  * netlink dump, and as a mapped event.
  */
@@ -234,6 +275,9 @@ void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 	struct hb_unmap_times times;
 	u64 t0, t1, t2;
 
+	/* memunmap_pages() waits for every page lent out to be freed */
+	if (chunk->dm)
+		hb_devmem_evict(chunk->dm);
 	mutex_lock(&hb_measure_lock);
 	t0 = ktime_get_ns();
 	hb_pagemap_unmap(&chunk->pgmap);
@@ -241,6 +285,8 @@ void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
 	hb_region_release(chunk->res);
 	t2 = ktime_get_ns();
 	mutex_unlock(&hb_measure_lock);
+	if (chunk->dm)
+		hb_devmem_destroy(chunk->dm);
 
 	times.memunmap_ns = t1 - t0;
 	times.release_ns = HB_T_RELEASE ? t2 - t1 : 0;

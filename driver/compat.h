@@ -35,6 +35,15 @@
  * HB_HAVE_NT_STORES      memcpy_flushcache() stores  ROOFLINE times it (on
  * (x86-64, any)          with MOVNTI, past the cache arm64 it is a copy
  *                                                    plus DC CVAP: not timed)
+ * CONFIG_DEVICE_         migrate_vma_*() and         MIGRATE and FAULT_READ
+ * MIGRATION (6.1)        migrate_device_range()      (else EOPNOTSUPP)
+ * HB_HAVE_ZONE_DEVICE_   zone_device_page_init(page, device THP pages are
+ * PAGE_INIT_PGMAP (7.x)  pgmap, order)               initialised with it
+ * HB_HAVE_ZONE_DEVICE_   zone_device_page_init(page, the same, the folio
+ * PAGE_INIT_ORDER (6.19) order)                      marked rmappable here
+ * HB_HAVE_MIGRATE_       MIGRATE_VMA_SELECT_         HMMBENCH_MIGRATE_THP,
+ * COMPOUND (6.19)        COMPOUND: PMD-sized folios  with the two above and
+ *                        migrate whole               THP migration
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
@@ -44,6 +53,7 @@
 #include <linux/limits.h>
 #include <linux/memory_hotplug.h>
 #include <linux/memremap.h>
+#include <linux/migrate.h>
 #include <net/genetlink.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
@@ -81,6 +91,42 @@
 #define HB_HAVE_NT_STORES
 #endif
 
+/*
+ * Lending a chunk's pages needs device migration and a physical range
+ * whose struct pages pfn_to_page() finds.
+ */
+#if IS_ENABLED(CONFIG_DEVICE_PRIVATE) && IS_ENABLED(CONFIG_DEVICE_MIGRATION) && \
+	!defined(HB_HAVE_PRIVATE_PAGEMAP)
+#define HB_FEAT_MIGRATE HMMBENCH_FEAT_MIGRATE
+#else
+#define HB_FEAT_MIGRATE 0
+#endif
+
+/*
+ * Device THP: PMD-sized device-private folios, which the kernel migrates
+ * whole (and splits) only where it can migrate THP at all.
+ */
+#if HB_FEAT_MIGRATE && defined(HB_HAVE_MIGRATE_COMPOUND) && \
+	(defined(HB_HAVE_ZONE_DEVICE_PAGE_INIT_PGMAP) || \
+	 defined(HB_HAVE_ZONE_DEVICE_PAGE_INIT_ORDER)) && \
+	defined(HB_HAVE_FOLIO_FREE) && \
+	IS_ENABLED(CONFIG_ARCH_ENABLE_THP_MIGRATION)
+#define HB_FEAT_MIGRATE_THP HMMBENCH_FEAT_MIGRATE_THP
+#define HB_MIGRATE_SELECT_COMPOUND MIGRATE_VMA_SELECT_COMPOUND
+#define HB_PMD_ORDER HPAGE_PMD_ORDER
+#else
+#define HB_FEAT_MIGRATE_THP 0
+#define HB_MIGRATE_SELECT_COMPOUND 0
+#define HB_PMD_ORDER 0
+#endif
+
+/* A source or destination entry of a whole large folio (6.19) */
+#ifdef MIGRATE_PFN_COMPOUND
+#define HB_MIGRATE_PFN_COMPOUND MIGRATE_PFN_COMPOUND
+#else
+#define HB_MIGRATE_PFN_COMPOUND 0
+#endif
+
 #ifdef HB_HAVE_FOLIO_FREE
 #define HB_FEAT_FOLIO_FREE HMMBENCH_FEAT_FOLIO_FREE
 #else
@@ -96,6 +142,44 @@
 #else
 #define HB_MCAST_CAP_SYS_ADMIN 0
 #endif
+
+#if HB_FEAT_MIGRATE
+/*
+ * A free device page, as a folio of 2^@order, referenced and locked.  The
+ * page may have been a tail of a device folio freed before, so it is
+ * taken as the head it is about to be, not through page_folio().
+ */
+static inline void hb_zone_device_page_init(struct page *page,
+					    struct dev_pagemap *pgmap,
+					    unsigned int order)
+{
+#if defined(HB_HAVE_ZONE_DEVICE_PAGE_INIT_PGMAP)
+	zone_device_folio_init((struct folio *)page, pgmap, order);
+#elif defined(HB_HAVE_ZONE_DEVICE_PAGE_INIT_ORDER)
+	zone_device_page_init(page, order);
+	if (order)
+		folio_set_large_rmappable((struct folio *)page);
+#else
+	zone_device_page_init(page);
+#endif
+}
+
+/* A locked-to-be system folio of 2^@order for @addr, or NULL. */
+static inline struct page *hb_vma_alloc_large(struct vm_area_struct *vma,
+					      unsigned long addr,
+					      unsigned int order)
+{
+#if HB_FEAT_MIGRATE_THP
+	gfp_t gfp = GFP_HIGHUSER_MOVABLE | __GFP_NOWARN;
+	struct folio *folio = vma ? vma_alloc_folio(gfp, order, vma, addr) :
+				    folio_alloc(gfp, order);
+
+	return folio ? &folio->page : NULL;
+#else
+	return NULL;
+#endif
+}
+#endif /* HB_FEAT_MIGRATE */
 
 static inline void hb_set_vmemmap_shift(struct dev_pagemap *pgmap,
 					unsigned int shift)

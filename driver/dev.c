@@ -19,6 +19,7 @@
 #include "compat.h"
 #include "dev.h"
 #include "info.h"
+#include "migrate.h"
 #include "roof.h"
 #include "verify.h"
 #include "watch.h"
@@ -35,6 +36,10 @@ static_assert(sizeof(struct hmmbench_watch) >= HMMBENCH_WATCH_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_watch_read) >=
 	      HMMBENCH_WATCH_READ_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_call) >= HMMBENCH_CALL_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_migrate) >= HMMBENCH_MIGRATE_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_fault_read) >=
+	      HMMBENCH_FAULT_READ_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_fault) >= HMMBENCH_FAULT_SIZE_VER0);
 
 /* Records one WATCH_READ takes at most */
 #define HB_WATCH_READ_MAX	4096
@@ -81,6 +86,8 @@ struct hb_out_range {
 #define HB_ROOF_OUT HB_OUT(struct hmmbench_roofline, valid, nt_ns)
 #define HB_WATCH_OUT HB_OUT(struct hmmbench_watch, capacity, capacity)
 #define HB_WREAD_OUT HB_OUT(struct hmmbench_watch_read, nr, missed)
+#define HB_MIGRATE_OUT HB_OUT(struct hmmbench_migrate, calls, skip_busy)
+#define HB_FREAD_OUT HB_OUT(struct hmmbench_fault_read, nr, dropped)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -417,6 +424,122 @@ static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
 			     &(struct hb_wread_reply){ uarg, usize });
 }
 
+/* Pages of a PMD: HMMBENCH_MIGRATE_THP moves whole ones */
+#define HB_PMD_PAGES	(PAGE_SIZE / sizeof(u64))
+
+static int hb_check_migrate(const struct hmmbench_migrate *m)
+{
+	if (m->flags & ~HMMBENCH_MIGRATE_THP ||
+	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
+		return -EINVAL;
+	if (!HB_FEAT_MIGRATE ||
+	    (m->flags & HMMBENCH_MIGRATE_THP && !HB_FEAT_MIGRATE_THP))
+		return -EOPNOTSUPP;
+	if (m->direction != HMMBENCH_MIGRATE_TO_DEVICE &&
+	    m->direction != HMMBENCH_MIGRATE_TO_SYSTEM)
+		return -EINVAL;
+	if (!m->length || !PAGE_ALIGNED(m->addr) || !PAGE_ALIGNED(m->length) ||
+	    m->addr + m->length < m->addr || m->addr + m->length > TASK_SIZE)
+		return -EINVAL;
+	if (m->batch > HMMBENCH_MIGRATE_BATCH_MAX ||
+	    (m->flags & HMMBENCH_MIGRATE_THP && m->batch % HB_PMD_PAGES))
+		return -EINVAL;
+	return 0;
+}
+
+static int hb_ioctl_migrate(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_migrate m;
+	struct hb_chunk *chunk;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&m, sizeof(m), HMMBENCH_MIGRATE_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	ret = hb_check_migrate(&m);
+	if (ret)
+		return ret;
+	ret = hb_clear_out(uarg, HB_MIGRATE_OUT, usize);
+	if (ret)
+		return ret;
+
+	memset((void *)&m + HB_MIGRATE_OUT.start, 0,
+	       HB_MIGRATE_OUT.end - HB_MIGRATE_OUT.start);
+	chunk = hb_borrow_chunk(hf, m.handle);
+	if (!chunk)
+		return -ENOENT;
+	ret = hb_chunk_migrate(chunk, &m);
+	hb_return_chunk(hf, m.handle, chunk);
+	if (ret)
+		return ret;
+	return hb_copy_out(uarg, &m, HB_MIGRATE_OUT, usize);
+}
+
+/* Copies @n records out, @rec_size bytes apart, each zero-padded. */
+static int hb_fault_copy_out(const struct hmmbench_fault_read *r,
+			     const struct hmmbench_fault *recs, u32 n)
+{
+	size_t len = min_t(size_t, r->rec_size, sizeof(*recs));
+	void __user *dst = u64_to_user_ptr(r->records);
+	u32 i;
+
+	for (i = 0; i < n; i++, dst += r->rec_size) {
+		if (copy_to_user(dst, &recs[i], len) ||
+		    clear_user(dst + len, r->rec_size - len))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+static int hb_ioctl_fault_read(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_fault_read r;
+	struct hmmbench_fault *recs;
+	struct hb_devmem *dm;
+	struct hb_chunk *chunk;
+	u32 usize;
+	int ret, n = 0;
+
+	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_FAULT_READ_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	if (r.flags || r.capacity || r.faults || r.dropped ||
+	    r.rec_size < HMMBENCH_FAULT_SIZE_VER0 || r.rec_size > PAGE_SIZE ||
+	    r.nr > HMMBENCH_FAULT_READ_MAX)
+		return -EINVAL;
+	if (!HB_FEAT_MIGRATE)
+		return -EOPNOTSUPP;
+	ret = hb_clear_out(uarg, HB_FREAD_OUT, usize);
+	if (ret)
+		return ret;
+
+	recs = kvcalloc(max_t(u32, r.nr, 1), sizeof(*recs), GFP_KERNEL);
+	if (!recs)
+		return -ENOMEM;
+	chunk = hb_borrow_chunk(hf, r.handle);
+	ret = -ENOENT;
+	if (!chunk)
+		goto out;
+	dm = hb_chunk_devmem(chunk);
+	if (dm)
+		n = hb_devmem_fault_take(dm, recs, r.nr, &r);
+	r.nr = n;
+	ret = hb_fault_copy_out(&r, recs, n);
+	if (!ret)
+		ret = hb_copy_out(uarg, &r, HB_FREAD_OUT, usize);
+	if (!ret && n)
+		hb_devmem_fault_commit(dm, n);
+	hb_return_chunk(hf, r.handle, chunk);
+out:
+	kvfree(recs);
+	return ret;
+}
+
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hb_file *hf = file->private_data;
@@ -440,6 +563,10 @@ static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return hb_ioctl_watch(hf, uarg);
 	case _IOC_NR(HMMBENCH_IOC_WATCH_READ):
 		return hb_ioctl_watch_read(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_MIGRATE):
+		return hb_ioctl_migrate(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_FAULT_READ):
+		return hb_ioctl_fault_read(hf, uarg);
 	default:
 		return -ENOTTY;
 	}

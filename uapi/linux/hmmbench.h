@@ -38,8 +38,10 @@
  *		HMMBENCH_VERIFY_PHYS), or MAP on a kernel without
  *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE),
  *		or WATCH where the kernel cannot be probed (no
- *		HMMBENCH_FEAT_WATCH)
- *   EPERM	MAP, UNMAP, VERIFY, ROOFLINE or WATCH without CAP_SYS_ADMIN
+ *		HMMBENCH_FEAT_WATCH), MIGRATE and FAULT_READ without
+ *		HMMBENCH_FEAT_MIGRATE
+ *   EPERM	MAP, UNMAP, VERIFY, ROOFLINE, WATCH or MIGRATE without
+ *		CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
  *		its buffer would, or the node has no free PMD-sized
@@ -80,6 +82,9 @@
 #define HMMBENCH_WATCH_SIZE_VER0	16
 #define HMMBENCH_WATCH_READ_SIZE_VER0	56
 #define HMMBENCH_CALL_SIZE_VER0		112
+#define HMMBENCH_MIGRATE_SIZE_VER0	168
+#define HMMBENCH_FAULT_READ_SIZE_VER0	48
+#define HMMBENCH_FAULT_SIZE_VER0	80
 
 /* hmmbench_verify.flags */
 #define HMMBENCH_VERIFY_PHYS	(1U << 0) /* the pgmap covering phys, not a
@@ -103,6 +108,14 @@
 #define HMMBENCH_FEAT_VERIFY_PHYS	(1U << 8) /* VERIFY takes
 						   * HMMBENCH_VERIFY_PHYS
 						   */
+#define HMMBENCH_FEAT_MIGRATE		(1U << 9) /* MIGRATE and FAULT_READ
+						   * work: chunks lend their
+						   * pages as device memory
+						   */
+#define HMMBENCH_FEAT_MIGRATE_THP	(1U << 10) /* MIGRATE takes
+						    * HMMBENCH_MIGRATE_THP:
+						    * PMD-sized device folios
+						    */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -145,6 +158,22 @@
 #define HMMBENCH_WATCH_STOP		(1U << 0) /* end this descriptor's
 						   * window
 						   */
+
+/* hmmbench_migrate.direction */
+#define HMMBENCH_MIGRATE_TO_DEVICE	1 /* system memory to the chunk */
+#define HMMBENCH_MIGRATE_TO_SYSTEM	2 /* the chunk's pages back home */
+
+/* hmmbench_migrate.flags */
+#define HMMBENCH_MIGRATE_THP		(1U << 0) /* move PMD-sized folios
+						   * whole where both sides
+						   * have them
+						   */
+
+/* hmmbench_migrate.batch: pages per migrate_vma_setup() call, at most */
+#define HMMBENCH_MIGRATE_BATCH_MAX	65536
+
+/* hmmbench_fault_read.nr, at most */
+#define HMMBENCH_FAULT_READ_MAX		4096
 
 /* hmmbench_map.node: the node of the calling CPU */
 #define HMMBENCH_NODE_LOCAL	(-1)
@@ -504,6 +533,150 @@ struct hmmbench_watch_read {
 	__aligned_u64 missed;
 };
 
+/**
+ * struct hmmbench_migrate - move a range of the caller's memory to a
+ *	chunk's pages or back, timing each phase of the kernel's device
+ *	migration (mm/migrate_device.c)
+ * @size: (in) sizeof(struct hmmbench_migrate)
+ * @flags: (in) 0 or HMMBENCH_MIGRATE_THP (needs
+ *	HMMBENCH_FEAT_MIGRATE_THP)
+ * @handle: (in) a chunk made on this file descriptor: its pages are the
+ *	device memory, each backed by a page of system RAM that holds its
+ *	data, so the device's copy is a CPU copy
+ * @direction: (in) HMMBENCH_MIGRATE_TO_DEVICE or HMMBENCH_MIGRATE_TO_SYSTEM
+ * @addr: (in) start of the range, page-aligned, in private anonymous
+ *	mappings of the caller (pages elsewhere are not collected)
+ * @length: (in) bytes, a non-zero multiple of the page size
+ * @batch: (in) pages per migrate_vma_setup() call, 0 for a PMD's pages
+ *	(PAGE_SIZE / 8, the 7.x kernels' test_hmm), at most
+ *	HMMBENCH_MIGRATE_BATCH_MAX; with HMMBENCH_MIGRATE_THP a multiple
+ *	of a PMD's pages
+ * @calls: (out) migrate_vma_setup() calls made
+ * @total_ns: (out) the whole migration: every phase below and the loop
+ *	around them, with the caller's mmap lock held
+ * @setup_ns: (out) migrate_vma_setup(): collect and unmap the source
+ *	pages
+ * @alloc_ns: (out) allocating the destination pages (a chunk page and
+ *	its RAM backing, or a system page)
+ * @copy_ns: (out) copying the data (copy_highpage(), per 4 KiB)
+ * @pages_ns: (out) migrate_vma_pages(): move the struct page state
+ * @finalize_ns: (out) migrate_vma_finalize(): remap and release
+ * @requested: (out) pages in the range
+ * @collected: (out) pages migrate_vma_setup() selected for migration
+ * @migrated: (out) pages that moved
+ * @thp: (out) PMD-sized folios that moved whole (their pages are in
+ *	@migrated)
+ * @split: (out) PMD-sized source folios, with HMMBENCH_MIGRATE_THP,
+ *	that moved as base pages because no PMD-sized destination could be
+ *	had
+ * @skip_uncollected: (out) pages migrate_vma_setup() did not select:
+ *	not mapped, another device's, or not this direction's kind
+ * @skip_nomem: (out) collected pages no destination page was found for
+ *	(the chunk is full, or no RAM)
+ * @skip_busy: (out) pages migrate_vma_pages() refused to move (extra
+ *	references, pinned)
+ * @__reserved: must be 0
+ *
+ * Pages may move in part: the counts say how many did.  Pages lent to a
+ * process come home when it touches them (migrate_to_ram, timed: see
+ * HMMBENCH_IOC_FAULT_READ), when it unmaps or exits, with TO_SYSTEM, and
+ * before their chunk is destroyed (UNMAP, close), which waits for that.
+ * MIGRATE waits for any measured MAP or UNMAP to finish and holds off new
+ * ones while it runs.  Errors besides the common ones: EOPNOTSUPP no
+ * HMMBENCH_FEAT_MIGRATE (or _THP for the flag), EINVAL a bad range,
+ * direction or batch, EFAULT part of the range is not mapped, ENOENT no
+ * such chunk (or another thread is migrating or verifying it), ENOMEM
+ * no memory for the chunk's device bookkeeping, EINTR a fatal signal
+ * stopped it between two calls (the pages moved so far stay moved).
+ */
+struct hmmbench_migrate {
+	__u32 size;
+	__u32 flags;
+	__u32 handle;
+	__u32 direction;
+	__aligned_u64 addr;
+	__aligned_u64 length;
+	__u32 batch;
+	__u32 calls;
+	__aligned_u64 total_ns;
+	__aligned_u64 setup_ns;
+	__aligned_u64 alloc_ns;
+	__aligned_u64 copy_ns;
+	__aligned_u64 pages_ns;
+	__aligned_u64 finalize_ns;
+	__aligned_u64 requested;
+	__aligned_u64 collected;
+	__aligned_u64 migrated;
+	__aligned_u64 thp;
+	__aligned_u64 split;
+	__aligned_u64 skip_uncollected;
+	__aligned_u64 skip_nomem;
+	__aligned_u64 skip_busy;
+	__aligned_u64 __reserved[2];
+};
+
+/**
+ * struct hmmbench_fault - one CPU fault on a lent page (migrate_to_ram)
+ * @size: (out) sizeof(struct hmmbench_fault) of the module; records are
+ *	hmmbench_fault_read.rec_size bytes apart in the caller's array
+ * @order: (out) folio order moved home: 0, or a PMD's
+ * @pages: (out) pages that moved (0 when another path had moved them)
+ * @__reserved: 0
+ * @start_ns: (out) CLOCK_MONOTONIC when the handler was entered
+ * @addr: (out) the faulting address, page-aligned
+ * @total_ns: (out) the whole handler
+ * @setup_ns: (out) migrate_vma_setup()
+ * @alloc_ns: (out) allocating the system pages
+ * @copy_ns: (out) copying the data home
+ * @pages_ns: (out) migrate_vma_pages()
+ * @finalize_ns: (out) migrate_vma_finalize()
+ */
+struct hmmbench_fault {
+	__u32 size;
+	__u32 order;
+	__u32 pages;
+	__u32 __reserved;
+	__aligned_u64 start_ns;
+	__aligned_u64 addr;
+	__aligned_u64 total_ns;
+	__aligned_u64 setup_ns;
+	__aligned_u64 alloc_ns;
+	__aligned_u64 copy_ns;
+	__aligned_u64 pages_ns;
+	__aligned_u64 finalize_ns;
+};
+
+/**
+ * struct hmmbench_fault_read - take the faults a chunk's pages took
+ * @size: (in) sizeof(struct hmmbench_fault_read)
+ * @flags: (in) must be 0
+ * @handle: (in) a chunk made on this file descriptor
+ * @rec_size: (in) sizeof(struct hmmbench_fault) the caller was built
+ *	with, at least HMMBENCH_FAULT_SIZE_VER0 and at most the page size
+ * @records: (in) user address of an array of @nr records of @rec_size
+ *	bytes
+ * @nr: (in) records the array holds, at most HMMBENCH_FAULT_READ_MAX;
+ *	(out) records written, oldest first; each is taken once
+ * @capacity: (out) records the chunk keeps before it drops new ones
+ * @faults: (out) faults handled on the chunk's pages since it was mapped
+ * @dropped: (out) records lost because they were not read in time
+ *
+ * Faults by any process on the chunk's pages are recorded.  ENOENT no
+ * such chunk (or another thread is migrating it), EFAULT @records or this
+ * struct cannot be written (the records are then not taken).
+ */
+struct hmmbench_fault_read {
+	__u32 size;
+	__u32 flags;
+	__u32 handle;
+	__u32 rec_size;
+	__aligned_u64 records;
+	__u32 nr;
+	__u32 capacity;
+	__aligned_u64 faults;
+	__aligned_u64 dropped;
+};
+
 /*
  * The kernel dispatches on the type and number; the size bits of the
  * command are not used, the size field of the struct is.
@@ -516,6 +689,8 @@ struct hmmbench_watch_read {
 #define HMMBENCH_IOC_ROOFLINE	_IOWR(HMMBENCH_IOC_MAGIC, 0x04, struct hmmbench_roofline)
 #define HMMBENCH_IOC_WATCH	_IOWR(HMMBENCH_IOC_MAGIC, 0x05, struct hmmbench_watch)
 #define HMMBENCH_IOC_WATCH_READ	_IOWR(HMMBENCH_IOC_MAGIC, 0x06, struct hmmbench_watch_read)
+#define HMMBENCH_IOC_MIGRATE	_IOWR(HMMBENCH_IOC_MAGIC, 0x07, struct hmmbench_migrate)
+#define HMMBENCH_IOC_FAULT_READ	_IOWR(HMMBENCH_IOC_MAGIC, 0x08, struct hmmbench_fault_read)
 
 /*
  * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
