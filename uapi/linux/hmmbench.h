@@ -577,17 +577,21 @@ struct hmmbench_watch_read {
  *	references, pinned)
  * @__reserved: must be 0
  *
- * Pages may move in part: the counts say how many did.  Pages lent to a
- * process come home when it touches them (migrate_to_ram, timed: see
- * HMMBENCH_IOC_FAULT_READ), when it unmaps or exits, with TO_SYSTEM, and
- * before their chunk is destroyed (UNMAP, close), which waits for that.
+ * Pages may move in part: the counts say how many did.  Lent pages come
+ * home when a process touches them (migrate_to_ram, timed: see
+ * HMMBENCH_IOC_FAULT_READ), with TO_SYSTEM, and before their chunk is
+ * destroyed (UNMAP, close), which waits for that; they are freed back to
+ * the chunk when their last mapping goes (munmap, exit).
  * MIGRATE waits for any measured MAP or UNMAP to finish and holds off new
  * ones while it runs.  Errors besides the common ones: EOPNOTSUPP no
  * HMMBENCH_FEAT_MIGRATE (or _THP for the flag), EINVAL a bad range,
  * direction or batch, EFAULT part of the range is not mapped, ENOENT no
  * such chunk (or another thread is migrating or verifying it), ENOMEM
- * no memory for the chunk's device bookkeeping, EINTR a fatal signal
- * stopped it between two calls (the pages moved so far stay moved).
+ * no memory for the chunk's device bookkeeping (the first MIGRATE of a
+ * chunk allocates a bit and a pointer per page of it), EINTR a fatal
+ * signal stopped it between two calls (the pages moved so far stay
+ * moved).  A chunk made with a vmemmap_shift cannot lend its pages
+ * (EINVAL): device-private compound pages are not handed out one by one.
  */
 struct hmmbench_migrate {
 	__u32 size;
