@@ -15,6 +15,8 @@
  *                                       cmd/cmd_output.c (-f, -o, -q,
  *                                       --wide)
  *   the measurement loop; the ioctls    measure/bench.c; kernel/device.c
+ *   migrate: its loop; its result       measure/migrate.c;
+ *                                       results/migration.c
  *   an ioctl error's sentence           kernel/explain.c
  *   rebind: its loop; the namespace     measure/rebind.c; kernel/nd.c,
  *                                       nd_holders.c, nd_bind.c,
@@ -66,6 +68,8 @@ static const struct hb_command hb_commands[] = {
 	{ "sweep", hb_cmd_sweep, "the same for each of --sizes" },
 	{ "rebind", hb_cmd_rebind,
 	  "NAMESPACE: unbind and bind a pmem namespace's driver, --iters times" },
+	{ "migrate", hb_cmd_migrate,
+	  "time page migration to a chunk's device pages, back, and by faults" },
 	{ "info", hb_cmd_info, "what the module and this machine report" },
 	{ "verify", hb_cmd_verify,
 	  "read back a chunk's struct pages: do the invariants hold?" },
@@ -110,6 +114,7 @@ static void hb_help(void)
 	     "EXAMPLES:\n"
 	     "    hmmbench --size 64G --iters 10\n"
 	     "    hmmbench sweep --sizes 1G..64G --interleave --format csv\n"
+	     "    hmmbench migrate --size 1G --format json -o migrate.json\n"
 	     "    hmmbench info --format json\n"
 	     "    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
 	     "    hmmbench compare base.json new.json --format cover\n"

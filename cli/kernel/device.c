@@ -137,6 +137,40 @@ int hb_dev_watch_read(struct hb_dev *dev, struct hmmbench_call *calls,
 	return ioctl(dev->fd, HMMBENCH_IOC_WATCH_READ, r) ? -errno : 0;
 }
 
+int hb_dev_migrate(struct hb_dev *dev, const struct hb_mig_req *req,
+		   struct hmmbench_migrate *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (!(dev->info.features & HMMBENCH_FEAT_MIGRATE) ||
+	    (req->thp && !(dev->info.features & HMMBENCH_FEAT_MIGRATE_THP)))
+		return -EOPNOTSUPP;
+	m->size = sizeof(*m);
+	m->flags = req->thp ? HMMBENCH_MIGRATE_THP : 0;
+	m->handle = req->handle;
+	m->direction = req->direction;
+	m->addr = req->addr;
+	m->length = req->length;
+	m->batch = req->batch;
+	return ioctl(dev->fd, HMMBENCH_IOC_MIGRATE, m) ? -errno : 0;
+}
+
+int hb_dev_fault_read(struct hb_dev *dev, uint32_t handle,
+		      struct hmmbench_fault *recs, uint32_t nr,
+		      struct hmmbench_fault_read *r)
+{
+	*r = (struct hmmbench_fault_read){
+		.size = sizeof(*r),
+		.handle = handle,
+		.rec_size = sizeof(*recs),
+		.records = (uintptr_t)recs,
+		.nr = nr < HMMBENCH_FAULT_READ_MAX ? nr :
+						     HMMBENCH_FAULT_READ_MAX,
+	};
+	if (!(dev->info.features & HMMBENCH_FEAT_MIGRATE))
+		return -EOPNOTSUPP;
+	return ioctl(dev->fd, HMMBENCH_IOC_FAULT_READ, r) ? -errno : 0;
+}
+
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length)
 {

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY,
- * ROOFLINE, WATCH with the uapi structs.  Functions return 0 or a
+ * ROOFLINE, WATCH, MIGRATE and FAULT_READ with the uapi structs.  Functions return 0 or a
  * negative errno and never print; explain.h has the sentence for each.
  */
 #ifndef HB_DEVICE_H
 #define HB_DEVICE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,6 +67,35 @@ int hb_dev_watch_stop(struct hb_dev *dev);
  */
 int hb_dev_watch_read(struct hb_dev *dev, struct hmmbench_call *calls,
 		      uint32_t nr, struct hmmbench_watch_read *r);
+
+/* What one MIGRATE asks for. */
+struct hb_mig_req {
+	uint32_t handle;	/* the chunk whose pages are the device's */
+	uint32_t direction;	/* HMMBENCH_MIGRATE_TO_DEVICE or _TO_SYSTEM */
+	uint64_t addr;		/* this process's memory, page-aligned */
+	uint64_t length;	/* bytes, whole pages */
+	uint32_t batch;		/* pages per migrate_vma_setup(), 0: the
+				 * kernel's default */
+	bool thp;		/* HMMBENCH_MIGRATE_THP: whole PMD folios */
+};
+
+/*
+ * MIGRATE as @req asks, the reply in *@m; -EOPNOTSUPP without asking
+ * when dev->info lacks HMMBENCH_FEAT_MIGRATE, or for @req->thp
+ * HMMBENCH_FEAT_MIGRATE_THP.
+ */
+int hb_dev_migrate(struct hb_dev *dev, const struct hb_mig_req *req,
+		   struct hmmbench_migrate *m);
+
+/*
+ * Takes at most @nr (capped at HMMBENCH_FAULT_READ_MAX) of the fault
+ * records of chunk @handle into @recs, oldest first; the reply, with the
+ * count in r->nr, in *@r.  -EOPNOTSUPP without asking when dev->info
+ * lacks HMMBENCH_FEAT_MIGRATE.
+ */
+int hb_dev_fault_read(struct hb_dev *dev, uint32_t handle,
+		      struct hmmbench_fault *recs, uint32_t nr,
+		      struct hmmbench_fault_read *r);
 
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,

@@ -70,6 +70,10 @@ static const char *hb_op_name(enum hb_dev_op op)
 		return "WATCH";
 	case HB_OP_WATCH_READ:
 		return "WATCH_READ";
+	case HB_OP_MIGRATE:
+		return "MIGRATE";
+	case HB_OP_FAULT_READ:
+		return "FAULT_READ";
 	default:
 		return "UNMAP";
 	}
@@ -119,6 +123,10 @@ static const char *hb_explain_common(char *buf, size_t len,
 		else if (op == HB_OP_VERIFY)
 			snprintf(buf, len,
 				 "reading back struct pages through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench verify ...",
+				 ctx->path);
+		else if (op == HB_OP_MIGRATE || op == HB_OP_FAULT_READ)
+			snprintf(buf, len,
+				 "migrating pages through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench migrate ...",
 				 ctx->path);
 		else
 			snprintf(buf, len,
@@ -414,6 +422,114 @@ static const char *hb_explain_watch(char *buf, size_t len, int err,
 	return buf;
 }
 
+/*
+ * ENOTTY and EOPNOTSUPP of MIGRATE and FAULT_READ, before the common
+ * sentences: a kernel or module that cannot migrate, or not whole THPs.
+ */
+static const char *hb_explain_mig_unsupported(char *buf, size_t len,
+					      const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+
+	if (i && (i->features & HMMBENCH_FEAT_NO_DEVICE_PRIVATE))
+		snprintf(buf, len,
+			 "this kernel (%s) is built without CONFIG_DEVICE_PRIVATE, so it has no device memory to migrate pages to: boot one with it (make run does, in a VM)",
+			 i->kernel_release);
+	else if (ctx->thp && i && (i->features & HMMBENCH_FEAT_MIGRATE))
+		snprintf(buf, len,
+			 "the hmmbench module behind %s cannot migrate whole PMD-sized folios on this kernel (no HMMBENCH_FEAT_MIGRATE_THP: that needs transparent huge pages and MIGRATE_VMA_SELECT_COMPOUND): leave out --thp, and hmmbench migrates base pages",
+			 ctx->path);
+	else
+		snprintf(buf, len,
+			 "the hmmbench module behind %s cannot migrate pages (no HMMBENCH_FEAT_MIGRATE): the kernel lacks device migration (CONFIG_DEVICE_PRIVATE and CONFIG_MIGRATION) or the module is older than this hmmbench; hmmbench info shows its features",
+			 ctx->path);
+	return buf;
+}
+
+/* "256M to the device" or "256M back to system memory". */
+static const char *hb_mig_what(char *buf, size_t len,
+			       const struct hb_dev_ctx *ctx)
+{
+	char sz[32];
+
+	snprintf(buf, len, "%s %s", hb_size_str(ctx->bytes, sz, sizeof(sz)),
+		 ctx->direction == HMMBENCH_MIGRATE_TO_SYSTEM ?
+		 "back to system memory" : "to the device");
+	return buf;
+}
+
+/* EINVAL of MIGRATE: --batch, or a module that does not match. */
+static const char *hb_explain_mig_einval(char *buf, size_t len,
+					 const struct hb_dev_ctx *ctx)
+{
+	const struct hmmbench_info *i = ctx->info;
+	uint64_t pmd = i && i->page_size ? i->page_size / 8 : 0;
+	char what[64];
+
+	hb_mig_what(what, sizeof(what), ctx);
+	if (ctx->thp && ctx->batch && pmd && ctx->batch % pmd)
+		snprintf(buf, len,
+			 "--batch %" PRIu32 " is not a multiple of a PMD's %" PRIu64 " pages, which migrating THPs needs: use a multiple of %" PRIu64 ", or --no-thp",
+			 ctx->batch, pmd, pmd);
+	else if (ctx->batch)
+		snprintf(buf, len,
+			 "the module refused to migrate %s with --batch %" PRIu32 " as invalid: leave out --batch for the kernel's default, or "
+			 HB_REBUILD_HINT, what, ctx->batch);
+	else
+		snprintf(buf, len,
+			 "the module refused to migrate %s as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, what);
+	return buf;
+}
+
+static const char *hb_explain_migrate(char *buf, size_t len, int err,
+				      const struct hb_dev_ctx *ctx)
+{
+	char what[64];
+
+	hb_mig_what(what, sizeof(what), ctx);
+	switch (err) {
+	case EINVAL:
+		return hb_explain_mig_einval(buf, len, ctx);
+	case ENOENT:
+		snprintf(buf, len,
+			 "the module knows no chunk %" PRIu32 " to migrate pages with on this file descriptor, or another thread is migrating or verifying it: this is a bug in hmmbench, please report it",
+			 ctx->handle);
+		break;
+	case ENOMEM:
+		snprintf(buf, len,
+			 "the module ran out of memory for the device's bookkeeping while migrating %s: free memory, or use a smaller --size or --batch",
+			 what);
+		break;
+	default:
+		snprintf(buf, len, "migrating %s failed: %s", what,
+			 strerror(err));
+	}
+	return buf;
+}
+
+static const char *hb_explain_fault_read(char *buf, size_t len, int err,
+					 const struct hb_dev_ctx *ctx)
+{
+	switch (err) {
+	case ENOENT:
+		snprintf(buf, len,
+			 "the module knows no chunk %" PRIu32 " whose faults to read on this file descriptor: this is a bug in hmmbench, please report it",
+			 ctx->handle);
+		break;
+	case EINVAL:
+		snprintf(buf, len,
+			 "the module refused to hand out its fault records as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT);
+		break;
+	default:
+		snprintf(buf, len,
+			 "reading the fault records of chunk %" PRIu32 " failed: %s",
+			 ctx->handle, strerror(err));
+	}
+	return buf;
+}
+
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 			   const struct hb_dev_ctx *ctx)
 {
@@ -428,6 +544,9 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 	if ((op == HB_OP_WATCH || op == HB_OP_WATCH_READ) &&
 	    (err == ENOTTY || err == EOPNOTSUPP))
 		return hb_explain_watch(buf, len, err, &c);
+	if ((op == HB_OP_MIGRATE || op == HB_OP_FAULT_READ) &&
+	    (err == ENOTTY || err == EOPNOTSUPP))
+		return hb_explain_mig_unsupported(buf, len, &c);
 	if (hb_explain_common(buf, len, op, err, &c))
 		return buf;
 	switch (op) {
@@ -444,6 +563,10 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 	case HB_OP_WATCH:
 	case HB_OP_WATCH_READ:
 		return hb_explain_watch(buf, len, err, &c);
+	case HB_OP_MIGRATE:
+		return hb_explain_migrate(buf, len, err, &c);
+	case HB_OP_FAULT_READ:
+		return hb_explain_fault_read(buf, len, err, &c);
 	default:
 		return hb_explain_chunk(buf, len, err, &c, "unmap",
 					"unmapping", "");

@@ -8,6 +8,7 @@
 #ifndef HB_EXPLAIN_H
 #define HB_EXPLAIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,8 @@ enum hb_dev_op {
 	HB_OP_ROOFLINE,
 	HB_OP_WATCH,		/* start or stop a window */
 	HB_OP_WATCH_READ,
+	HB_OP_MIGRATE,
+	HB_OP_FAULT_READ,
 };
 
 /* What was being asked when an operation failed, for the message. */
@@ -32,8 +35,12 @@ struct hb_dev_ctx {
 	int node;		/* MAP: node or HMMBENCH_NODE_LOCAL */
 	unsigned int chunks;	/* MAP: chunks mapped at once */
 	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
-	uint32_t handle;	/* UNMAP, VERIFY */
-	uint64_t bytes;		/* ROOFLINE: the buffer's size */
+	uint32_t handle;	/* UNMAP, VERIFY, MIGRATE, FAULT_READ */
+	uint64_t bytes;		/* ROOFLINE: the buffer's size;
+				 * MIGRATE: the range's */
+	uint32_t direction;	/* MIGRATE: HMMBENCH_MIGRATE_TO_* */
+	uint32_t batch;		/* MIGRATE: --batch, 0: the kernel's */
+	bool thp;		/* MIGRATE: --thp */
 	const struct hmmbench_info *info;	/* NULL when unknown */
 };
 

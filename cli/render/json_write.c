@@ -9,6 +9,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <json-c/printbuf.h>
+
 #include "render/json_write.h"
 
 /* Decimals of ratios (CV, coverage). */
@@ -64,11 +66,43 @@ struct json_object *hb_jpair(double lo, double hi, int prec)
 	return a;
 }
 
+/* json-c's serializer of an hb_jrow(): compact whatever the flags. */
+static int hb_jrow_text(struct json_object *a, struct printbuf *pb,
+			int level, int flags)
+{
+	size_t i, n = json_object_array_length(a);
+
+	(void)level;
+	(void)flags;
+	printbuf_strappend(pb, "[");
+	for (i = 0; i < n; i++)
+		sprintbuf(pb, "%s%" PRId64, i ? ", " : "",
+			  json_object_get_int64(json_object_array_get_idx(a,
+									  i)));
+	printbuf_strappend(pb, "]");
+	return 0;
+}
+
+struct json_object *hb_jrow(const uint64_t *v, size_t n)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, hb_jint(v[i]));
+	json_object_set_serializer(a, hb_jrow_text, NULL, NULL);
+	return a;
+}
+
 struct json_object *hb_stats_json(const struct hb_stats *st,
 				  enum hb_unit unit)
 {
+	return hb_stats_json_prec(st, hb_fmt_precision(unit));
+}
+
+struct json_object *hb_stats_json_prec(const struct hb_stats *st, int p)
+{
 	struct json_object *o = json_object_new_object();
-	int p = hb_fmt_precision(unit);
 
 	hb_jadd(o, "n", hb_jint(st->n));
 	hb_jadd(o, "mean", hb_jnum(st->mean, p));

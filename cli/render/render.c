@@ -112,6 +112,37 @@ int hb_render_verify(FILE *f, enum hb_format fmt,
 	return hb_render_flush(f, ret);
 }
 
+static int hb_render_mig_as(FILE *f, enum hb_format fmt,
+			    const struct hb_mig_result *r,
+			    const struct hb_mig_summaries *s)
+{
+	switch (fmt) {
+	case HB_FMT_TABLE:
+		hb_render_mig_table(f, r, s);
+		return 0;
+	case HB_FMT_CSV:
+		hb_render_mig_csv(f, r);
+		return 0;
+	case HB_FMT_JSON:
+		return hb_render_mig_json(f, r, s);
+	default:
+		return -EINVAL;
+	}
+}
+
+int hb_render_migration(FILE *f, enum hb_format fmt,
+			const struct hb_mig_result *r)
+{
+	struct hb_mig_summaries *s = malloc(sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = hb_mig_summarize(r, s) ?: hb_render_mig_as(f, fmt, r, s);
+	free(s);
+	return hb_render_flush(f, ret);
+}
+
 int hb_render_compare_as(FILE *f, enum hb_format fmt, bool wide,
 			 const struct hb_comparison *c)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the one way out - a result, a module and host's info, or a
- * comparison, written in the --format the user chose.  Renderers only
+ * hmmbench: the one way out - a result, a module and host's info, a
+ * migration's result or a comparison, written in the --format the user
+ * chose.  Renderers only
  * read what they are given, so the same input always renders to the same
  * bytes; FORMATS.md is the contract of the machine formats.
  */
@@ -13,6 +14,7 @@
 
 #include "measure/verify.h"
 #include "results/compare.h"
+#include "results/migration.h"
 #include "results/result.h"
 
 enum hb_format {
@@ -44,6 +46,13 @@ int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
 /* verify: @rep as text (table) or JSON; 0, -ENOMEM or -EIO. */
 int hb_render_verify(FILE *f, enum hb_format fmt,
 		     const struct hb_verify_report *rep);
+
+/*
+ * migrate: @r as table, csv or json (schema hmmbench-migrate/1), with its
+ * summaries; 0, -EINVAL, -ENOMEM or -EIO.
+ */
+int hb_render_migration(FILE *f, enum hb_format fmt,
+			const struct hb_mig_result *r);
 
 /*
  * Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO.

@@ -13,6 +13,7 @@
 #include "measure/verify.h"
 #include "results/compare.h"
 #include "results/metrics.h"
+#include "results/migration.h"
 
 /* A result, with the cold and warm summaries of each size. */
 void hb_render_table(FILE *f, const struct hb_result *r,
@@ -50,6 +51,13 @@ int hb_render_verify_json(FILE *f, const struct hb_verify_report *rep);
  */
 const char *hb_cover_namespace(char *buf, size_t len,
 			       const struct hb_config *c, char space);
+
+/* What hmmbench migrate measured, and its summaries. */
+void hb_render_mig_table(FILE *f, const struct hb_mig_result *r,
+			 const struct hb_mig_summaries *s);
+void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r);
+int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
+		       const struct hb_mig_summaries *s);
 
 /* A comparison. */
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c,

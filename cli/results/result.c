@@ -66,6 +66,8 @@ static const char *const hb_features[] = {
 	"no_device_private",	/* HMMBENCH_FEAT_NO_DEVICE_PRIVATE */
 	"watch",		/* HMMBENCH_FEAT_WATCH */
 	"verify_phys",		/* HMMBENCH_FEAT_VERIFY_PHYS */
+	"migrate",		/* HMMBENCH_FEAT_MIGRATE */
+	"migrate_thp",		/* HMMBENCH_FEAT_MIGRATE_THP */
 };
 
 const char *hb_feature_name(unsigned int bit)

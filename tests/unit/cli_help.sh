@@ -43,8 +43,8 @@ hb() {
 top_help_lists_every_command() {
 	hb --help
 	[ $rc = 0 ] && [ ! -s "$err" ] &&
-		for c in run sweep rebind info verify compare merge show plot \
-			list monitor hold; do
+		for c in run sweep rebind migrate info verify compare merge show \
+			plot list monitor hold; do
 			grep -q "^    $c " "$out" || return 1
 		done
 }
@@ -80,12 +80,16 @@ every_usage_error_names_its_command() {
 	usage_error merge merge &&
 	usage_error verify verify --namespace namespace0.0 --size 1G &&
 	usage_error list list -q -v &&
-	usage_error sweep sweep --interleave
+	usage_error sweep sweep --interleave &&
+	usage_error migrate migrate --thp --no-thp &&
+	usage_error migrate migrate --direction sideways &&
+	usage_error migrate migrate --batch 65537 &&
+	usage_error migrate migrate --size 1000
 }
 
 # A stray argument is named with the command that takes none.
 stray_argument_is_named_with_its_command() {
-	for c in run sweep info verify list monitor hold; do
+	for c in run sweep info verify list monitor hold migrate; do
 		usage_error "$c" "$c" stray || return 1
 		[ "$(head -n 1 "$err")" = "hmmbench: $c takes no arguments: 'stray'" ] ||
 			{ echo "# $c: $(head -n 1 "$err")"; return 1; }
@@ -114,7 +118,8 @@ said_list() {
 # is table, never text; a format it does not write is refused with one
 # sentence, the same for every command, naming those it does.
 output_options_are_one_vocabulary() {
-	for c in run sweep rebind info verify compare merge show list monitor; do
+	for c in run sweep rebind migrate info verify compare merge show list \
+		monitor; do
 		opts=$("$hb" "$c" --complete-options)
 		for o in -f --format -o --output -q --quiet; do
 			has "$o" "$opts" || { echo "# $c has no $o"; return 1; }
@@ -531,6 +536,17 @@ verify_interrupted_writes_nothing() {
 		man_section 'EXIT STATUS' | grep -q '130 Interrupted .* verify , which writes nothing'
 }
 
+# migrate's usage errors say what it takes, before any device is sought.
+migrate_options_are_refused_by_name() {
+	hb migrate --direction to-device,sideways --device /nonexistent/hmmbench
+	[ $rc = 2 ] && [ ! -s "$out" ] &&
+		head -n 1 "$err" | grep -qF "hmmbench: invalid --direction 'to-device,sideways': expected to-device, to-system or fault, or several of them comma-separated" || return 1
+	hb migrate --thp --no-thp --device /nonexistent/hmmbench
+	[ $rc = 2 ] && head -n 1 "$err" | grep -qF "hmmbench: --thp and --no-thp contradict each other: pick one" || return 1
+	hb migrate --direction fault --device /nonexistent/hmmbench
+	[ $rc = 1 ] && grep -q '^hmmbench: /nonexistent/hmmbench not found' "$err"
+}
+
 # rebind's --wide is said as rebind uses it: one size, no sweep.
 rebind_help_says_what_wide_does() {
 	command_help rebind "Usage: hmmbench rebind NAMESPACE [OPTION...]" \
@@ -558,6 +574,7 @@ check plot_help command_help plot "Usage: hmmbench plot [OPTION...] -o PICTURE.p
 check list_help command_help list "Usage: hmmbench list [OPTION...]" --format --iters
 check monitor_help command_help monitor "Usage: hmmbench monitor [OPTION...]" --count --iters
 check hold_help command_help hold "Usage: hmmbench hold [OPTION...]" --chunks --format
+check migrate_help command_help migrate "Usage: hmmbench migrate [OPTION...]" --direction --chunks
 check message_names_hmmbench_not_its_path message_names_hmmbench_not_its_path
 check run_is_the_default_command run_is_the_default_command
 check unknown_command_is_a_usage_error unknown_command_is_a_usage_error
@@ -584,6 +601,7 @@ check until_ci_needs_two_warm_samples until_ci_is_refused 2 1 "--until-ci needs 
 check max_time_is_refused max_time_is_refused
 check verify_namespace_takes_no_chunk_options verify_namespace_takes_no_chunk_options
 check rebind_reconfigure_needs_mode rebind_reconfigure_needs_mode
+check migrate_options_are_refused_by_name migrate_options_are_refused_by_name
 check top_help_names_its_own_options top_help_names_its_own_options
 check man_synopsis_asks_what_usage_does man_synopsis_asks_what_usage_does
 check verify_interrupted_writes_nothing verify_interrupted_writes_nothing

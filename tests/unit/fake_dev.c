@@ -5,13 +5,16 @@
  * fake.jitter_ns every second MAP, 90 % of that in memmap_init; UNMAP
  * takes twice the chunk's memremap.
  * VERIFY finds every invariant holding under digest 0x1234 and layout
- * 0xabcd unless a test sets fake.verify.
+ * 0xabcd unless a test sets fake.verify.  MIGRATE lends pages with
+ * mprotect(PROT_NONE); the SIGSEGV of a touch brings them home.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "fake_dev.h"
@@ -181,6 +184,17 @@ static int fake_roofline(struct hmmbench_roofline *r)
 	return 0;
 }
 
+static void fake_log_migrate(struct fake_call *c,
+			     const struct hmmbench_migrate *m)
+{
+	c->handle = m->handle;
+	c->flags = m->flags;
+	c->direction = m->direction;
+	c->addr = m->addr;
+	c->length = m->length;
+	c->batch = m->batch;
+}
+
 static void fake_log(unsigned long cmd, void *arg)
 {
 	struct fake_call *c;
@@ -202,7 +216,185 @@ static void fake_log(unsigned long cmd, void *arg)
 	} else if (cmd == HMMBENCH_IOC_ROOFLINE) {
 		c->length = ((struct hmmbench_roofline *)arg)->length;
 		c->node = ((struct hmmbench_roofline *)arg)->node;
+	} else if (cmd == HMMBENCH_IOC_MIGRATE) {
+		fake_log_migrate(c, arg);
+	} else if (cmd == HMMBENCH_IOC_FAULT_READ) {
+		c->handle = ((struct hmmbench_fault_read *)arg)->handle;
+		c->flags = ((struct hmmbench_fault_read *)arg)->flags;
+		c->rec_size = ((struct hmmbench_fault_read *)arg)->rec_size;
+		c->nr = ((struct hmmbench_fault_read *)arg)->nr;
 	}
+}
+
+#define FAKE_PAGE	4096ULL
+#define FAKE_PMD	(512 * FAKE_PAGE)
+
+void fake_fault_push(uint64_t addr, uint32_t order)
+{
+	uint32_t cap = fake.fault_capacity ? fake.fault_capacity :
+					     FAKE_FAULT_RING;
+	struct hmmbench_fault *f;
+
+	fake.faults++;
+	if (fake.ring_count >= cap) {
+		fake.dropped++;
+		return;
+	}
+	f = &fake.ring[fake.ring_count++];
+	memset(f, 0, sizeof(*f));
+	f->size = sizeof(*f);
+	f->order = order;
+	f->pages = 1U << order;
+	f->start_ns = fake.now_ns + 1000;
+	f->addr = addr;
+	f->total_ns = 3000;
+	f->setup_ns = 300;
+	f->alloc_ns = 600;
+	f->copy_ns = 1200;
+	f->pages_ns = 300;
+	f->finalize_ns = 300;
+}
+
+/* migrate_to_ram: the touched page (block, if lent as THP) comes home. */
+static void fake_segv(int sig, siginfo_t *si, void *uc)
+{
+	uint64_t a = (uintptr_t)si->si_addr, len, start;
+
+	(void)uc;
+	if (a < fake.lent_addr || a >= fake.lent_addr + fake.lent_len) {
+		signal(sig, SIG_DFL);	/* not ours: fault again, and die */
+		return;
+	}
+	len = fake.lent_thp ? FAKE_PMD : FAKE_PAGE;
+	start = a & ~(len - 1);
+	mprotect((void *)(uintptr_t)start, len, PROT_READ | PROT_WRITE);
+	fake.lent_pages -= fake.lent_pages < len / FAKE_PAGE ?
+			   fake.lent_pages : len / FAKE_PAGE;
+	fake_fault_push(a & ~(FAKE_PAGE - 1), fake.lent_thp ? 9 : 0);
+	fake.now_ns += fake.fault_ns;
+}
+
+/* At every lending: cmocka sets a SIGSEGV handler of its own per test. */
+static void fake_segv_install(void)
+{
+	struct sigaction sa = {
+		.sa_sigaction = fake_segv,
+		.sa_flags = SA_SIGINFO,
+	};
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+}
+
+/* TO_DEVICE: every page of the range but the last mig_busy is lent. */
+static void fake_lend(struct hmmbench_migrate *m)
+{
+	uint64_t pages = m->length / FAKE_PAGE;
+	uint64_t busy = fake.mig_busy < pages ? fake.mig_busy : pages;
+	uint64_t n = pages - busy;
+
+	fake_segv_install();
+	fake.lent_addr = m->addr;
+	fake.lent_len = n * FAKE_PAGE;
+	fake.lent_thp = (m->flags & HMMBENCH_MIGRATE_THP) && fake.mig_thp;
+	fake.lent_pages = n;
+	if (n)
+		mprotect((void *)(uintptr_t)m->addr, n * FAKE_PAGE, PROT_NONE);
+	m->collected = pages;
+	m->migrated = n;
+	m->thp = fake.lent_thp ? n / 512 : 0;
+	m->skip_busy = busy;
+}
+
+/* TO_SYSTEM: every lent page comes home but the last mig_home_busy. */
+static void fake_home(struct hmmbench_migrate *m)
+{
+	uint64_t pages = m->length / FAKE_PAGE, n = fake.lent_pages;
+	uint64_t busy = fake.mig_home_busy < n ? fake.mig_home_busy : n;
+	uint64_t home = fake.lent_len - busy * FAKE_PAGE;
+
+	if (home)
+		mprotect((void *)(uintptr_t)fake.lent_addr, home,
+			 PROT_READ | PROT_WRITE);
+	fake.lent_addr += home;
+	fake.lent_len -= home;
+	fake.lent_pages = busy;
+	m->migrated = n - busy;
+	m->thp = fake.lent_thp ? m->migrated / 512 : 0;
+	m->collected = n;
+	m->skip_busy = busy;
+	m->skip_uncollected = pages - n;
+	if (fake.corrupt_offset)
+		((volatile uint8_t *)(uintptr_t)m->addr)[fake.corrupt_offset - 1] ^= 1;
+}
+
+static int fake_migrate(struct hmmbench_migrate *m)
+{
+	bool thp = m->flags & HMMBENCH_MIGRATE_THP;
+	uint64_t batch = m->batch ? m->batch : 512, pages;
+
+	if (m->size < HMMBENCH_MIGRATE_SIZE_VER0 ||
+	    m->flags & ~HMMBENCH_MIGRATE_THP ||
+	    m->batch > HMMBENCH_MIGRATE_BATCH_MAX || (thp && batch % 512) ||
+	    !m->length || m->length % FAKE_PAGE || m->addr % FAKE_PAGE ||
+	    (m->direction != HMMBENCH_MIGRATE_TO_DEVICE &&
+	     m->direction != HMMBENCH_MIGRATE_TO_SYSTEM))
+		return -EINVAL;
+	if (!(fake.features & HMMBENCH_FEAT_MIGRATE) ||
+	    (thp && !(fake.features & HMMBENCH_FEAT_MIGRATE_THP)))
+		return -EOPNOTSUPP;
+	if (m->handle >= 4096 || !fake.live_handle[m->handle])
+		return -ENOENT;
+	pages = m->length / FAKE_PAGE;
+	m->requested = pages;
+	m->calls = (pages + batch - 1) / batch;
+	if (m->direction == HMMBENCH_MIGRATE_TO_DEVICE)
+		fake_lend(m);
+	else
+		fake_home(m);
+	m->total_ns = 1000 + pages *
+		      (m->direction == HMMBENCH_MIGRATE_TO_DEVICE ? 10 : 8);
+	m->setup_ns = m->total_ns / 10;
+	m->alloc_ns = m->total_ns / 5;
+	m->copy_ns = m->total_ns / 5 * 2;
+	m->pages_ns = m->total_ns / 10;
+	m->finalize_ns = m->total_ns / 10;
+	fake.now_ns += m->total_ns + 5000;
+	fake.migrates++;
+	if (fake.stop && fake.migrates == fake.stop_after_migrates)
+		*fake.stop = 1;
+	return 0;
+}
+
+static int fake_fault_read(struct hmmbench_fault_read *r)
+{
+	uint32_t n, i, len;
+
+	if (r->size < HMMBENCH_FAULT_READ_SIZE_VER0 || r->flags ||
+	    r->rec_size < HMMBENCH_FAULT_SIZE_VER0 || r->rec_size > 4096 ||
+	    r->nr > HMMBENCH_FAULT_READ_MAX)
+		return -EINVAL;
+	if (!(fake.features & HMMBENCH_FEAT_MIGRATE))
+		return -EOPNOTSUPP;
+	if (r->handle >= 4096 || !fake.live_handle[r->handle])
+		return -ENOENT;
+	n = r->nr < fake.ring_count ? r->nr : fake.ring_count;
+	len = r->rec_size < sizeof(*fake.ring) ? r->rec_size :
+						 sizeof(*fake.ring);
+	for (i = 0; i < n; i++)
+		memcpy((char *)(uintptr_t)r->records + (size_t)i * r->rec_size,
+		       &fake.ring[i], len);
+	memmove(fake.ring, fake.ring + n,
+		(fake.ring_count - n) * sizeof(*fake.ring));
+	fake.ring_count -= n;
+	r->nr = n;
+	r->capacity = fake.hide_capacity ? 0 :
+		      fake.fault_capacity ? fake.fault_capacity :
+					    FAKE_FAULT_RING;
+	r->faults = fake.faults;
+	r->dropped = fake.dropped;
+	fake.fault_reads++;
+	return 0;
 }
 
 static int fake_dispatch(unsigned long cmd, void *arg)
@@ -225,6 +417,10 @@ static int fake_dispatch(unsigned long cmd, void *arg)
 		return fake_verify(arg);
 	case HMMBENCH_IOC_ROOFLINE:
 		return fake_roofline(arg);
+	case HMMBENCH_IOC_MIGRATE:
+		return fake_migrate(arg);
+	case HMMBENCH_IOC_FAULT_READ:
+		return fake_fault_read(arg);
 	}
 	return -ENOTTY;
 }

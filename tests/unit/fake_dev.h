@@ -5,7 +5,10 @@
  * like the driver, hands out deterministic timings, answers VERIFY with
  * the digest and broken invariants a test sets, ROOFLINE with stores of
  * 16 bytes per ns (plain) and 32 (non-temporal), and fails on request;
- * and a clock behind clock_gettime() that its MAPs move on.
+ * and a clock behind clock_gettime() that its MAPs move on.  MIGRATE and
+ * FAULT_READ work on the caller's real memory: lent pages are made
+ * inaccessible, and a touch faults into a SIGSEGV handler that brings
+ * them home and records the fault, as the driver's migrate_to_ram does.
  */
 #ifndef HB_TEST_FAKE_DEV_H
 #define HB_TEST_FAKE_DEV_H
@@ -18,6 +21,7 @@
 
 #define FAKE_FD		1000
 #define FAKE_MAX_CALLS	256
+#define FAKE_FAULT_RING	8192	/* fault records kept, at most */
 
 struct fake_call {
 	unsigned long cmd;
@@ -27,6 +31,11 @@ struct fake_call {
 	uint32_t handle;	/* UNMAP, VERIFY */
 	uint32_t flags;		/* VERIFY */
 	uint64_t phys;		/* VERIFY */
+	uint32_t direction;	/* MIGRATE */
+	uint64_t addr;		/* MIGRATE */
+	uint32_t batch;		/* MIGRATE */
+	uint32_t rec_size;	/* FAULT_READ */
+	uint32_t nr;		/* FAULT_READ: records asked for */
 };
 
 struct fake_dev {
@@ -59,6 +68,41 @@ struct fake_dev {
 	struct hmmbench_verify verify;
 	unsigned int verifies;
 	unsigned int roofs;	/* ROOFLINEs answered */
+	/*
+	 * MIGRATE takes 1000 ns and 10 per page to the device (8 home),
+	 * 10 % of it in setup, 20 % alloc, 40 % copy, 10 % pages and 10 %
+	 * finalize, and moves the clock on by that and 5 us.  TO_DEVICE
+	 * lends every page of the range but its last mig_busy (and whole
+	 * 2 MiB blocks as THP when mig_thp and the call asks for it);
+	 * TO_SYSTEM brings every lent page home but mig_home_busy of them,
+	 * and then flips the word at corrupt_offset + 1 when that is set.
+	 * A fault brings home its page (its block, lent as THP), records
+	 * 3 us in the handler and moves the clock on by fault_ns.
+	 */
+	bool mig_thp;
+	uint64_t mig_busy;
+	uint64_t mig_home_busy;
+	uint64_t corrupt_offset;	/* + 1; 0: none */
+	uint64_t fault_ns;
+	unsigned int stop_after_migrates;	/* set *stop after that many */
+	unsigned int migrates;
+	/*
+	 * The records FAULT_READ takes, oldest first: at most
+	 * fault_capacity (0: FAKE_FAULT_RING), which its reply says unless
+	 * hide_capacity; faults and dropped count since the reset.
+	 */
+	uint32_t fault_capacity;
+	bool hide_capacity;
+	struct hmmbench_fault ring[FAKE_FAULT_RING];
+	unsigned int ring_count;
+	uint64_t faults;
+	uint64_t dropped;
+	unsigned int fault_reads;
+	/* what is lent: the range of the last TO_DEVICE, and its pages */
+	uint64_t lent_addr;
+	uint64_t lent_len;
+	uint64_t lent_pages;
+	bool lent_thp;
 	/* state */
 	unsigned int live;	/* chunks mapped now */
 	unsigned int max_live;
@@ -75,5 +119,8 @@ extern struct fake_dev fake;
 
 /* Resets the fake to a healthy module with every timing measured. */
 void fake_reset(void);
+
+/* Queues the record of a fault at @addr of folio order @order. */
+void fake_fault_push(uint64_t addr, uint32_t order);
 
 #endif /* HB_TEST_FAKE_DEV_H */

@@ -45,6 +45,10 @@ struct msg_case {
 	bool no_info;
 	const char *path;	/* --device; NULL: the default */
 	const char *want;	/* a substring, or the whole with '=' first */
+	uint32_t features;	/* the module's, beside info's */
+	bool thp;		/* MIGRATE: --thp */
+	uint32_t batch;		/* MIGRATE: --batch */
+	uint32_t direction;	/* MIGRATE: 0 is TO_DEVICE */
 };
 
 static const struct msg_case cases[] = {
@@ -105,6 +109,41 @@ static const struct msg_case cases[] = {
 	{ "verify EFAULT is a bug to report", HB_OP_VERIFY, EFAULT, .want = "could not access the VERIFY request (bad address): this is a bug in hmmbench" },
 	{ "verify E2BIG says the module is older", HB_OP_VERIFY, E2BIG, .want = "refuses its VERIFY request: rebuild" },
 	{ "verify other errno names it", HB_OP_VERIFY, EIO, .want = "=verifying chunk 5 failed: Input/output error" },
+	{ "migrate EOPNOTSUPP says the module cannot migrate", HB_OP_MIGRATE, EOPNOTSUPP, GIB,
+	  .want = "=the hmmbench module behind /dev/hmmbench cannot migrate pages (no HMMBENCH_FEAT_MIGRATE): the kernel lacks device migration (CONFIG_DEVICE_PRIVATE and CONFIG_MIGRATION) or the module is older than this hmmbench; hmmbench info shows its features" },
+	{ "migrate ENOTTY says the module cannot migrate", HB_OP_MIGRATE, ENOTTY, GIB, .path = "/dev/hb1",
+	  .want = "the hmmbench module behind /dev/hb1 cannot migrate pages (no HMMBENCH_FEAT_MIGRATE)" },
+	{ "migrate EOPNOTSUPP of --thp says leave it out", HB_OP_MIGRATE, EOPNOTSUPP, GIB,
+	  .features = HMMBENCH_FEAT_MIGRATE, .thp = true,
+	  .want = "=the hmmbench module behind /dev/hmmbench cannot migrate whole PMD-sized folios on this kernel (no HMMBENCH_FEAT_MIGRATE_THP: that needs transparent huge pages and MIGRATE_VMA_SELECT_COMPOUND): leave out --thp, and hmmbench migrates base pages" },
+	{ "migrate EOPNOTSUPP of --thp without migrate says the module cannot migrate", HB_OP_MIGRATE, EOPNOTSUPP, GIB,
+	  .thp = true, .want = "cannot migrate pages (no HMMBENCH_FEAT_MIGRATE)" },
+	{ "migrate EINVAL of a batch of part of a PMD names the multiple", HB_OP_MIGRATE, EINVAL, GIB,
+	  .thp = true, .batch = 100,
+	  .want = "=--batch 100 is not a multiple of a PMD's 512 pages, which migrating THPs needs: use a multiple of 512, or --no-thp" },
+	{ "migrate EINVAL with --batch says leave it out", HB_OP_MIGRATE, EINVAL, GIB, .batch = 64,
+	  .want = "=the module refused to migrate 1G to the device with --batch 64 as invalid: leave out --batch for the kernel's default, or rebuild and reload driver/hmmbench.ko from the same tree as this hmmbench" },
+	{ "migrate EINVAL without --batch says rebuild", HB_OP_MIGRATE, EINVAL, GIB,
+	  .want = "=the module refused to migrate 1G to the device as invalid, so it does not match this hmmbench: rebuild and reload driver/hmmbench.ko from the same tree as this hmmbench" },
+	{ "migrate ENOENT is a bug to report", HB_OP_MIGRATE, ENOENT, GIB,
+	  .want = "=the module knows no chunk 5 to migrate pages with on this file descriptor, or another thread is migrating or verifying it: this is a bug in hmmbench, please report it" },
+	{ "migrate ENOMEM says free memory or migrate less", HB_OP_MIGRATE, ENOMEM, GIB, .direction = HMMBENCH_MIGRATE_TO_SYSTEM,
+	  .want = "=the module ran out of memory for the device's bookkeeping while migrating 1G back to system memory: free memory, or use a smaller --size or --batch" },
+	{ "migrate EPERM says run as root", HB_OP_MIGRATE, EPERM, GIB,
+	  .want = "=migrating pages through /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench migrate ..." },
+	{ "migrate EFAULT is a bug to report", HB_OP_MIGRATE, EFAULT, GIB, .want = "could not access the MIGRATE request (bad address): this is a bug in hmmbench" },
+	{ "migrate other errno names the direction", HB_OP_MIGRATE, EIO, 256ULL << 20, .direction = HMMBENCH_MIGRATE_TO_SYSTEM,
+	  .want = "=migrating 256M back to system memory failed: Input/output error" },
+	{ "fault read EOPNOTSUPP says the module cannot migrate", HB_OP_FAULT_READ, EOPNOTSUPP,
+	  .want = "cannot migrate pages (no HMMBENCH_FEAT_MIGRATE)" },
+	{ "fault read ENOENT is a bug to report", HB_OP_FAULT_READ, ENOENT,
+	  .want = "=the module knows no chunk 5 whose faults to read on this file descriptor: this is a bug in hmmbench, please report it" },
+	{ "fault read EINVAL says rebuild", HB_OP_FAULT_READ, EINVAL,
+	  .want = "refused to hand out its fault records as invalid, so it does not match this hmmbench: rebuild" },
+	{ "fault read EPERM says run as root", HB_OP_FAULT_READ, EPERM, .want = "e.g. sudo hmmbench migrate ..." },
+	{ "fault read E2BIG says the module is older", HB_OP_FAULT_READ, E2BIG, .want = "refuses its FAULT_READ request: rebuild" },
+	{ "fault read other errno names it", HB_OP_FAULT_READ, EIO,
+	  .want = "=reading the fault records of chunk 5 failed: Input/output error" },
 };
 
 #define NR_CASES	(sizeof(cases) / sizeof(cases[0]))
@@ -112,16 +151,23 @@ static const struct msg_case cases[] = {
 static void check_message(void **state)
 {
 	const struct msg_case *c = *state;
+	struct hmmbench_info i = info;
 	struct hb_dev_ctx ctx = {
 		.length = c->length,
 		.node = c->node ? c->node : HMMBENCH_NODE_LOCAL,
 		.chunks = c->chunks ? c->chunks : 1,
 		.handle = 5,
-		.info = c->no_info ? NULL : &info,
+		.info = c->no_info ? NULL : &i,
 		.path = c->path,
+		.bytes = c->length,
+		.direction = c->direction ? c->direction :
+					    HMMBENCH_MIGRATE_TO_DEVICE,
+		.batch = c->batch,
+		.thp = c->thp,
 	};
 	char buf[512], neg[512];
 
+	i.features |= c->features;
 	hb_dev_explain(buf, sizeof(buf), c->op, c->err, &ctx);
 	if (c->want[0] == '=')
 		assert_string_equal(buf, c->want + 1);
@@ -205,6 +251,24 @@ static void map_without_device_private_names_the_option(void **state)
 			    "this kernel (6.1.0-57-amd64) is built without CONFIG_DEVICE_PRIVATE, so it has no device-private memory to map: boot one with it (make run does, in a VM)");
 }
 
+/* A distribution kernel: nothing to migrate pages to, whatever asked. */
+static void migrate_without_device_private_names_the_option(void **state)
+{
+	struct hmmbench_info i = info;
+	struct hb_dev_ctx ctx = { .bytes = GIB, .thp = true, .info = &i };
+	char buf[512];
+
+	(void)state;
+	i.features = HMMBENCH_FEAT_NO_DEVICE_PRIVATE;
+	snprintf(i.kernel_release, sizeof(i.kernel_release), "6.1.0-57-amd64");
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_MIGRATE,
+					   EOPNOTSUPP, &ctx),
+			    "this kernel (6.1.0-57-amd64) is built without CONFIG_DEVICE_PRIVATE, so it has no device memory to migrate pages to: boot one with it (make run does, in a VM)");
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_FAULT_READ,
+					   ENOTTY, &ctx),
+			    "this kernel (6.1.0-57-amd64) is built without CONFIG_DEVICE_PRIVATE, so it has no device memory to migrate pages to: boot one with it (make run does, in a VM)");
+}
+
 /*
  * How to load or reload the module is what hb_host_module_load_cmd()
  * finds for this machine (test_host.c tries both answers).
@@ -226,7 +290,7 @@ static void load_command_is_this_machines(void **state)
 					   ENXIO, &ctx), want);
 }
 
-#define NR_EXTRA	4
+#define NR_EXTRA	5
 
 int main(void)
 {
@@ -235,6 +299,7 @@ int main(void)
 		[NR_CASES + 1] = cmocka_unit_test(below_the_minimum_names_it),
 		[NR_CASES + 2] = cmocka_unit_test(map_without_device_private_names_the_option),
 		[NR_CASES + 3] = cmocka_unit_test(load_command_is_this_machines),
+		[NR_CASES + 4] = cmocka_unit_test(migrate_without_device_private_names_the_option),
 	};
 	size_t i;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: every output, byte for byte, through render.h.
- * Fixed results (a run, a sweep, merged runs, merge itself, info) and
- * comparisons (two single runs, two merged sides, three inputs with
+ * Fixed results (a run, a sweep, merged runs, merge itself, info, two
+ * migrations) and comparisons (two single runs, two merged sides, three inputs with
  * notes) are rendered in every format they have and checked against the
  * files in golden/.  What
  * was rendered is also written to build/unit/golden, so a failure is one
@@ -229,7 +229,7 @@ static void sweep_result(struct hb_result *r)
 	r->cfg.node = 1;
 	r->cfg.interleave = true;
 	r->cfg.label = "patched, \"v2\"";
-	r->meta.info.features |= HMMBENCH_FEAT_VMEMMAP_SHIFT | (1U << 9);
+	r->meta.info.features |= HMMBENCH_FEAT_VMEMMAP_SHIFT | (1U << 15);
 	r->meta.info.maps_total = 12;
 	r->meta.info.nr_nodes = 2;
 	r->meta.host.numa_nodes = 2;
@@ -338,6 +338,233 @@ static void merged_runs_in_every_format(void **state)
 	hb_result_free(&r);
 }
 
+/* One MIGRATE of @pages pages in @ms, @thp of them THPs, @split split. */
+static void mig_call(struct hb_mig_call *c, unsigned int iter,
+		     enum hb_mig_dir dir, uint64_t pages, double ms,
+		     uint64_t thp, uint64_t split)
+{
+	uint64_t total = ms * 1e6;
+
+	c->iter = iter;
+	c->dir = dir;
+	c->wall_ns = total + 20000 + 1000 * iter;
+	c->m.size = sizeof(c->m);
+	c->m.direction = dir == HB_MIG_TO_DEVICE ? HMMBENCH_MIGRATE_TO_DEVICE :
+						   HMMBENCH_MIGRATE_TO_SYSTEM;
+	c->m.length = pages * 4096;
+	c->m.calls = (pages + 511) / 512;
+	c->m.total_ns = total;
+	c->m.setup_ns = total / 10;
+	c->m.alloc_ns = total / 100 * 15;
+	c->m.copy_ns = total / 2;
+	c->m.pages_ns = total / 10;
+	c->m.finalize_ns = total / 10;
+	c->m.requested = pages;
+	c->m.collected = pages;
+	c->m.migrated = pages;
+	c->m.thp = thp;
+	c->m.split = split;
+}
+
+/* The fault phase of @iter: @n faults of @order, @samples of them read. */
+static void mig_faults(struct hb_mig_result *r, unsigned int iter,
+		       uint64_t pages, unsigned int n, unsigned int samples,
+		       uint32_t order)
+{
+	struct hb_mig_touches *t = hb_mig_add_phase(r);
+	unsigned int j;
+
+	assert_non_null(t);
+	t->iter = iter;
+	mig_call(&t->lend, iter, HB_MIG_TO_DEVICE, pages, 3.0, order ?
+		 pages / 512 : 0, 0);
+	t->touches = pages;
+	t->faults = n;
+	t->records = samples + (iter == 1);
+	t->samples = samples;
+	t->dropped = n - samples;
+	t->stale = iter == 1 ? 2 : 0;
+	for (j = 0; j < samples; j++) {
+		struct hb_mig_fault *f = hb_mig_add_fault(r);
+		uint64_t user = (order ? 900000 : 9000) + 1000 * j +
+				(iter ? 0 : 400000);
+
+		assert_non_null(f);
+		f->iter = iter;
+		f->offset = (uint64_t)j * (4096ULL << order);
+		f->touch_ns = 5000000000ULL * (iter + 1) + 1000000 * j;
+		f->user_ns = user;
+		f->rec.size = sizeof(f->rec);
+		f->rec.order = order;
+		f->rec.pages = 1U << order;
+		f->rec.addr = 0x7f0000000000ULL + f->offset;
+		f->rec.start_ns = f->touch_ns + 1500;
+		f->rec.total_ns = user - 3000;
+		f->rec.setup_ns = f->rec.total_ns / 20;
+		f->rec.alloc_ns = f->rec.total_ns / 10;
+		f->rec.copy_ns = f->rec.total_ns / 10 * 7;
+		f->rec.pages_ns = f->rec.total_ns / 20;
+		f->rec.finalize_ns = f->rec.total_ns / 20;
+	}
+}
+
+/* The metadata of the fixed run, on a module that migrates THPs. */
+static void mig_meta(struct hb_mig_result *r)
+{
+	struct hb_result run;
+
+	fixture_result(&run);
+	r->meta = run.meta;
+	r->meta.info.features |= HMMBENCH_FEAT_MIGRATE |
+				 HMMBENCH_FEAT_MIGRATE_THP;
+	r->meta.command_line = "hmmbench migrate --size 16M --iters 3 --direction to-device,to-system,fault --thp --batch 0 --format json";
+	hb_result_free(&run);
+}
+
+/*
+ * hmmbench migrate --size 16M --iters 3 with THP: to-device moves its 8
+ * THPs whole every time; to-system splits 2 of them in the last
+ * iteration; every fault brings a THP home.
+ */
+static void migrate_thp_result(struct hb_mig_result *r)
+{
+	static const double dev_ms[] = { 8.0, 6.0, 6.2, 6.1 };
+	static const double sys_ms[] = { 7.0, 5.0, 5.1, 5.3 };
+	unsigned int it;
+
+	memset(r, 0, sizeof(*r));
+	mig_meta(r);
+	r->cfg.size = 16ULL << 20;
+	r->cfg.chunk_size = 128ULL << 20;
+	r->cfg.iters = 3;
+	r->cfg.thp = true;
+	r->cfg.dirs = HB_MIG_ALL;
+	for (it = 0; it < 4; it++) {
+		mig_call(hb_mig_add_call(r), it, HB_MIG_TO_DEVICE, 4096,
+			 dev_ms[it], 8, 0);
+		mig_call(hb_mig_add_call(r), it, HB_MIG_TO_SYSTEM, 4096,
+			 sys_ms[it], it == 3 ? 6 : 8, it == 3 ? 2 : 0);
+		mig_faults(r, it, 4096, 8, 8, 9);
+	}
+	r->complete = true;
+	r->wall_ns = 512000000;
+}
+
+/*
+ * hmmbench migrate --size 64K --iters 2 --no-thp --direction
+ * to-device,fault, interrupted in its last iteration's faults; the
+ * module dropped 3 records of the second.
+ */
+static void migrate_4k_result(struct hb_mig_result *r)
+{
+	static const double dev_ms[] = { 0.09, 0.05, 0.06 };
+	unsigned int it;
+
+	memset(r, 0, sizeof(*r));
+	mig_meta(r);
+	r->meta.info.features &= ~HMMBENCH_FEAT_MIGRATE_THP;
+	r->meta.command_line = NULL;
+	r->cfg.size = 64ULL << 10;
+	r->cfg.chunk_size = 128ULL << 20;
+	r->cfg.iters = 2;
+	r->cfg.dirs = HB_MIG_BIT(HB_MIG_TO_DEVICE) | HB_MIG_BIT(HB_MIG_FAULT);
+	for (it = 0; it < 3; it++) {
+		mig_call(hb_mig_add_call(r), it, HB_MIG_TO_DEVICE, 16,
+			 dev_ms[it], 0, 0);
+		mig_faults(r, it, 16, it == 2 ? 5 : 16,
+			   it == 1 ? 13 : it == 2 ? 5 : 16, 0);
+	}
+	r->complete = false;
+	r->stop_reason = "interrupted";
+	r->wall_ns = 3000000;
+}
+
+static char *render_migration(enum hb_format fmt,
+			      const struct hb_mig_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(hb_render_migration(f, fmt, r), 0);
+	fclose(f);
+	return buf;
+}
+
+/* @r as golden/@stem.table, .csv and .json; the table fits 80 columns. */
+static void golden_migration(const char *stem, const struct hb_mig_result *r)
+{
+	static const enum hb_format fmts[] = {
+		HB_FMT_TABLE, HB_FMT_CSV, HB_FMT_JSON,
+	};
+	struct json_object *doc;
+	char name[64], *t;
+	size_t i;
+
+	for (i = 0; i < N(fmts); i++) {
+		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmts[i]]);
+		t = render_migration(fmts[i], r);
+		if (fmts[i] == HB_FMT_TABLE)
+			assert_in_range(widest(t), 40, 80);
+		if (fmts[i] == HB_FMT_JSON) {
+			doc = json_tokener_parse(t);
+			assert_non_null(doc);
+			json_object_put(doc);
+		}
+		golden(name, t);
+	}
+}
+
+static void migrate_in_every_format(void **state)
+{
+	struct hb_mig_result r;
+
+	(void)state;
+	migrate_thp_result(&r);
+	golden_migration("migrate", &r);
+	hb_mig_result_free(&r);
+	migrate_4k_result(&r);
+	golden_migration("migrate-4k", &r);
+	hb_mig_result_free(&r);
+}
+
+/* The summaries JSON writes are what the samples give, by hand. */
+static void migrate_json_summarizes_per_direction(void **state)
+{
+	struct hb_mig_result r;
+	char *t, *m;
+
+	(void)state;
+	migrate_thp_result(&r);
+	t = render_migration(HB_FMT_JSON, &r);
+	m = fixture_json_member(t, "configuration.workload");
+	assert_string_equal(m, "\"migrate\"");
+	free(m);
+	/* 16 MiB in 6.0, 6.2 and 6.1 ms: 2.5625 GiB/s on average */
+	m = fixture_json_member(t, "summaries.to_device.warm.metrics.gib_per_s.mean");
+	assert_non_null(m);
+	assert_float_equal(atof(m), (1 / 0.0060 + 1 / 0.0062 + 1 / 0.0061) /
+			   3 / 64, 5e-5);
+	free(m);
+	m = fixture_json_member(t, "summaries.to_device.warm.order");
+	assert_string_equal(m, "\"THP\"");
+	free(m);
+	m = fixture_json_member(t, "summaries.to_system.warm.order_class");
+	assert_string_equal(m, "\"mixed\"");
+	free(m);
+	m = fixture_json_member(t, "summaries.fault.warm.order");
+	assert_string_equal(m, "\"THP\"");
+	free(m);
+	m = fixture_json_member(t, "summaries.fault.warm.user_ns.p50");
+	assert_float_equal(atof(m), 903500, 1e-9);
+	free(m);
+	m = fixture_json_member(t, "metadata.module.kernel_release");
+	assert_string_equal(m, "\"6.1.192\"");
+	free(m);
+	free(t);
+	hb_mig_result_free(&r);
+}
 
 static void free_inputs(struct hb_input *in, size_t n)
 {
@@ -729,6 +956,8 @@ int main(void)
 		cmocka_unit_test(show_renders_a_comparison_without_configurations),
 		cmocka_unit_test(cover_of_merged_rebinds_counts_per_run),
 		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
+		cmocka_unit_test(migrate_in_every_format),
+		cmocka_unit_test(migrate_json_summarizes_per_direction),
 	};
 
 	return cmocka_run_group_tests_name("render", tests, NULL, NULL);

@@ -663,7 +663,8 @@ struct hmmbench_fault {
  *	(out) records written, oldest first; each is taken once
  * @capacity: (out) records the chunk keeps before it drops new ones
  * @faults: (out) faults handled on the chunk's pages since it was mapped
- * @dropped: (out) records lost because they were not read in time
+ * @dropped: (out) records lost because they were not read in time, since
+ *	the chunk was mapped
  *
  * Faults by any process on the chunk's pages are recorded.  ENOENT no
  * such chunk (or another thread is migrating it), EFAULT @records or this

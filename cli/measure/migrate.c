@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the migration loop.  One chunk is the device memory for the
+ * whole run.  Each iteration maps a new buffer, aligned to a PMD so that
+ * a THP can back it, and fills it, outside any timing; then MIGRATE
+ * TO_DEVICE and TO_SYSTEM move it to the chunk and back, each timed by
+ * the kernel and by the clock around the ioctl; then one more TO_DEVICE
+ * lends it again and every 4 KiB of it is touched in order, each touch
+ * timed, the module's fault records read every window of touches and
+ * matched to them by address.  The buffer's contents are checked after
+ * each round trip, and it is unmapped at the end of its iteration; the
+ * chunk is unmapped at the end, whatever happened.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "clock.h"
+#include "fmt.h"
+#include "kernel/explain.h"
+#include "measure/migrate.h"
+#include "measure/verify.h"
+
+/* The loop's state. */
+struct hb_mig_loop {
+	struct hb_dev *dev;
+	struct hb_mig_result *r;
+	volatile sig_atomic_t *stop;
+	hb_progress_fn fn;
+	void *arg;
+	uint64_t start_ns;
+	uint32_t handle;		/* the chunk, 0 while none */
+	uint8_t *buf;			/* this iteration's buffer, or NULL */
+	size_t window;			/* touches per FAULT_READ */
+	struct hb_mig_window *w;
+	struct hmmbench_fault *recs;	/* HMMBENCH_FAULT_READ_MAX */
+	struct hmmbench_fault_read last;	/* the last FAULT_READ's */
+};
+
+/* Writes the sentence for @err of @op, the first failure's only. */
+static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
+		       uint32_t direction)
+{
+	const struct hb_mig_config *cfg = &l->r->cfg;
+	struct hb_dev_ctx ctx = {
+		.path = l->dev->path,
+		.length = cfg->chunk_size,
+		.node = HMMBENCH_NODE_LOCAL,
+		.chunks = 1,
+		.handle = l->handle,
+		.bytes = cfg->size,
+		.direction = direction,
+		.batch = cfg->batch,
+		.thp = cfg->thp,
+		.info = &l->dev->info,
+	};
+
+	if (l->r->error[0])
+		return err;
+	/* The budget has moved since we started: explain with today's. */
+	if (err == -ENOMEM && op == HB_OP_MAP)
+		hb_dev_info(l->dev);
+	hb_dev_explain(l->r->error, sizeof(l->r->error), op, err, &ctx);
+	return err;
+}
+
+/* A failure of hmmbench's own, @err, said as @fmt says. */
+static int hb_mig_failf(struct hb_mig_loop *l, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->r->error[0])
+		return err;
+	va_start(ap, fmt);
+	vsnprintf(l->r->error, sizeof(l->r->error), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static int hb_mig_nomem(struct hb_mig_loop *l)
+{
+	return hb_mig_failf(l, -ENOMEM, "out of memory for the samples");
+}
+
+/* splitmix64's finaliser: every input its own output. */
+static uint64_t hb_mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+uint64_t hb_mig_pattern(unsigned int iter, uint64_t offset)
+{
+	return hb_mix((offset >> 3) + (iter + 1ULL) * 0x9e3779b97f4a7c15ULL);
+}
+
+/* The buffer's alignment: a PMD's bytes (2 MiB with 4 KiB pages). */
+static uint64_t hb_mig_align(const struct hb_mig_loop *l)
+{
+	uint64_t ps = l->dev->info.page_size;
+
+	return ps ? hb_mig_pmd_pages(ps) * ps : 2ULL << 20;
+}
+
+/*
+ * Maps cfg.size of private anonymous memory at a PMD boundary: more, and
+ * the rest unmapped again; THP or not as cfg.thp asks.
+ */
+static int hb_mig_buf_map(struct hb_mig_loop *l)
+{
+	uint64_t size = l->r->cfg.size, align = hb_mig_align(l), head;
+	uint8_t *p;
+	char sz[32];
+
+	p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return hb_mig_failf(l, -errno, "cannot map a %s buffer to migrate: %s: use a smaller --size",
+				    hb_size_str(size, sz, sizeof(sz)),
+				    strerror(errno));
+	head = -(uintptr_t)p & (align - 1);
+	if (head)
+		munmap(p, head);
+	if (align - head)
+		munmap(p + head + size, align - head);
+	l->buf = p + head;
+	/* without THP in the kernel, the buffer is of base pages anyway */
+	madvise(l->buf, size, l->r->cfg.thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	return 0;
+}
+
+static void hb_mig_buf_unmap(struct hb_mig_loop *l)
+{
+	if (l->buf)
+		munmap(l->buf, l->r->cfg.size);
+	l->buf = NULL;
+}
+
+static void hb_mig_fill(struct hb_mig_loop *l, unsigned int iter)
+{
+	uint64_t *p = (uint64_t *)l->buf, i;
+
+	for (i = 0; i < l->r->cfg.size / 8; i++)
+		p[i] = hb_mig_pattern(iter, i * 8);
+}
+
+/* Whether the buffer holds iteration @iter's pattern after @what. */
+static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
+			const char *what)
+{
+	const uint64_t *p = (const uint64_t *)l->buf;
+	uint64_t i;
+
+	for (i = 0; i < l->r->cfg.size / 8; i++) {
+		if (p[i] == hb_mig_pattern(iter, i * 8))
+			continue;
+		return hb_mig_failf(l, -EIO, "iteration %u: after %s the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " (0x%" PRIx64 ") where 0x%016" PRIx64 " was written: the migration lost or corrupted data",
+				    iter, what, p[i], i * 8, i * 8,
+				    hb_mig_pattern(iter, i * 8));
+	}
+	return 0;
+}
+
+/* MIGRATE of the buffer to HMMBENCH_MIGRATE_TO_* @direction into @c. */
+static int hb_mig_call(struct hb_mig_loop *l, uint32_t direction,
+		       struct hb_mig_call *c)
+{
+	const struct hb_mig_config *cfg = &l->r->cfg;
+	struct hb_mig_req req = {
+		.handle = l->handle,
+		.direction = direction,
+		.addr = (uintptr_t)l->buf,
+		.length = cfg->size,
+		.batch = cfg->batch,
+		.thp = cfg->thp,
+	};
+	uint64_t t0;
+	int ret;
+
+	do {
+		t0 = hb_now_ns();
+		ret = hb_dev_migrate(l->dev, &req, &c->m);
+		c->wall_ns = hb_now_ns() - t0;
+	} while (ret == -EINTR && !*l->stop);
+	if (ret == -EINTR)
+		return HB_STOPPED;
+	return ret ? hb_mig_fail(l, HB_OP_MIGRATE, ret, direction) : 0;
+}
+
+/*
+ * To the device and back, each a sample when cfg.dirs has it, else not
+ * kept; then the check of what came back.
+ */
+static int hb_mig_round_trip(struct hb_mig_loop *l, unsigned int iter)
+{
+	static const uint32_t how[] = {
+		[HB_MIG_TO_DEVICE] = HMMBENCH_MIGRATE_TO_DEVICE,
+		[HB_MIG_TO_SYSTEM] = HMMBENCH_MIGRATE_TO_SYSTEM,
+	};
+	struct hb_mig_result *r = l->r;
+	struct hb_mig_call scratch, *c;
+	enum hb_mig_dir d;
+	int ret;
+
+	if (!(r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
+			     HB_MIG_BIT(HB_MIG_TO_SYSTEM))))
+		return 0;
+	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
+		if (*l->stop)
+			return HB_STOPPED;
+		c = r->cfg.dirs & HB_MIG_BIT(d) ? hb_mig_add_call(r) : &scratch;
+		if (!c)
+			return hb_mig_nomem(l);
+		c->iter = iter;
+		c->dir = d;
+		ret = hb_mig_call(l, how[d], c);
+		if (ret) {
+			if (c != &scratch)
+				r->nr_calls--;
+			return ret;
+		}
+	}
+	return hb_mig_check(l, iter, "to-device and to-system");
+}
+
+int hb_mig_match(struct hb_mig_result *r, struct hb_mig_touches *t,
+		 struct hb_mig_window *w, const struct hmmbench_fault *recs,
+		 size_t nr)
+{
+	struct hb_mig_fault *f;
+	uint64_t off, k;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		t->records++;
+		off = recs[i].addr - w->base;
+		if (recs[i].addr < w->base || off % HB_MIG_TOUCH)
+			continue;
+		k = off / HB_MIG_TOUCH;
+		if (k < w->first || k - w->first >= w->n ||
+		    w->matched[k - w->first])
+			continue;
+		k -= w->first;
+		f = hb_mig_add_fault(r);
+		if (!f)
+			return -ENOMEM;
+		w->matched[k] = true;
+		f->iter = t->iter;
+		f->offset = off;
+		f->touch_ns = w->touch_ns[k];
+		f->user_ns = w->user_ns[k];
+		f->rec = recs[i];
+		t->samples++;
+	}
+	return 0;
+}
+
+/*
+ * Takes every fault record the module holds: matched to the touches of
+ * @w, or with no @w (before the first touch) counted as stale.
+ */
+static int hb_mig_drain(struct hb_mig_loop *l, struct hb_mig_touches *t,
+			struct hb_mig_window *w)
+{
+	struct hmmbench_fault_read fr;
+	uint32_t nr;
+	int ret;
+
+	do {
+		ret = hb_dev_fault_read(l->dev, l->handle, l->recs,
+					HMMBENCH_FAULT_READ_MAX, &fr);
+		if (ret == -EINTR && *l->stop)
+			return HB_STOPPED;
+		if (ret)
+			return hb_mig_fail(l, HB_OP_FAULT_READ, ret, 0);
+		l->last = fr;
+		nr = fr.nr < HMMBENCH_FAULT_READ_MAX ? fr.nr :
+						       HMMBENCH_FAULT_READ_MAX;
+		if (fr.capacity && fr.capacity < l->window)
+			l->window = fr.capacity;
+		if (!w)
+			t->stale += nr;
+		else if (hb_mig_match(l->r, t, w, l->recs, nr))
+			return hb_mig_nomem(l);
+	} while (nr == HMMBENCH_FAULT_READ_MAX);
+	return 0;
+}
+
+/*
+ * Touches the pages of @w in order, a load and a store of the word at
+ * each one's start, each timed by the clock around it.
+ */
+static void hb_mig_touch(uint8_t *buf, struct hb_mig_window *w)
+{
+	volatile uint64_t *word;
+	uint64_t t0, t1;
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		word = (volatile uint64_t *)(buf + (w->first + i) *
+					     HB_MIG_TOUCH);
+		t0 = hb_now_ns();
+		__asm__ __volatile__("" ::: "memory");
+		*word = *word;
+		__asm__ __volatile__("" ::: "memory");
+		t1 = hb_now_ns();
+		w->touch_ns[i] = t0;
+		w->user_ns[i] = t1 - t0;
+		w->matched[i] = false;
+	}
+}
+
+/* Every 4 KiB of the buffer touched, a window at a time. */
+static int hb_mig_touch_all(struct hb_mig_loop *l, struct hb_mig_touches *t)
+{
+	uint64_t touches = l->r->cfg.size / HB_MIG_TOUCH;
+	struct hb_mig_window *w = l->w;
+	int ret = 0;
+
+	w->base = (uintptr_t)l->buf;
+	w->n = 0;
+	for (w->first = 0; w->first < touches && !ret; w->first += w->n) {
+		if (*l->stop)
+			return HB_STOPPED;
+		w->n = touches - w->first < l->window ?
+		       touches - w->first : l->window;
+		hb_mig_touch(l->buf, w);
+		t->touches += w->n;
+		ret = hb_mig_drain(l, t, w);
+	}
+	return ret;
+}
+
+/*
+ * Lends the buffer to the chunk again (no sample), leaves out the
+ * records of faults before the first touch, touches every page and
+ * checks what came home.
+ */
+static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
+{
+	struct hb_mig_touches *t;
+	uint64_t faults, dropped;
+	int ret;
+
+	if (*l->stop)
+		return HB_STOPPED;
+	t = hb_mig_add_phase(l->r);
+	if (!t)
+		return hb_mig_nomem(l);
+	t->iter = iter;
+	t->lend.iter = iter;
+	t->lend.dir = HB_MIG_TO_DEVICE;
+	ret = hb_mig_call(l, HMMBENCH_MIGRATE_TO_DEVICE, &t->lend);
+	if (ret) {
+		l->r->nr_phases--;
+		return ret;
+	}
+	ret = hb_mig_drain(l, t, NULL);
+	faults = l->last.faults;
+	dropped = l->last.dropped;
+	if (!ret)
+		ret = hb_mig_touch_all(l, t);
+	t->faults = l->last.faults - faults;
+	t->dropped = l->last.dropped - dropped;
+	return ret ? ret : hb_mig_check(l, iter, "the faults");
+}
+
+static void hb_mig_report(struct hb_mig_loop *l, unsigned int iter)
+{
+	struct hb_progress p = {
+		.step = iter + 1,
+		.steps = l->r->cfg.iters + 1,
+		.size = l->r->cfg.size,
+		.iter = iter,
+		.kind = hb_mig_kind(iter),
+		.elapsed_ns = hb_now_ns() - l->start_ns,
+	};
+
+	if (l->fn)
+		l->fn(&p, l->arg);
+}
+
+static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
+{
+	int ret;
+
+	ret = hb_mig_buf_map(l);
+	if (ret)
+		return ret;
+	hb_mig_fill(l, iter);
+	ret = hb_mig_round_trip(l, iter);
+	if (!ret && (l->r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT)))
+		ret = hb_mig_fault_phase(l, iter);
+	hb_mig_buf_unmap(l);
+	if (!ret && *l->stop)
+		ret = HB_STOPPED;
+	hb_mig_report(l, iter);
+	return ret;
+}
+
+static int hb_mig_map_chunk(struct hb_mig_loop *l)
+{
+	struct hmmbench_map map;
+	int ret;
+
+	do
+		ret = hb_dev_map(l->dev, l->r->cfg.chunk_size,
+				 HMMBENCH_NODE_LOCAL, 0, &map);
+	while (ret == -EINTR && !*l->stop);
+	if (ret == -EINTR)
+		return HB_STOPPED;
+	if (ret)
+		return hb_mig_fail(l, HB_OP_MAP, ret, 0);
+	l->handle = map.handle;
+	return 0;
+}
+
+static int hb_mig_unmap_chunk(struct hb_mig_loop *l)
+{
+	struct hmmbench_unmap un;
+	int ret = hb_dev_unmap(l->dev, l->handle, &un);
+
+	return ret ? hb_mig_fail(l, HB_OP_UNMAP, ret, 0) : 0;
+}
+
+static int hb_mig_loop_all(struct hb_mig_loop *l)
+{
+	unsigned int iter;
+	int ret = 0;
+
+	for (iter = 0; iter <= l->r->cfg.iters && !ret; iter++)
+		ret = *l->stop ? HB_STOPPED : hb_mig_iteration(l, iter);
+	return ret;
+}
+
+int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
+		   volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
+{
+	struct hb_mig_loop l = {
+		.dev = dev,
+		.r = r,
+		.stop = stop,
+		.fn = fn,
+		.arg = arg,
+		.start_ns = hb_now_ns(),
+		.window = HB_MIG_WINDOW,
+		.w = malloc(sizeof(struct hb_mig_window)),
+		.recs = calloc(HMMBENCH_FAULT_READ_MAX,
+			       sizeof(struct hmmbench_fault)),
+	};
+	int ret, err;
+
+	r->error[0] = '\0';
+	ret = !l.w || !l.recs ? hb_mig_nomem(&l) : hb_mig_map_chunk(&l);
+	if (!ret) {
+		ret = hb_mig_loop_all(&l);
+		err = hb_mig_unmap_chunk(&l);
+		if (!ret)
+			ret = err;
+	}
+	r->wall_ns = hb_now_ns() - l.start_ns;
+	free(l.w);
+	free(l.recs);
+	r->complete = !ret;
+	r->stop_reason = !ret ? NULL :
+			 ret == HB_STOPPED ? "interrupted" : "error";
+	return ret;
+}

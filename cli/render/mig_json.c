@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: hmmbench migrate's JSON, schema "hmmbench-migrate/1" in
+ * FORMATS.md - metadata and configuration, every MIGRATE of every
+ * iteration with each field of the kernel's reply, every fault sample as
+ * a row of integers on one line, and the summaries of each direction.
+ * Members appear in a fixed order and numbers with fixed decimals.
+ */
+#include <stdio.h>
+
+#include "render/json_write.h"
+#include "render/renderers.h"
+#include "results/fields.h"
+#include "results/migration.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The members of each fault sample's row, in order. */
+static const char *const hb_mig_fault_columns[] = {
+	"offset", "order", "pages", "user_ns", "total_ns", "setup_ns",
+	"alloc_ns", "copy_ns", "pages_ns", "finalize_ns", "touch_ns",
+	"start_ns",
+};
+
+/* Where the records of the next iteration start. */
+struct hb_mig_cursor {
+	size_t call, phase, fault;
+};
+
+static struct json_object *hb_mig_meta_json(const struct hb_meta *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_jadd(o, "hmmbench_version", hb_jstr(hb_meta_version(m)));
+	hb_jadd(o, "date", hb_jstr(m->host.date));
+	if (m->run_id[0])
+		hb_jadd(o, "run_id", hb_jstr(m->run_id));
+	if (hb_meta_icount(m))
+		hb_jadd(o, "time_unit", hb_jstr("instructions"));
+	if (m->command_line)
+		hb_jadd(o, "command_line", hb_jstr(m->command_line));
+	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
+	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
+	return o;
+}
+
+static struct json_object *hb_mig_config_json(const struct hb_mig_result *r)
+{
+	const struct hb_mig_config *c = &r->cfg;
+	struct json_object *o = json_object_new_object();
+	struct json_object *dirs = json_object_new_array();
+	enum hb_mig_dir d;
+
+	for (d = 0; d < HB_MIG_NR_DIRS; d++)
+		if (c->dirs & HB_MIG_BIT(d))
+			json_object_array_add(dirs, hb_jstr(hb_mig_dir_key(d)));
+	hb_jadd(o, "command", hb_jstr("migrate"));
+	hb_jadd(o, "workload", hb_jstr("migrate"));
+	hb_jadd(o, "size", hb_jint(c->size));
+	hb_jadd(o, "chunk_size", hb_jint(c->chunk_size));
+	hb_jadd(o, "cold_iterations", hb_jint(1));
+	hb_jadd(o, "iterations", hb_jint(c->iters));
+	hb_jadd(o, "thp", hb_jbool(c->thp));
+	hb_jadd(o, "batch", hb_jint(c->batch));
+	hb_jadd(o, "directions", dirs);
+	hb_jadd(o, "page_size", hb_jint(r->meta.info.page_size));
+	hb_jadd(o, "pmd_pages", hb_jint(hb_mig_pmd_pages(r->meta.info.page_size)));
+	hb_jadd(o, "touch_size", hb_jint(HB_MIG_TOUCH));
+	return o;
+}
+
+static struct json_object *hb_mig_metrics_json(void)
+{
+	struct json_object *a = json_object_new_array(), *o;
+	size_t i;
+
+	for (i = 0; i < HB_MM_NR; i++) {
+		o = json_object_new_object();
+		hb_jadd(o, "key", hb_jstr(hb_mig_metrics[i].key));
+		hb_jadd(o, "unit", hb_jstr(hb_mig_unit_name(hb_mig_metrics[i].unit)));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *hb_mig_columns_json(void)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < N(hb_mig_fault_columns); i++)
+		json_object_array_add(a, hb_jstr(hb_mig_fault_columns[i]));
+	return a;
+}
+
+/* Every field of a MIGRATE's reply, and the order it moved pages in. */
+static struct json_object *hb_mig_call_json(const struct hb_mig_call *c,
+					    uint64_t page_size)
+{
+	const struct hmmbench_migrate *m = &c->m;
+	struct json_object *o = json_object_new_object();
+	enum hb_mig_order ord;
+	size_t i;
+
+	hb_jadd(o, "wall_ns", hb_jint(c->wall_ns));
+	hb_jadd(o, "total_ns", hb_jint(m->total_ns));
+	hb_jadd(o, "setup_ns", hb_jint(m->setup_ns));
+	hb_jadd(o, "alloc_ns", hb_jint(m->alloc_ns));
+	hb_jadd(o, "copy_ns", hb_jint(m->copy_ns));
+	hb_jadd(o, "pages_ns", hb_jint(m->pages_ns));
+	hb_jadd(o, "finalize_ns", hb_jint(m->finalize_ns));
+	for (i = 0; i < HB_MC_NR; i++)
+		hb_jadd(o, hb_mig_count_keys[i], hb_jint(hb_mig_count(m, i)));
+	ord = hb_mig_order(m->migrated, m->thp, hb_mig_pmd_pages(page_size));
+	hb_jadd(o, "order_class", hb_jstr(hb_mig_order_key(ord)));
+	return o;
+}
+
+static struct json_object *hb_mig_fault_row(const struct hb_mig_fault *f)
+{
+	const struct hmmbench_fault *k = &f->rec;
+	const uint64_t v[] = {
+		f->offset, k->order, k->pages, f->user_ns, k->total_ns,
+		k->setup_ns, k->alloc_ns, k->copy_ns, k->pages_ns,
+		k->finalize_ns, f->touch_ns, k->start_ns,
+	};
+
+	return hb_jrow(v, N(v));
+}
+
+/* The fault phase @t and its samples, from cur->fault on. */
+static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
+					     const struct hb_mig_touches *t,
+					     struct hb_mig_cursor *cur)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *a = json_object_new_array();
+
+	for (; cur->fault < r->nr_faults &&
+	       r->faults[cur->fault].iter == t->iter; cur->fault++)
+		json_object_array_add(a,
+				      hb_mig_fault_row(&r->faults[cur->fault]));
+	hb_jadd(o, "lend", hb_mig_call_json(&t->lend, r->meta.info.page_size));
+	hb_jadd(o, "touches", hb_jint(t->touches));
+	hb_jadd(o, "faults", hb_jint(t->faults));
+	hb_jadd(o, "dropped", hb_jint(t->dropped));
+	hb_jadd(o, "records", hb_jint(t->records));
+	hb_jadd(o, "unmatched", hb_jint(t->records - t->samples));
+	hb_jadd(o, "stale", hb_jint(t->stale));
+	hb_jadd(o, "samples", a);
+	return o;
+}
+
+static struct json_object *hb_mig_iter_json(const struct hb_mig_result *r,
+					    unsigned int it,
+					    struct hb_mig_cursor *cur)
+{
+	struct json_object *o = json_object_new_object();
+	const struct hb_mig_call *c;
+
+	hb_jadd(o, "iteration", hb_jint(it));
+	hb_jadd(o, "kind", hb_jstr(hb_kind_name(hb_mig_kind(it))));
+	for (; cur->call < r->nr_calls && r->calls[cur->call].iter == it;
+	     cur->call++) {
+		c = &r->calls[cur->call];
+		hb_jadd(o, hb_mig_dir_key(c->dir),
+			hb_mig_call_json(c, r->meta.info.page_size));
+	}
+	if (cur->phase < r->nr_phases && r->phases[cur->phase].iter == it)
+		hb_jadd(o, "fault", hb_mig_phase_json(r,
+			&r->phases[cur->phase++], cur));
+	return o;
+}
+
+static struct json_object *hb_mig_iters_json(const struct hb_mig_result *r)
+{
+	struct json_object *a = json_object_new_array();
+	struct hb_mig_cursor cur = { 0 };
+	unsigned int it, n = hb_mig_iterations(r);
+
+	for (it = 0; it < n; it++)
+		json_object_array_add(a, hb_mig_iter_json(r, it, &cur));
+	return a;
+}
+
+static struct json_object *hb_mig_range_json(const struct hb_mig_range *rg)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_jadd(o, "min", hb_jint(rg->min));
+	hb_jadd(o, "max", hb_jint(rg->max));
+	hb_jadd(o, "total", hb_jint(rg->total));
+	return o;
+}
+
+static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
+					   uint64_t page_size)
+{
+	uint64_t migrated = s->count[HB_MC_MIGRATED].total;
+	uint64_t thp = s->count[HB_MC_THP].total;
+	struct json_object *o = json_object_new_object();
+	struct json_object *m = json_object_new_object();
+	struct json_object *c = json_object_new_object();
+	enum hb_mig_order ord;
+	char label[96];
+	size_t i;
+
+	for (i = 0; i < HB_MM_NR; i++)
+		hb_jadd(m, hb_mig_metrics[i].key,
+			hb_stats_json_prec(&s->st[i],
+				hb_mig_unit_precision(hb_mig_metrics[i].unit)));
+	for (i = 0; i < HB_MC_NR; i++)
+		hb_jadd(c, hb_mig_count_keys[i],
+			hb_mig_range_json(&s->count[i]));
+	ord = hb_mig_order(migrated, thp, hb_mig_pmd_pages(page_size));
+	hb_jadd(o, "n", hb_jint(s->n));
+	hb_jadd(o, "order", s->n ? hb_jstr(hb_mig_order_label(label,
+				sizeof(label), migrated, thp, page_size)) :
+				   NULL);
+	hb_jadd(o, "order_class", s->n ? hb_jstr(hb_mig_order_key(ord)) : NULL);
+	hb_jadd(o, "metrics", m);
+	hb_jadd(o, "counts", c);
+	return o;
+}
+
+static struct json_object *hb_pcts_json(const struct hb_pcts *p)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_jadd(o, "n", hb_jint(p->n));
+	hb_jadd(o, "p50", hb_jnum(p->p50, 1));
+	hb_jadd(o, "p90", hb_jnum(p->p90, 1));
+	hb_jadd(o, "p99", hb_jnum(p->p99, 1));
+	hb_jadd(o, "max", hb_jnum(p->max, 1));
+	return o;
+}
+
+static struct json_object *hb_mig_shares_json(const double *share)
+{
+	struct json_object *o = json_object_new_object();
+	char key[32];
+	size_t p;
+
+	for (p = 0; p <= HB_MIG_NR_PHASES; p++) {
+		snprintf(key, sizeof(key), "%s_percent",
+			 p < HB_MIG_NR_PHASES ? hb_mig_phase_names[p] : "other");
+		hb_jadd(o, key, hb_jnum(share[p], 4));
+	}
+	return o;
+}
+
+static struct json_object *hb_mig_fault_json(
+	const struct hb_mig_fault_summary *s, uint64_t page_size)
+{
+	struct json_object *o = json_object_new_object();
+	char label[96];
+
+	hb_jadd(o, "n", hb_jint(s->n));
+	hb_jadd(o, "order", hb_jstr(hb_mig_fault_order_label(label,
+			sizeof(label), s->thp, s->base, s->other, page_size)));
+	hb_jadd(o, "order_class", hb_jstr(hb_mig_order_key(
+			hb_mig_fault_order(s->thp, s->base, s->other))));
+	hb_jadd(o, "thp_faults", hb_jint(s->thp));
+	hb_jadd(o, "base_faults", hb_jint(s->base));
+	hb_jadd(o, "other_faults", hb_jint(s->other));
+	hb_jadd(o, "pages", hb_jint(s->pages));
+	hb_jadd(o, "iterations", hb_jint(s->phases));
+	hb_jadd(o, "touches", hb_jint(s->touches));
+	hb_jadd(o, "faults", hb_jint(s->faults));
+	hb_jadd(o, "dropped", hb_jint(s->dropped));
+	hb_jadd(o, "records", hb_jint(s->records));
+	hb_jadd(o, "unmatched", hb_jint(s->records - s->n));
+	hb_jadd(o, "stale", hb_jint(s->stale));
+	hb_jadd(o, "user_ns", hb_pcts_json(&s->user));
+	hb_jadd(o, "handler_ns", hb_pcts_json(&s->handler));
+	hb_jadd(o, "outside_ns", hb_pcts_json(&s->outside));
+	hb_jadd(o, "shares", hb_mig_shares_json(s->share));
+	return o;
+}
+
+/* Per direction measured, {"cold": ..., "warm": ...}. */
+static struct json_object *hb_mig_summaries_json(const struct hb_mig_result *r,
+						 const struct hb_mig_summaries *s)
+{
+	static const char *const kinds[] = { "cold", "warm" };
+	uint64_t ps = r->meta.info.page_size;
+	struct json_object *o = json_object_new_object(), *d;
+	enum hb_mig_dir dir;
+	int k;
+
+	for (dir = 0; dir < HB_MIG_NR_DIRS; dir++) {
+		if (!(r->cfg.dirs & HB_MIG_BIT(dir)))
+			continue;
+		d = json_object_new_object();
+		for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++)
+			hb_jadd(d, kinds[k], dir == HB_MIG_FAULT ?
+				hb_mig_fault_json(&s->fault[k], ps) :
+				hb_mig_dir_json(&s->call[dir][k], ps));
+		hb_jadd(o, hb_mig_dir_key(dir), d);
+	}
+	return o;
+}
+
+int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
+		       const struct hb_mig_summaries *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	hb_jadd(o, "schema", hb_jstr(HB_MIG_SCHEMA));
+	hb_jadd(o, "complete", hb_jbool(r->complete));
+	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
+	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
+	hb_jadd(o, "metadata", hb_mig_meta_json(&r->meta));
+	hb_jadd(o, "configuration", hb_mig_config_json(r));
+	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
+	hb_jadd(o, "metrics", hb_mig_metrics_json());
+	hb_jadd(o, "fault_columns", hb_mig_columns_json());
+	hb_jadd(o, "iterations", hb_mig_iters_json(r));
+	hb_jadd(o, "summaries", hb_mig_summaries_json(r, s));
+	return hb_json_write(f, o);
+}

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: hmmbench migrate's table, in 80 columns.  Per direction the
+ * order pages moved in and the counts of a call, then its metrics: the
+ * first iteration beside the warm ones' mean, interval, median and CV,
+ * as run shows a size; for faults the percentiles of the latency the
+ * process saw and of the kernel's handler, with the handler's phases.
+ * Then what the rows mean and what went wrong.  For people only;
+ * scripts use CSV or JSON.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "render/renderers.h"
+#include "render/wrap.h"
+
+#define HB_TABLE_COLS	80
+#define HB_TITLE_W	21	/* the rows' titles */
+
+/* "to-device, to-system and fault" of cfg.dirs. */
+static const char *hb_mig_dirs_str(unsigned int dirs, char *buf, size_t len)
+{
+	size_t used = 0, left = __builtin_popcount(dirs & HB_MIG_ALL);
+	enum hb_mig_dir d;
+
+	buf[0] = '\0';
+	for (d = 0; d < HB_MIG_NR_DIRS && used < len; d++) {
+		if (!(dirs & HB_MIG_BIT(d)))
+			continue;
+		left--;
+		used += snprintf(buf + used, len - used, "%s%s",
+				 hb_mig_dir_option(d),
+				 !left ? "" : left == 1 ? " and " : ", ");
+	}
+	return buf;
+}
+
+/* hb_size_human() that the wrapping keeps on one line: "128 MiB". */
+static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
+{
+	char *sp;
+
+	hb_size_human(bytes, buf, len);
+	sp = strchr(buf, ' ');
+	if (sp)
+		*sp = HB_NBSP;
+	return buf;
+}
+
+static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
+{
+	const struct hb_mig_config *c = &r->cfg;
+	const struct hb_host *h = &r->meta.host;
+	uint64_t ps = r->meta.info.page_size;
+	char sz[32], ch[32], dirs[64], batch[64], ram[32];
+
+	if (c->batch)
+		snprintf(batch, sizeof(batch), "%" PRIu32 " pages", c->batch);
+	else
+		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
+			 hb_mig_pmd_pages(ps));
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s of %s, %u first + %u warm iteration%s, %s, batches of %s, a %s chunk as device memory",
+		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
+		 hb_mig_size(c->size, sz, sizeof(sz)), 1, c->iters,
+		 c->iters == 1 ? "" : "s",
+		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
+		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
+	fprintf(f, "module %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
+		r->meta.info.module_version, r->meta.info.kernel_release,
+		h->machine, h->cpus, h->numa_nodes,
+		h->numa_nodes == 1 ? "" : "s",
+		hb_size_human(h->total_ram, ram, sizeof(ram)));
+	if (hb_meta_icount(&r->meta))
+		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_TABLE_COLS);
+}
+
+/* @v in @unit, in the scale of @ref where it has one; "-" when NAN. */
+static const char *hb_mig_fmt(char *buf, size_t len, enum hb_mig_unit unit,
+			      double v, double ref)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (unit == HB_MU_NS)
+		hb_fmt_scaled(buf, len, HB_UNIT_NS, v, ref);
+	else if (unit == HB_MU_NS_PER_PAGE)
+		hb_fmt_scaled(buf, len, HB_UNIT_NS_PER_PAGE, v, ref);
+	else if (unit == HB_MU_GIB_PER_S)
+		snprintf(buf, len, "%.2f GiB/s", v);
+	else
+		snprintf(buf, len, "%.1f%%", v);
+	return hb_fmt_unsigned_zero(buf);
+}
+
+/* "± 5.0 ms", or "-" without an interval. */
+static const char *hb_mig_pm(char *buf, size_t len, enum hb_mig_unit unit,
+			     const struct hb_stats *st, double ref)
+{
+	char v[32];
+
+	if (isnan(st->mean_ci_hi))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "± %s", hb_mig_fmt(v, sizeof(v), unit,
+						     st->mean_ci_hi - st->mean,
+						     ref));
+	return buf;
+}
+
+static void hb_mig_row(FILE *f, enum hb_mig_metric_id id,
+		       const struct hb_stats *first,
+		       const struct hb_stats *warm)
+{
+	enum hb_mig_unit unit = hb_mig_metrics[id].unit;
+	double ref = isnan(warm->mean) ? first->mean : warm->mean;
+	char c[32], mean[32], pm[48], med[32], cv[16];
+
+	/* %13s: the ± sign takes two bytes but one column */
+	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", HB_TITLE_W,
+		hb_mig_metrics[id].title,
+		hb_mig_fmt(c, sizeof(c), unit, first->mean, ref),
+		hb_mig_fmt(mean, sizeof(mean), unit, warm->mean, ref),
+		hb_mig_pm(pm, sizeof(pm), unit, warm, ref),
+		hb_mig_fmt(med, sizeof(med), unit, warm->median, ref),
+		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+}
+
+/* "65536", or "65024-65536" when the calls differ. */
+static const char *hb_mig_range_str(char *buf, size_t len,
+				    const struct hb_mig_range *rg)
+{
+	if (rg->min == rg->max)
+		snprintf(buf, len, "%" PRIu64, rg->min);
+	else
+		snprintf(buf, len, "%" PRIu64 "-%" PRIu64, rg->min, rg->max);
+	return buf;
+}
+
+/*
+ * The order the calls of @s moved pages in: per call when every call
+ * moved the same, else over all of them.
+ */
+static const char *hb_mig_table_order(char *buf, size_t len,
+				      const struct hb_mig_summary *s,
+				      uint64_t page_size)
+{
+	const struct hb_mig_range *mg = &s->count[HB_MC_MIGRATED];
+	const struct hb_mig_range *thp = &s->count[HB_MC_THP];
+	char label[96];
+	size_t used;
+
+	if (mg->min == mg->max && thp->min == thp->max)
+		return hb_mig_order_label(buf, len, mg->min, thp->min,
+					  page_size);
+	hb_mig_order_label(label, sizeof(label), mg->total, thp->total,
+			   page_size);
+	used = snprintf(buf, len, "%s", label);
+	if (hb_mig_order(mg->total, thp->total, hb_mig_pmd_pages(page_size)) ==
+	    HB_ORDER_MIXED && used < len)
+		snprintf(buf + used, len - used, " over %zu calls", s->n);
+	return buf;
+}
+
+/* "none skipped", or what a call skipped, and why. */
+static const char *hb_mig_skips(char *buf, size_t len,
+				const struct hb_mig_summary *s)
+{
+	char a[44], b[44], c[44];
+
+	if (!s->count[HB_MC_SKIP_UNCOLLECTED].max &&
+	    !s->count[HB_MC_SKIP_NOMEM].max && !s->count[HB_MC_SKIP_BUSY].max)
+		snprintf(buf, len, "none skipped");
+	else
+		snprintf(buf, len, "skipped %s not collected, %s without a destination page, %s busy",
+			 hb_mig_range_str(a, sizeof(a),
+					  &s->count[HB_MC_SKIP_UNCOLLECTED]),
+			 hb_mig_range_str(b, sizeof(b),
+					  &s->count[HB_MC_SKIP_NOMEM]),
+			 hb_mig_range_str(c, sizeof(c),
+					  &s->count[HB_MC_SKIP_BUSY]));
+	return buf;
+}
+
+/*
+ * "to-device: THP; per call 65536 of 65536 pages moved, 128 THP folios
+ * whole, 0 split, none skipped"
+ */
+static void hb_mig_dir_heading(FILE *f, const struct hb_mig_result *r,
+			       enum hb_mig_dir d,
+			       const struct hb_mig_summary *s)
+{
+	uint64_t ps = r->meta.info.page_size;
+	char order[128], mg[48], rq[48], a[48], b[48], thp[128] = "";
+	char skip[256];
+
+	if (r->cfg.thp || s->count[HB_MC_THP].max)
+		snprintf(thp, sizeof(thp), ", %s THP folios whole, %s split",
+			 hb_mig_range_str(a, sizeof(a), &s->count[HB_MC_THP]),
+			 hb_mig_range_str(b, sizeof(b),
+					  &s->count[HB_MC_SPLIT]));
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "%s: %s; per call %s of %s pages moved%s, %s",
+		 hb_mig_dir_option(d),
+		 hb_mig_table_order(order, sizeof(order), s, ps),
+		 hb_mig_range_str(mg, sizeof(mg), &s->count[HB_MC_MIGRATED]),
+		 hb_mig_range_str(rq, sizeof(rq), &s->count[HB_MC_REQUESTED]),
+		 thp, hb_mig_skips(skip, sizeof(skip), s));
+}
+
+static void hb_mig_table_dir(FILE *f, const struct hb_mig_result *r,
+			     enum hb_mig_dir d,
+			     const struct hb_mig_summaries *s)
+{
+	const struct hb_mig_summary *first = &s->call[d][HB_MIG_FIRST];
+	const struct hb_mig_summary *warm = &s->call[d][HB_MIG_WARM];
+	size_t id;
+
+	fputc('\n', f);
+	if (!first->n && !warm->n) {
+		fprintf(f, "%s: not measured\n", hb_mig_dir_option(d));
+		return;
+	}
+	hb_mig_dir_heading(f, r, d, warm->n ? warm : first);
+	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", HB_TITLE_W, "", "first",
+		"warm mean", "95% CI", "median", "CV");
+	for (id = 0; id < HB_MM_NR; id++)
+		if (id != HB_MM_WALL)
+			hb_mig_row(f, id, &first->st[id], &warm->st[id]);
+	fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "calls (n)", first->n,
+		warm->n);
+}
+
+/* One latency's percentiles, or the share of a phase alone. */
+static void hb_mig_pct_row(FILE *f, const char *title,
+			   const struct hb_pcts *p, double share)
+{
+	char a[32] = "", b[32] = "", c[32] = "", m[32] = "", sh[16] = "";
+	char line[224];
+	size_t n;
+
+	if (p) {
+		hb_fmt_human(a, sizeof(a), HB_UNIT_NS, p->p50);
+		hb_fmt_human(b, sizeof(b), HB_UNIT_NS, p->p90);
+		hb_fmt_human(c, sizeof(c), HB_UNIT_NS, p->p99);
+		hb_fmt_human(m, sizeof(m), HB_UNIT_NS, p->max);
+	}
+	if (!isnan(share))
+		hb_mig_fmt(sh, sizeof(sh), HB_MU_PERCENT, share, share);
+	snprintf(line, sizeof(line), "%-*s %11s %11s %11s %11s %7s",
+		 HB_TITLE_W, title, a, b, c, m, sh);
+	for (n = strlen(line); n && line[n - 1] == ' '; n--)
+		;
+	fprintf(f, "%.*s\n", (int)n, line);
+}
+
+static void hb_mig_fault_heading(FILE *f, const struct hb_mig_result *r,
+				 const struct hb_mig_fault_summary *s)
+{
+	char order[96];
+
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "fault: %s; %" PRIu64 " touches of 4 KiB in %zu warm iteration%s took %" PRIu64 " faults, %zu of them samples (their records matched to a touch), %" PRIu64 " record%s dropped",
+		 hb_mig_fault_order_label(order, sizeof(order), s->thp,
+					  s->base, s->other,
+					  r->meta.info.page_size),
+		 s->touches, s->phases, s->phases == 1 ? "" : "s", s->faults,
+		 s->n, s->dropped, s->dropped == 1 ? "" : "s");
+}
+
+static void hb_mig_table_fault(FILE *f, const struct hb_mig_result *r,
+			       const struct hb_mig_summaries *s)
+{
+	const struct hb_mig_fault_summary *w = &s->fault[HB_MIG_WARM];
+	const struct hb_mig_fault_summary *c = &s->fault[HB_MIG_FIRST];
+	char title[32], u[32], h[32];
+	size_t p;
+
+	fputc('\n', f);
+	hb_mig_fault_heading(f, r, w);
+	fprintf(f, "%-*s %11s %11s %11s %11s %7s\n", HB_TITLE_W, "", "p50",
+		"p90", "p99", "max", "share");
+	hb_mig_pct_row(f, "user (the touch)", &w->user, NAN);
+	hb_mig_pct_row(f, "handler", &w->handler, NAN);
+	for (p = 0; p <= HB_MIG_NR_PHASES; p++) {
+		snprintf(title, sizeof(title), "  %s",
+			 p < HB_MIG_NR_PHASES ? hb_mig_phase_names[p] : "other");
+		hb_mig_pct_row(f, title, NULL, w->share[p]);
+	}
+	hb_mig_pct_row(f, "outside the handler", &w->outside, NAN);
+	if (c->n)
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "first iteration: %zu faults, p50 user %s, handler %s",
+			 c->n, hb_fmt_human(u, sizeof(u), HB_UNIT_NS, c->user.p50),
+			 hb_fmt_human(h, sizeof(h), HB_UNIT_NS,
+				      c->handler.p50));
+}
+
+static void hb_mig_table_legend(FILE *f, const struct hb_mig_result *r)
+{
+	fputc('\n', f);
+	if (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
+			   HB_MIG_BIT(HB_MIG_TO_SYSTEM)))
+		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t); first: the first iteration, on a buffer and device pages not used before. throughput: pages moved times the page size per second of the kernel's total, in GiB/s (2^30 bytes); per 4 KiB: the kernel's total per 4 KiB moved; setup, alloc, copy (a CPU copy: the device's memory is RAM), pages and finalize: their shares of the kernel's total, other: the loop around them; wall - kernel: the ioctl as this process timed it, less the kernel's total.",
+			"", HB_TABLE_COLS);
+	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
+		hb_wrap(f, "fault: the warm iterations' faults; user: the touch (a load and a store of one word) as this process timed it; handler: migrate_to_ram() as the module timed it, and its phases' shares of the handlers' time; outside the handler: the difference, the trap and the fault path around it. A touch that did not fault (its page came home with an earlier fault's THP) is no sample.",
+			"", HB_TABLE_COLS);
+}
+
+/* What the order of the warm calls says against what was asked. */
+static void hb_mig_thp_notes(FILE *f, const struct hb_mig_result *r,
+			     const struct hb_mig_summaries *s)
+{
+	uint64_t pmd = hb_mig_pmd_pages(r->meta.info.page_size);
+	const struct hb_mig_summary *w;
+	enum hb_mig_dir d;
+
+	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM && r->cfg.thp; d++) {
+		w = &s->call[d][HB_MIG_WARM];
+		if (!w->n)
+			continue;
+		if (hb_mig_order(w->count[HB_MC_MIGRATED].total,
+				 w->count[HB_MC_THP].total, pmd) ==
+		    HB_ORDER_BASE)
+			hb_wrapf(f, "  ", HB_TABLE_COLS, "note: THP was asked for, but %s moved base pages only: the buffer had no transparent huge pages (see /sys/kernel/mm/transparent_hugepage/enabled) or the kernel split them.",
+				 hb_mig_dir_option(d));
+		if (w->count[HB_MC_SPLIT].total)
+			hb_wrapf(f, "  ", HB_TABLE_COLS, "note: %s split %" PRIu64 " THP folios into base pages: no PMD-sized destination could be had for them.",
+				 hb_mig_dir_option(d),
+				 (uint64_t)w->count[HB_MC_SPLIT].total);
+	}
+}
+
+static void hb_mig_fault_notes(FILE *f, const struct hb_mig_summaries *s)
+{
+	uint64_t dropped = 0, unmatched = 0;
+	int k;
+
+	for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++) {
+		dropped += s->fault[k].dropped;
+		unmatched += s->fault[k].records - s->fault[k].n;
+	}
+	if (dropped)
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module dropped %" PRIu64 " fault record%s before %s read: %s no sample%s.",
+			 dropped, dropped == 1 ? "" : "s",
+			 dropped == 1 ? "it was" : "they were",
+			 dropped == 1 ? "that fault is" : "those faults are",
+			 dropped == 1 ? "" : "s");
+	if (unmatched)
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: %" PRIu64 " fault record%s matched no touch (another process's fault, or a page faulting twice): no sample%s.",
+			 unmatched, unmatched == 1 ? "" : "s",
+			 unmatched == 1 ? "" : "s");
+}
+
+static void hb_mig_table_notes(FILE *f, const struct hb_mig_result *r,
+			       const struct hb_mig_summaries *s)
+{
+	char wall[32];
+
+	hb_mig_thp_notes(f, r, s);
+	hb_mig_fault_notes(f, s);
+	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the whole measurement: buffers filled and checked, the chunk mapped and unmapped)",
+		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns));
+	if (!r->complete && hb_mig_iterations(r))
+		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): stopped in iteration %u of 0 to %u; what it measured until then is kept.",
+			 r->stop_reason ? r->stop_reason : "stopped",
+			 hb_mig_iterations(r) - 1, r->cfg.iters);
+	else if (!r->complete)
+		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): stopped before the first iteration.",
+			 r->stop_reason ? r->stop_reason : "stopped");
+}
+
+void hb_render_mig_table(FILE *f, const struct hb_mig_result *r,
+			 const struct hb_mig_summaries *s)
+{
+	enum hb_mig_dir d;
+
+	hb_mig_table_header(f, r);
+	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++)
+		if (r->cfg.dirs & HB_MIG_BIT(d))
+			hb_mig_table_dir(f, r, d, s);
+	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
+		hb_mig_table_fault(f, r, s);
+	hb_mig_table_legend(f, r);
+	hb_mig_table_notes(f, r, s);
+}

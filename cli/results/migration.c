@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the result of hmmbench migrate - its records, the metrics of
+ * a call, the order pages moved in, and the summaries: per direction the
+ * statistics of stats.h over the calls of the first and of the warm
+ * iterations, and for faults the percentiles of quantile.h.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "results/migration.h"
+
+static const char *const hb_mig_keys[HB_MIG_NR_DIRS] = {
+	[HB_MIG_TO_DEVICE] = "to_device",
+	[HB_MIG_TO_SYSTEM] = "to_system",
+	[HB_MIG_FAULT] = "fault",
+};
+
+static const char *const hb_mig_options[HB_MIG_NR_DIRS] = {
+	[HB_MIG_TO_DEVICE] = "to-device",
+	[HB_MIG_TO_SYSTEM] = "to-system",
+	[HB_MIG_FAULT] = "fault",
+};
+
+const char *hb_mig_dir_key(enum hb_mig_dir dir)
+{
+	return dir < HB_MIG_NR_DIRS ? hb_mig_keys[dir] : "?";
+}
+
+const char *hb_mig_dir_option(enum hb_mig_dir dir)
+{
+	return dir < HB_MIG_NR_DIRS ? hb_mig_options[dir] : "?";
+}
+
+/* Room for one more record of @size in *@v, which holds *@nr of *@cap. */
+static void *hb_mig_grow(void **v, size_t *nr, size_t *cap, size_t size)
+{
+	char *p;
+
+	if (*nr == *cap) {
+		size_t n = *cap ? 2 * *cap : 64;
+
+		p = realloc(*v, n * size);
+		if (!p)
+			return NULL;
+		*v = p;
+		*cap = n;
+	}
+	p = (char *)*v + (*nr)++ * size;
+	memset(p, 0, size);
+	return p;
+}
+
+struct hb_mig_call *hb_mig_add_call(struct hb_mig_result *r)
+{
+	return hb_mig_grow((void **)&r->calls, &r->nr_calls, &r->cap_calls,
+			   sizeof(*r->calls));
+}
+
+struct hb_mig_touches *hb_mig_add_phase(struct hb_mig_result *r)
+{
+	return hb_mig_grow((void **)&r->phases, &r->nr_phases,
+			   &r->cap_phases, sizeof(*r->phases));
+}
+
+struct hb_mig_fault *hb_mig_add_fault(struct hb_mig_result *r)
+{
+	return hb_mig_grow((void **)&r->faults, &r->nr_faults,
+			   &r->cap_faults, sizeof(*r->faults));
+}
+
+void hb_mig_result_free(struct hb_mig_result *r)
+{
+	free(r->calls);
+	free(r->phases);
+	free(r->faults);
+	r->calls = NULL;
+	r->phases = NULL;
+	r->faults = NULL;
+	r->nr_calls = r->cap_calls = 0;
+	r->nr_phases = r->cap_phases = 0;
+	r->nr_faults = r->cap_faults = 0;
+}
+
+unsigned int hb_mig_iterations(const struct hb_mig_result *r)
+{
+	unsigned int n = 0;
+
+	if (r->nr_calls)
+		n = r->calls[r->nr_calls - 1].iter + 1;
+	if (r->nr_phases && r->phases[r->nr_phases - 1].iter + 1 > n)
+		n = r->phases[r->nr_phases - 1].iter + 1;
+	return n;
+}
+
+enum hb_kind hb_mig_kind(unsigned int iter)
+{
+	return iter ? HB_WARM : HB_COLD;
+}
+
+uint64_t hb_mig_pmd_pages(uint64_t page_size)
+{
+	return page_size / 8;
+}
+
+enum hb_mig_order hb_mig_order(uint64_t migrated, uint64_t thp,
+			       uint64_t pmd_pages)
+{
+	if (!migrated)
+		return thp ? HB_ORDER_BAD : HB_ORDER_NONE;
+	if (!thp)
+		return HB_ORDER_BASE;
+	if (!pmd_pages || thp > migrated / pmd_pages)
+		return HB_ORDER_BAD;
+	return thp * pmd_pages == migrated ? HB_ORDER_THP : HB_ORDER_MIXED;
+}
+
+const char *hb_mig_order_key(enum hb_mig_order o)
+{
+	static const char *const keys[] = {
+		[HB_ORDER_NONE] = "none",
+		[HB_ORDER_BASE] = "base",
+		[HB_ORDER_THP] = "thp",
+		[HB_ORDER_MIXED] = "mixed",
+		[HB_ORDER_BAD] = "inconsistent",
+	};
+
+	return keys[o];
+}
+
+const char *hb_mig_order_label(char *buf, size_t len, uint64_t migrated,
+			       uint64_t thp, uint64_t page_size)
+{
+	uint64_t pmd = hb_mig_pmd_pages(page_size);
+	char base[32];
+
+	hb_size_str(page_size, base, sizeof(base));
+	switch (hb_mig_order(migrated, thp, pmd)) {
+	case HB_ORDER_NONE:
+		snprintf(buf, len, "none moved");
+		break;
+	case HB_ORDER_BASE:
+		snprintf(buf, len, "%s", base);
+		break;
+	case HB_ORDER_THP:
+		snprintf(buf, len, "THP");
+		break;
+	case HB_ORDER_MIXED:
+		snprintf(buf, len, "mixed (%" PRIu64 " THP folio%s + %" PRIu64 " %s page%s)",
+			 thp, thp == 1 ? "" : "s", migrated - thp * pmd, base,
+			 migrated - thp * pmd == 1 ? "" : "s");
+		break;
+	default:
+		snprintf(buf, len, "inconsistent (%" PRIu64 " THP folios, %" PRIu64 " pages)",
+			 thp, migrated);
+	}
+	return buf;
+}
+
+enum hb_mig_order hb_mig_fault_order(uint64_t thp, uint64_t base,
+				     uint64_t other)
+{
+	if (!thp && !base && !other)
+		return HB_ORDER_NONE;
+	if (!thp && !other)
+		return HB_ORDER_BASE;
+	if (!base && !other)
+		return HB_ORDER_THP;
+	return HB_ORDER_MIXED;
+}
+
+const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
+				     uint64_t base, uint64_t other,
+				     uint64_t page_size)
+{
+	char bs[32], rest[64] = "";
+
+	hb_size_str(page_size, bs, sizeof(bs));
+	switch (hb_mig_fault_order(thp, base, other)) {
+	case HB_ORDER_NONE:
+		snprintf(buf, len, "none");
+		break;
+	case HB_ORDER_BASE:
+		snprintf(buf, len, "%s", bs);
+		break;
+	case HB_ORDER_THP:
+		snprintf(buf, len, "THP");
+		break;
+	default:
+		if (other)
+			snprintf(rest, sizeof(rest), " + %" PRIu64 " of another order",
+				 other);
+		snprintf(buf, len, "mixed (%" PRIu64 " THP + %" PRIu64 " %s%s faults)",
+			 thp, base, bs, rest);
+	}
+	return buf;
+}
+
+const char *hb_mig_unit_name(enum hb_mig_unit unit)
+{
+	switch (unit) {
+	case HB_MU_NS:
+		return "ns";
+	case HB_MU_NS_PER_PAGE:
+		return "ns/4KiB";
+	case HB_MU_GIB_PER_S:
+		return "GiB/s";
+	default:
+		return "%";
+	}
+}
+
+int hb_mig_unit_precision(enum hb_mig_unit unit)
+{
+	return unit == HB_MU_NS ? 1 : 4;
+}
+
+const char *const hb_mig_phase_names[HB_MIG_NR_PHASES] = {
+	"setup", "alloc", "copy", "pages", "finalize",
+};
+
+const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
+	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_MU_GIB_PER_S },
+	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "per 4 KiB", HB_MU_NS_PER_PAGE },
+	[HB_MM_TOTAL] = { "total_ns", "kernel total", HB_MU_NS },
+	[HB_MM_SETUP] = { "setup_percent", "  setup", HB_MU_PERCENT },
+	[HB_MM_ALLOC] = { "alloc_percent", "  alloc", HB_MU_PERCENT },
+	[HB_MM_COPY] = { "copy_percent", "  copy", HB_MU_PERCENT },
+	[HB_MM_PAGES] = { "pages_percent", "  pages", HB_MU_PERCENT },
+	[HB_MM_FINALIZE] = { "finalize_percent", "  finalize", HB_MU_PERCENT },
+	[HB_MM_OTHER] = { "other_percent", "  other", HB_MU_PERCENT },
+	[HB_MM_WALL] = { "wall_ns", "wall", HB_MU_NS },
+	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_MU_NS },
+};
+
+/* The phases of a MIGRATE reply, in hb_mig_phase_names' order. */
+static void hb_mig_call_phases(const struct hmmbench_migrate *m,
+			       uint64_t *ph)
+{
+	ph[0] = m->setup_ns;
+	ph[1] = m->alloc_ns;
+	ph[2] = m->copy_ns;
+	ph[3] = m->pages_ns;
+	ph[4] = m->finalize_ns;
+}
+
+static void hb_mig_fault_phases(const struct hmmbench_fault *f, uint64_t *ph)
+{
+	ph[0] = f->setup_ns;
+	ph[1] = f->alloc_ns;
+	ph[2] = f->copy_ns;
+	ph[3] = f->pages_ns;
+	ph[4] = f->finalize_ns;
+}
+
+/* @part as a percentage of @whole, or NAN when @whole is 0. */
+static double hb_percent(double part, double whole)
+{
+	return whole ? 100.0 * part / whole : NAN;
+}
+
+/* The share of phase @id (HB_MM_SETUP .. HB_MM_OTHER) of @m's total. */
+static double hb_mig_share(const struct hmmbench_migrate *m,
+			   enum hb_mig_metric_id id)
+{
+	uint64_t ph[HB_MIG_NR_PHASES];
+	double rest = (double)m->total_ns;
+	unsigned int i;
+
+	hb_mig_call_phases(m, ph);
+	if (id != HB_MM_OTHER)
+		return hb_percent(ph[id - HB_MM_SETUP], m->total_ns);
+	for (i = 0; i < HB_MIG_NR_PHASES; i++)
+		rest -= ph[i];
+	return hb_percent(rest, m->total_ns);
+}
+
+bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
+		   enum hb_mig_metric_id id, double *v)
+{
+	const struct hmmbench_migrate *m = &c->m;
+	double bytes = (double)m->migrated * page_size;
+
+	switch (id) {
+	case HB_MM_GIB_PER_S:
+		if (!bytes || !m->total_ns)
+			return false;
+		*v = bytes / (1ULL << 30) / (m->total_ns / 1e9);
+		return true;
+	case HB_MM_NS_PER_PAGE:
+		if (!bytes)
+			return false;
+		*v = m->total_ns / (bytes / 4096);
+		return true;
+	case HB_MM_TOTAL:
+		*v = m->total_ns;
+		return true;
+	case HB_MM_WALL:
+		*v = c->wall_ns;
+		return true;
+	case HB_MM_OVERHEAD:
+		*v = (double)c->wall_ns - (double)m->total_ns;
+		return true;
+	default:
+		*v = hb_mig_share(m, id);
+		return !isnan(*v);
+	}
+}
+
+const char *const hb_mig_count_keys[HB_MC_NR] = {
+	[HB_MC_CALLS] = "calls",
+	[HB_MC_REQUESTED] = "requested",
+	[HB_MC_COLLECTED] = "collected",
+	[HB_MC_MIGRATED] = "migrated",
+	[HB_MC_THP] = "thp",
+	[HB_MC_SPLIT] = "split",
+	[HB_MC_SKIP_UNCOLLECTED] = "skip_uncollected",
+	[HB_MC_SKIP_NOMEM] = "skip_nomem",
+	[HB_MC_SKIP_BUSY] = "skip_busy",
+};
+
+uint64_t hb_mig_count(const struct hmmbench_migrate *m,
+		      enum hb_mig_count_id id)
+{
+	const uint64_t v[HB_MC_NR] = {
+		[HB_MC_CALLS] = m->calls,
+		[HB_MC_REQUESTED] = m->requested,
+		[HB_MC_COLLECTED] = m->collected,
+		[HB_MC_MIGRATED] = m->migrated,
+		[HB_MC_THP] = m->thp,
+		[HB_MC_SPLIT] = m->split,
+		[HB_MC_SKIP_UNCOLLECTED] = m->skip_uncollected,
+		[HB_MC_SKIP_NOMEM] = m->skip_nomem,
+		[HB_MC_SKIP_BUSY] = m->skip_busy,
+	};
+
+	return v[id];
+}
+
+static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
+{
+	if (first || v < rg->min)
+		rg->min = v;
+	if (first || v > rg->max)
+		rg->max = v;
+	rg->total += v;
+}
+
+/* The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s. */
+static int hb_mig_sum_calls(const struct hb_mig_result *r,
+			    enum hb_mig_dir dir, int k, double *buf,
+			    struct hb_mig_summary *s)
+{
+	const struct hb_mig_call *c;
+	size_t i, n, id;
+	int ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < r->nr_calls; i++) {
+		c = &r->calls[i];
+		if (c->dir != dir || (hb_mig_kind(c->iter) == HB_WARM) != k)
+			continue;
+		for (id = 0; id < HB_MC_NR; id++)
+			hb_mig_range_add(&s->count[id], hb_mig_count(&c->m, id),
+					 !s->n);
+		s->n++;
+	}
+	for (id = 0; id < HB_MM_NR && !ret; id++) {
+		n = 0;
+		for (i = 0; i < r->nr_calls; i++) {
+			c = &r->calls[i];
+			if (c->dir == dir &&
+			    (hb_mig_kind(c->iter) == HB_WARM) == k &&
+			    hb_mig_metric(c, r->meta.info.page_size, id,
+					  &buf[n]))
+				n++;
+		}
+		ret = hb_stats_compute(buf, n, &s->st[id]);
+	}
+	return ret;
+}
+
+/* The counts of the fault phases of kind @k into @s. */
+static void hb_mig_sum_phases(const struct hb_mig_result *r, int k,
+			      struct hb_mig_fault_summary *s)
+{
+	const struct hb_mig_touches *t;
+	size_t i;
+
+	for (i = 0; i < r->nr_phases; i++) {
+		t = &r->phases[i];
+		if ((hb_mig_kind(t->iter) == HB_WARM) != k)
+			continue;
+		s->phases++;
+		s->touches += t->touches;
+		s->faults += t->faults;
+		s->dropped += t->dropped;
+		s->records += t->records;
+		s->stale += t->stale;
+	}
+}
+
+/* Orders and phase shares of the fault samples of kind @k. */
+static void hb_mig_sum_orders(const struct hb_mig_result *r, int k,
+			      struct hb_mig_fault_summary *s)
+{
+	uint32_t pmd_order = 0;
+	double ph_sum[HB_MIG_NR_PHASES] = { 0 }, total = 0, rest;
+	uint64_t ph[HB_MIG_NR_PHASES], pmd;
+	const struct hb_mig_fault *f;
+	size_t i, p;
+
+	pmd = hb_mig_pmd_pages(r->meta.info.page_size);
+	while (pmd > 1ULL << pmd_order)
+		pmd_order++;
+	for (i = 0; i < r->nr_faults; i++) {
+		f = &r->faults[i];
+		if ((hb_mig_kind(f->iter) == HB_WARM) != k)
+			continue;
+		if (!f->rec.order)
+			s->base++;
+		else if (f->rec.order == pmd_order)
+			s->thp++;
+		else
+			s->other++;
+		s->pages += f->rec.pages;
+		total += f->rec.total_ns;
+		hb_mig_fault_phases(&f->rec, ph);
+		for (p = 0; p < HB_MIG_NR_PHASES; p++)
+			ph_sum[p] += ph[p];
+	}
+	rest = total;
+	for (p = 0; p < HB_MIG_NR_PHASES; p++) {
+		s->share[p] = hb_percent(ph_sum[p], total);
+		rest -= ph_sum[p];
+	}
+	s->share[HB_MIG_NR_PHASES] = hb_percent(rest, total);
+}
+
+/* The latencies a fault summary has percentiles of. */
+enum hb_mig_latency {
+	HB_LAT_USER,		/* the touch */
+	HB_LAT_HANDLER,		/* the record's total */
+	HB_LAT_OUTSIDE,		/* the touch less the handler */
+	HB_NR_LATENCIES
+};
+
+static double hb_mig_latency(const struct hb_mig_fault *f,
+			     enum hb_mig_latency lat)
+{
+	switch (lat) {
+	case HB_LAT_USER:
+		return f->user_ns;
+	case HB_LAT_HANDLER:
+		return f->rec.total_ns;
+	default:
+		return (double)f->user_ns - (double)f->rec.total_ns;
+	}
+}
+
+/* The latencies of the fault samples of kind @k into @s. */
+static int hb_mig_sum_faults(const struct hb_mig_result *r, int k,
+			     double *buf, struct hb_mig_fault_summary *s)
+{
+	struct hb_pcts *out[HB_NR_LATENCIES] = {
+		[HB_LAT_USER] = &s->user,
+		[HB_LAT_HANDLER] = &s->handler,
+		[HB_LAT_OUTSIDE] = &s->outside,
+	};
+	enum hb_mig_latency lat;
+	size_t i, n;
+	int ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	hb_mig_sum_phases(r, k, s);
+	hb_mig_sum_orders(r, k, s);
+	for (lat = 0; lat < HB_NR_LATENCIES && !ret; lat++) {
+		n = 0;
+		for (i = 0; i < r->nr_faults; i++)
+			if ((hb_mig_kind(r->faults[i].iter) == HB_WARM) == k)
+				buf[n++] = hb_mig_latency(&r->faults[i], lat);
+		ret = hb_pcts_compute(buf, n, out[lat]);
+	}
+	s->n = s->user.n;
+	return ret;
+}
+
+int hb_mig_summarize(const struct hb_mig_result *r,
+		     struct hb_mig_summaries *s)
+{
+	size_t most = r->nr_calls > r->nr_faults ? r->nr_calls : r->nr_faults;
+	double *buf = malloc((most ? most : 1) * sizeof(*buf));
+	int ret = 0, k;
+
+	if (!buf)
+		return -ENOMEM;
+	for (k = HB_MIG_FIRST; k <= HB_MIG_WARM && !ret; k++) {
+		ret = hb_mig_sum_calls(r, HB_MIG_TO_DEVICE, k, buf,
+				       &s->call[HB_MIG_TO_DEVICE][k]) ?:
+		      hb_mig_sum_calls(r, HB_MIG_TO_SYSTEM, k, buf,
+				       &s->call[HB_MIG_TO_SYSTEM][k]) ?:
+		      hb_mig_sum_faults(r, k, buf, &s->fault[k]);
+	}
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: what hmmbench migrate produces - its configuration, every
+ * MIGRATE it timed and every CPU fault it matched to a touch - and what
+ * is made of them short of writing them out: a call's metrics, the order
+ * pages actually moved in, and the summaries of each direction, the
+ * first iteration apart from the warm ones.  Renderers take a const
+ * struct hb_mig_result.
+ */
+#ifndef HB_MIGRATION_H
+#define HB_MIGRATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+#include "results/result.h"
+#include "stats/quantile.h"
+#include "stats/stats.h"
+
+/* The JSON document of hmmbench migrate. */
+#define HB_MIG_SCHEMA	"hmmbench-migrate/1"
+
+/* What is timed: the directions of --direction. */
+enum hb_mig_dir {
+	HB_MIG_TO_DEVICE,	/* MIGRATE TO_DEVICE of the whole buffer */
+	HB_MIG_TO_SYSTEM,	/* MIGRATE TO_SYSTEM of it */
+	HB_MIG_FAULT,		/* a CPU fault on one lent page */
+	HB_MIG_NR_DIRS,
+};
+
+#define HB_MIG_BIT(dir)	(1U << (dir))
+#define HB_MIG_ALL	((1U << HB_MIG_NR_DIRS) - 1)
+
+/* "to_device", "to_system" or "fault": JSON and CSV. */
+const char *hb_mig_dir_key(enum hb_mig_dir dir);
+/* "to-device", "to-system" or "fault": --direction and the table. */
+const char *hb_mig_dir_option(enum hb_mig_dir dir);
+
+/* Bytes from one touch of the fault phase to the next: 4 KiB. */
+#define HB_MIG_TOUCH	4096
+
+struct hb_mig_config {
+	uint64_t size;		/* the buffer migrated, bytes */
+	uint64_t chunk_size;	/* the chunk mapped as its device memory */
+	unsigned int iters;	/* warm iterations, after the first */
+	bool thp;		/* HMMBENCH_MIGRATE_THP asked for */
+	uint32_t batch;		/* pages per migrate_vma_setup(); 0: the
+				 * kernel's default */
+	unsigned int dirs;	/* HB_MIG_BIT()s of what is measured */
+};
+
+/* One MIGRATE: the kernel's reply and the wall time around it. */
+struct hb_mig_call {
+	unsigned int iter;	/* 0: the first iteration */
+	enum hb_mig_dir dir;	/* HB_MIG_TO_DEVICE or HB_MIG_TO_SYSTEM */
+	uint64_t wall_ns;	/* the ioctl, as this process timed it */
+	struct hmmbench_migrate m;
+};
+
+/* One fault: the touch as this process timed it, the kernel's record. */
+struct hb_mig_fault {
+	unsigned int iter;
+	uint64_t offset;	/* of the page touched, in the buffer */
+	uint64_t touch_ns;	/* CLOCK_MONOTONIC before the touch */
+	uint64_t user_ns;	/* the touch: a load and a store of a word */
+	struct hmmbench_fault rec;
+};
+
+/* An iteration's fault phase: the lending, then the touches. */
+struct hb_mig_touches {
+	unsigned int iter;
+	struct hb_mig_call lend;	/* the TO_DEVICE before: no sample */
+	uint64_t touches;	/* pages touched */
+	uint64_t faults;	/* faults the module handled meanwhile */
+	uint64_t dropped;	/* records it dropped meanwhile */
+	uint64_t records;	/* records read after the first touch */
+	uint64_t samples;	/* records matched to a touch: samples */
+	uint64_t stale;		/* records read before it, left out */
+};
+
+struct hb_mig_result {
+	struct hb_mig_config cfg;
+	struct hb_meta meta;		/* host, INFO, run id, command line */
+	/* the samples of to_device and to_system, in the order measured */
+	struct hb_mig_call *calls;
+	size_t nr_calls, cap_calls;
+	/* one per iteration that measured faults */
+	struct hb_mig_touches *phases;
+	size_t nr_phases, cap_phases;
+	/* the fault samples, in the order of their touches */
+	struct hb_mig_fault *faults;
+	size_t nr_faults, cap_faults;
+	bool complete;
+	const char *stop_reason;	/* NULL, "interrupted" or "error" */
+	char error[512];		/* the sentence when "error" */
+	uint64_t wall_ns;		/* the whole measurement */
+};
+
+/* Appends a zeroed record and returns it, or NULL without memory. */
+struct hb_mig_call *hb_mig_add_call(struct hb_mig_result *r);
+struct hb_mig_touches *hb_mig_add_phase(struct hb_mig_result *r);
+struct hb_mig_fault *hb_mig_add_fault(struct hb_mig_result *r);
+
+/* Frees the records (not the strings the result points to). */
+void hb_mig_result_free(struct hb_mig_result *r);
+
+/* Iterations @r has records of: one more than the last one's number. */
+unsigned int hb_mig_iterations(const struct hb_mig_result *r);
+
+/* HB_COLD for the first iteration (0), HB_WARM for the others. */
+enum hb_kind hb_mig_kind(unsigned int iter);
+
+/* Base pages of a PMD-sized folio, page_size / 8 (512 with 4 KiB). */
+uint64_t hb_mig_pmd_pages(uint64_t page_size);
+
+/* The order pages moved in, as far as a call's counts tell. */
+enum hb_mig_order {
+	HB_ORDER_NONE,		/* nothing moved */
+	HB_ORDER_BASE,		/* base pages only */
+	HB_ORDER_THP,		/* whole PMD-sized folios only */
+	HB_ORDER_MIXED,		/* some of each */
+	HB_ORDER_BAD,		/* more pages in THPs than moved at all */
+};
+
+/*
+ * The order of @migrated pages of which @thp PMD-sized folios of
+ * @pmd_pages each moved whole: THP only when every page moved so.
+ */
+enum hb_mig_order hb_mig_order(uint64_t migrated, uint64_t thp,
+			       uint64_t pmd_pages);
+
+/* "none", "base", "thp", "mixed" or "inconsistent": JSON's order_class. */
+const char *hb_mig_order_key(enum hb_mig_order o);
+
+/*
+ * What the table and JSON call that order: "THP", "4K" (the base page
+ * size), "mixed (3 THP folios + 512 4K pages)", "none moved", or
+ * "inconsistent (3 THP folios, 1000 pages)".
+ */
+const char *hb_mig_order_label(char *buf, size_t len, uint64_t migrated,
+			       uint64_t thp, uint64_t page_size);
+
+/*
+ * The same for faults, by the folio each brought home: @thp of a PMD's
+ * order, @base of order 0, @other of another: "THP", "4K", "mixed (2 THP
+ * + 1024 4K faults)", "none".
+ */
+enum hb_mig_order hb_mig_fault_order(uint64_t thp, uint64_t base,
+				     uint64_t other);
+const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
+				     uint64_t base, uint64_t other,
+				     uint64_t page_size);
+
+/* Units of the metrics of a call. */
+enum hb_mig_unit {
+	HB_MU_NS,
+	HB_MU_NS_PER_PAGE,	/* ns per 4 KiB moved */
+	HB_MU_GIB_PER_S,	/* 2^30 bytes per second */
+	HB_MU_PERCENT,		/* of the kernel's total */
+};
+
+/* "ns", "ns/4KiB", "GiB/s" or "%"; and the decimals JSON writes. */
+const char *hb_mig_unit_name(enum hb_mig_unit unit);
+int hb_mig_unit_precision(enum hb_mig_unit unit);
+
+/* The phases the module times, in a call as in a fault. */
+#define HB_MIG_NR_PHASES	5
+extern const char *const hb_mig_phase_names[HB_MIG_NR_PHASES];
+
+/* Indexes into hb_mig_metrics[], in output order. */
+enum hb_mig_metric_id {
+	HB_MM_GIB_PER_S,	/* migrated * page_size / total_ns */
+	HB_MM_NS_PER_PAGE,	/* total_ns per 4 KiB migrated */
+	HB_MM_TOTAL,		/* total_ns */
+	HB_MM_SETUP,		/* setup_ns / total_ns, and the others */
+	HB_MM_ALLOC,
+	HB_MM_COPY,
+	HB_MM_PAGES,
+	HB_MM_FINALIZE,
+	HB_MM_OTHER,		/* total_ns less the phases: the loop */
+	HB_MM_WALL,		/* wall_ns */
+	HB_MM_OVERHEAD,		/* wall_ns - total_ns */
+	HB_MM_NR
+};
+
+struct hb_mig_metric {
+	const char *key;	/* JSON member: stable */
+	const char *title;	/* table row: not stable */
+	enum hb_mig_unit unit;
+};
+
+extern const struct hb_mig_metric hb_mig_metrics[HB_MM_NR];
+
+/*
+ * Metric @id of call @c on pages of @page_size into *@v; false when it is
+ * undefined (nothing moved, a total of 0): never a made-up zero.
+ */
+bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
+		   enum hb_mig_metric_id id, double *v);
+
+/* The counts of a call, as JSON names them. */
+enum hb_mig_count_id {
+	HB_MC_CALLS,
+	HB_MC_REQUESTED,
+	HB_MC_COLLECTED,
+	HB_MC_MIGRATED,
+	HB_MC_THP,
+	HB_MC_SPLIT,
+	HB_MC_SKIP_UNCOLLECTED,
+	HB_MC_SKIP_NOMEM,
+	HB_MC_SKIP_BUSY,
+	HB_MC_NR
+};
+
+extern const char *const hb_mig_count_keys[HB_MC_NR];
+uint64_t hb_mig_count(const struct hmmbench_migrate *m,
+		      enum hb_mig_count_id id);
+
+/* A count over the calls of a summary. */
+struct hb_mig_range {
+	uint64_t min;
+	uint64_t max;
+	uint64_t total;
+};
+
+/* The summaries of one iteration kind: the first, or the warm ones. */
+#define HB_MIG_FIRST	0
+#define HB_MIG_WARM	1
+
+/* One direction's calls of one kind. */
+struct hb_mig_summary {
+	size_t n;			/* calls */
+	struct hb_stats st[HB_MM_NR];
+	struct hb_mig_range count[HB_MC_NR];
+};
+
+/* The faults of one kind. */
+struct hb_mig_fault_summary {
+	size_t n;			/* fault samples */
+	struct hb_pcts user;		/* user_ns */
+	struct hb_pcts handler;		/* the record's total_ns */
+	struct hb_pcts outside;		/* user_ns - total_ns */
+	/* % of the handlers' time summed, by phase; the last: the rest */
+	double share[HB_MIG_NR_PHASES + 1];
+	uint64_t thp, base, other;	/* samples by the folio moved */
+	uint64_t pages;			/* pages they brought home */
+	size_t phases;			/* iterations behind them */
+	uint64_t touches, faults, dropped, records, stale;	/* summed */
+};
+
+struct hb_mig_summaries {
+	/* [HB_MIG_TO_DEVICE or _TO_SYSTEM][HB_MIG_FIRST or _WARM] */
+	struct hb_mig_summary call[2][2];
+	struct hb_mig_fault_summary fault[2];
+};
+
+/* Every summary of @r into @s; 0 or -ENOMEM. */
+int hb_mig_summarize(const struct hb_mig_result *r,
+		     struct hb_mig_summaries *s);
+
+#endif /* HB_MIGRATION_H */
