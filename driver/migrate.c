@@ -216,70 +216,6 @@ static unsigned long hb_dst_entry(struct page *page, unsigned long src,
 	return e;
 }
 
-/*
- * System pages to device pages: destinations and copies for the entries
- * migrate_vma_setup() collected.  A PMD-sized source without a PMD-sized
- * device run moves as base pages, which migrate_vma_pages() splits it for.
- */
-static void hb_lend(struct hb_devmem *dm, struct migrate_vma *args,
-		    struct hb_mig *st)
-{
-	unsigned long i, j, n = args->npages;
-	u64 t0, t1;
-
-	for (i = 0; i < n; i += 1UL << hb_src_order(args->src[i])) {
-		unsigned long src = args->src[i];
-		struct page *spage = migrate_pfn_to_page(src);
-		unsigned int order = hb_src_order(src);
-		unsigned long nr = 1UL << order;
-		struct page *dpage;
-
-		if (!(src & MIGRATE_PFN_MIGRATE))
-			continue;
-		st->collected += nr;
-		t0 = hb_now();
-		dpage = hb_device_page(dm, order);
-		if (!dpage && order) {
-			st->split++;
-			for (j = 0; j < nr; j++) {
-				dpage = hb_device_page(dm, 0);
-				if (!dpage)
-					break;
-				args->dst[i + j] = hb_dst_entry(dpage, src, 0);
-			}
-			t1 = hb_now();
-			st->alloc_ns += t1 - t0;
-			st->nomem += nr - j;
-			while (j--) {
-				dpage = migrate_pfn_to_page(args->dst[i + j]);
-				if (spage)
-					copy_highpage(hb_backing(dm, dpage),
-						      hb_pfn_page(spage, j));
-				else
-					clear_highpage(hb_backing(dm, dpage));
-			}
-			st->copy_ns += hb_now() - t1;
-			continue;
-		}
-		t1 = hb_now();
-		st->alloc_ns += t1 - t0;
-		if (!dpage) {
-			st->nomem += nr;
-			continue;
-		}
-		args->dst[i] = hb_dst_entry(dpage, src, order);
-		for (j = 0; j < nr; j++) {
-			struct page *to = hb_backing(dm, hb_pfn_page(dpage, j));
-
-			if (spage)
-				copy_highpage(to, hb_pfn_page(spage, j));
-			else
-				clear_highpage(to);
-		}
-		st->copy_ns += hb_now() - t1;
-	}
-}
-
 /* A locked system page, or folio of 2^@order, for @addr in @vma. */
 static struct page *hb_system_page(struct vm_area_struct *vma,
 				   unsigned long addr, unsigned int order)
@@ -297,65 +233,120 @@ static struct page *hb_system_page(struct vm_area_struct *vma,
 	return page;
 }
 
-/*
- * Device pages to system pages (@args->vma NULL: migrate_device_range()'s
- * entries, which must keep their order).  Returns false when a page could
- * not be had; the entries without one stay where they are.
- */
-static bool hb_home(struct hb_devmem *dm, struct migrate_vma *args,
-		    struct hb_mig *st)
+/* A destination for 2^@order pages at entry @i: a device or system page. */
+static struct page *hb_dst_page(struct hb_devmem *dm,
+				const struct migrate_vma *args, unsigned long i,
+				bool lend, unsigned int order)
 {
-	unsigned long i, j, n = args->npages;
-	bool ok = true;
-	u64 t0, t1;
+	if (lend)
+		return hb_device_page(dm, order);
+	return hb_system_page(args->vma, args->start + i * PAGE_SIZE, order);
+}
 
-	for (i = 0; i < n; i += 1UL << hb_src_order(args->src[i])) {
+/*
+ * Destinations for the entries migrate_vma_setup() (or
+ * migrate_device_range(), @args->vma NULL) collected: device pages to
+ * lend, system pages to bring home.  A PMD-sized source without a
+ * PMD-sized destination moves as base pages, which migrate_vma_pages()
+ * splits it for (not migrate_device_pages(): there it waits).  Returns
+ * false when a page could not be had; entries without one stay put.
+ */
+static bool hb_alloc_pass(struct hb_devmem *dm, struct migrate_vma *args,
+			  bool lend, struct hb_mig *st)
+{
+	unsigned long i, j, nr, n = args->npages;
+	bool ok = true;
+
+	for (i = 0; i < n; i += nr) {
 		unsigned long src = args->src[i];
-		struct page *spage = migrate_pfn_to_page(src);
 		unsigned int order = hb_src_order(src);
-		unsigned long nr = 1UL << order;
-		unsigned long addr = args->start + i * PAGE_SIZE;
 		struct page *dpage;
 
-		if (!spage || !(src & MIGRATE_PFN_MIGRATE))
+		nr = 1UL << order;
+		if (!(src & MIGRATE_PFN_MIGRATE) ||
+		    (!lend && !migrate_pfn_to_page(src)))
 			continue;
 		st->collected += nr;
-		t0 = hb_now();
-		dpage = hb_system_page(args->vma, addr, order);
-		if (!dpage && order && args->vma) {
-			st->split++;
-			for (j = 0; j < nr; j++) {
-				dpage = hb_system_page(args->vma,
-						       addr + j * PAGE_SIZE, 0);
-				if (!dpage)
-					break;
-				args->dst[i + j] = hb_dst_entry(dpage, src, 0);
-			}
-			t1 = hb_now();
-			st->alloc_ns += t1 - t0;
-			st->nomem += nr - j;
-			ok &= j == nr;
-			while (j--)
-				copy_highpage(migrate_pfn_to_page(args->dst[i + j]),
-					      dm->backing[page_to_pfn(spage) -
-							  dm->base_pfn + j]);
-			st->copy_ns += hb_now() - t1;
+		dpage = hb_dst_page(dm, args, i, lend, order);
+		if (dpage) {
+			args->dst[i] = hb_dst_entry(dpage, src, order);
 			continue;
 		}
-		t1 = hb_now();
-		st->alloc_ns += t1 - t0;
-		if (!dpage) {
+		if (!order || (!lend && !args->vma)) {
 			st->nomem += nr;
 			ok = false;
 			continue;
 		}
-		args->dst[i] = hb_dst_entry(dpage, src, order);
-		for (j = 0; j < nr; j++)
-			copy_highpage(hb_pfn_page(dpage, j),
-				      dm->backing[page_to_pfn(spage) -
-						  dm->base_pfn + j]);
-		st->copy_ns += hb_now() - t1;
+		st->split++;
+		for (j = 0; j < nr; j++) {
+			dpage = hb_dst_page(dm, args, i + j, lend, 0);
+			if (!dpage)
+				break;
+			args->dst[i + j] = hb_dst_entry(dpage, src, 0);
+		}
+		st->nomem += nr - j;
+		ok &= j == nr;
 	}
+	return ok;
+}
+
+/*
+ * The data of every source with a destination: into the device page's
+ * RAM, or out of it (a hole lent is zeroes).  A whole-folio destination
+ * takes its pages in order; a split one has an entry per page.
+ */
+static void hb_copy_pass(struct hb_devmem *dm, const struct migrate_vma *args,
+			 bool lend)
+{
+	unsigned long i, j, nr, n = args->npages;
+
+	for (i = 0; i < n; i += nr) {
+		unsigned long src = args->src[i];
+		struct page *spage = migrate_pfn_to_page(src);
+		bool whole = args->dst[i] & HB_MIGRATE_PFN_COMPOUND;
+
+		nr = 1UL << hb_src_order(src);
+		if (!(src & MIGRATE_PFN_MIGRATE))
+			continue;
+		for (j = 0; j < nr; j++) {
+			unsigned long d = args->dst[whole ? i : i + j];
+			struct page *dpage, *from = NULL, *to;
+
+			if (!d)
+				continue;
+			dpage = migrate_pfn_to_page(d);
+			if (whole)
+				dpage = hb_pfn_page(dpage, j);
+			if (lend) {
+				to = hb_backing(dm, dpage);
+				if (spage)
+					from = hb_pfn_page(spage, j);
+			} else {
+				to = dpage;
+				from = hb_backing(dm, hb_pfn_page(spage, j));
+			}
+			if (from)
+				copy_highpage(to, from);
+			else
+				clear_highpage(to);
+		}
+	}
+}
+
+/*
+ * Destinations, then copies, each phase timed once for the whole call:
+ * a clock read per page would cost as much as the work under emulation.
+ */
+static bool hb_alloc_copy(struct hb_devmem *dm, struct migrate_vma *args,
+			  bool lend, struct hb_mig *st)
+{
+	u64 t0 = hb_now(), t1;
+	bool ok = hb_alloc_pass(dm, args, lend, st);
+
+	t1 = hb_now();
+	hb_copy_pass(dm, args, lend);
+	st->alloc_ns += t1 - t0;
+	st->copy_ns += hb_now() - t1;
 	return ok;
 }
 
@@ -399,10 +390,7 @@ static int hb_migrate_one(struct hb_devmem *dm, struct migrate_vma *args,
 	st->setup_ns += hb_now() - t0;
 	if (ret)
 		return ret;
-	if (lend)
-		hb_lend(dm, args, st);
-	else
-		hb_home(dm, args, st);
+	hb_alloc_copy(dm, args, lend, st);
 	t0 = hb_now();
 	migrate_vma_pages(args);
 	t1 = hb_now();
@@ -592,7 +580,7 @@ void hb_devmem_evict(struct hb_devmem *dm)
 				     GFP_KERNEL | __GFP_NOFAIL);
 	struct migrate_vma args = { .src = src, .dst = dst };
 	unsigned long idx, base, n;
-	struct hb_mig st;
+	struct hb_mig st = { 0 };
 
 	while (READ_ONCE(dm->nr_used)) {
 		for (idx = find_first_bit(dm->used, dm->npages);
@@ -604,8 +592,7 @@ void hb_devmem_evict(struct hb_devmem *dm)
 			memset(dst, 0, n * sizeof(*dst));
 			migrate_device_range(src, dm->base_pfn + base, n);
 			args.npages = n;
-			args.start = 0;
-			hb_home(dm, &args, &st);
+			hb_alloc_copy(dm, &args, false, &st);
 			migrate_device_pages(src, dst, n);
 			migrate_device_finalize(src, dst, n);
 			cond_resched();
