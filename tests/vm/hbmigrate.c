@@ -141,6 +141,16 @@ static void *buffer(size_t len, bool thp)
 	return a;
 }
 
+/* A chunk of the smallest length on @fd: its handle. */
+static uint32_t small_chunk(int fd)
+{
+	uint32_t h;
+
+	if (map_chunk(fd, get_info(fd).size_align, &h))
+		die("MAP");
+	return h;
+}
+
 static uint64_t pattern(size_t i, unsigned int seed)
 {
 	return (i * 0x9e3779b97f4a7c15ULL) ^ seed;
@@ -153,6 +163,15 @@ static void fill(void *buf, size_t len, unsigned int seed)
 
 	for (i = 0; i < len / 8; i++)
 		w[i] = pattern(i, seed);
+}
+
+/* A buffer of @len holding @seed's pattern. */
+static char *filled(size_t len, bool thp, unsigned int seed)
+{
+	char *buf = buffer(len, thp);
+
+	fill(buf, len, seed);
+	return buf;
 }
 
 /* The offset of the first word that lost its value, or -1. */
@@ -254,10 +273,8 @@ static int round_trip(bool thp)
 	ret = thp ? need_thp(fd) : need_migrate(fd);
 	if (ret)
 		return ret;
-	if (map_chunk(fd, get_info(fd).size_align, &h))
-		die("MAP");
-	buf = buffer(len, thp);
-	fill(buf, len, 1);
+	h = small_chunk(fd);
+	buf = filled(len, thp, 1);
 	CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE, flags, &m),
 	      "to device");
 	check_counts(&m, pages, thp ? pages / pmd_pages() : 0, "to device");
@@ -325,10 +342,8 @@ static int faults(bool thp)
 	ret = thp ? need_thp(fd) : need_migrate(fd);
 	if (ret)
 		return ret;
-	if (map_chunk(fd, get_info(fd).size_align, &h))
-		die("MAP");
-	buf = buffer(len, thp);
-	fill(buf, len, 2);
+	h = small_chunk(fd);
+	buf = filled(len, thp, 2);
 	CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE,
 		       thp ? HMMBENCH_MIGRATE_THP : 0, &m), "to device");
 	CHECK(m.migrated == pages, "%llu of %llu lent",
@@ -382,8 +397,7 @@ static int case_chunk_full(void)
 		return ret;
 	if (map_chunk(fd, chunk, &h))
 		die("MAP");
-	buf = buffer(len, false);
-	fill(buf, len, 3);
+	buf = filled(len, false, 3);
 	CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE, 0, &m),
 	      "to device");
 	CHECK(m.migrated == chunk / page_size &&
@@ -393,8 +407,7 @@ static int case_chunk_full(void)
 	      (unsigned long long)m.skip_nomem);
 	/* munmap frees the lent pages: the chunk is whole again */
 	munmap(buf, len);
-	buf = buffer(chunk, false);
-	fill(buf, chunk, 4);
+	buf = filled(chunk, false, 4);
 	CHECK(!migrate(fd, h, buf, chunk, HMMBENCH_MIGRATE_TO_DEVICE, 0, &m) &&
 	      m.migrated == chunk / page_size, "after munmap: %llu migrated",
 	      (unsigned long long)m.migrated);
@@ -418,10 +431,8 @@ static int case_errors(void)
 
 	if (ret)
 		return ret;
-	if (map_chunk(fd, get_info(fd).size_align, &h))
-		die("MAP");
-	buf = buffer(4 * MIB, false);
-	fill(buf, 4 * MIB, 5);
+	h = small_chunk(fd);
+	buf = filled(4 * MIB, false, 5);
 #define M(field, value, err) do { \
 	m = (struct hmmbench_migrate){ .size = sizeof(m), .handle = h, \
 		.flags = mflags, \
@@ -498,10 +509,8 @@ static int teardown(bool by_close)
 
 	if (ret)
 		return ret;
-	if (map_chunk(fd, get_info(fd).size_align, &h))
-		die("MAP");
-	buf = buffer(len, true);
-	fill(buf, len, 6);
+	h = small_chunk(fd);
+	buf = filled(len, true, 6);
 	CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE,
 		       get_info(fd).features & HMMBENCH_FEAT_MIGRATE_THP ?
 		       HMMBENCH_MIGRATE_THP : 0, &m) &&
@@ -657,8 +666,7 @@ static int case_unmap_fault_race(void)
 		pthread_t th;
 
 		fill(buf, len, 9 + round);
-		if (map_chunk(fd, get_info(fd).size_align, &h))
-			die("MAP");
+		h = small_chunk(fd);
 		CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE, 0,
 			       &m) && m.migrated == len / page_size,
 		      "to device: %llu", (unsigned long long)m.migrated);
@@ -689,10 +697,8 @@ static int case_fork_lent(void)
 
 	if (ret)
 		return ret;
-	if (map_chunk(fd, get_info(fd).size_align, &h))
-		die("MAP");
-	buf = buffer(len, false);
-	fill(buf, len, 20);
+	h = small_chunk(fd);
+	buf = filled(len, false, 20);
 	CHECK(!migrate(fd, h, buf, len, HMMBENCH_MIGRATE_TO_DEVICE, 0, &m),
 	      "to device");
 	pid = fork();
