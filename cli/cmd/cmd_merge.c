@@ -21,11 +21,14 @@ static const char hb_merge_doc[] =
 "Pool results of one kernel and configuration - the boots of one side of\n"
 "an A/B run - into one result, as JSON on stdout or in -o FILE, whose\n"
 "statistics are computed afresh.  Comparing two merged results then\n"
-"tests the runs, each counted once, not the samples.\n"
+"tests the runs, each counted once, not the samples.  Migrations\n"
+"(hmmbench migrate) pool into one migration, each run's first iteration\n"
+"kept apart; they must agree on --size, --thp, --batch and --direction.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench merge -o base.json base-1.json base-2.json base-3.json\n"
 "    hmmbench merge new-*.json > new.json\n"
+"    hmmbench merge -o thp.json thp-1.json thp-2.json thp-3.json\n"
 "\n"
 "Exit status: 0 success, 1 an input cannot be read or differs from the\n"
 "first, 2 usage error.\n";
@@ -88,6 +91,28 @@ static int hb_merge_check(const struct hb_merge_env *menv,
 	return 0;
 }
 
+/*
+ * Refuses, whatever --force says, to pool a migration with another
+ * command's result: the two documents hold different things.
+ */
+static int hb_merge_kinds(const struct hb_inputs_env *env,
+			  const struct hb_input *in)
+{
+	size_t i;
+
+	for (i = 1; i < env->nr_files; i++) {
+		if (!in[i].mig == !in[0].mig)
+			continue;
+		fprintf(stderr, "hmmbench: %s is %s and %s %s: merge pools runs of one command (--force does not change that)\n",
+			in[0].path, in[0].mig ? "a migration (hmmbench migrate)" :
+			"a result of run, sweep or rebind", in[i].path,
+			in[i].mig ? "a migration (hmmbench migrate)" :
+			"a result of run, sweep or rebind");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The command line the merged result records; NULL without memory. */
 static char *hb_merge_cmdline(const struct hb_merge_env *env)
 {
@@ -115,6 +140,33 @@ static int hb_write_merge(const struct hb_merge_env *env,
 	return ret;
 }
 
+/* The merged migration of @in, written as migrate writes it. */
+static int hb_write_mig_merge(const struct hb_merge_env *env,
+			      const struct hb_input *in)
+{
+	struct hb_mig_result m;
+	struct hb_out out;
+	char *line;
+	int ret;
+
+	if (hb_mig_merge(in, env->in.nr_files, &m)) {
+		hb_err("out of memory");
+		return HB_EXIT_FAIL;
+	}
+	ret = HB_EXIT_FAIL;
+	if (!hb_out_open(&out, env->out.output)) {
+		line = hb_merge_cmdline(env);
+		m.meta.command_line = line;
+		ret = hb_write_finish(&out, hb_render_migration(out.f,
+							       HB_FMT_JSON,
+							       &m),
+				      "merged migration");
+		free(line);
+	}
+	hb_mig_result_free(&m);
+	return ret;
+}
+
 static int hb_merge_files(const struct hb_merge_env *menv)
 {
 	const struct hb_inputs_env *env = &menv->in;
@@ -132,8 +184,12 @@ static int hb_merge_files(const struct hb_merge_env *menv)
 		hb_err(err);
 		goto free_inputs;
 	}
-	if (hb_merge_check(menv, in))
+	if (hb_merge_kinds(env, in) || hb_merge_check(menv, in))
 		goto free_inputs;
+	if (in[0].mig) {
+		ret = hb_write_mig_merge(menv, in);
+		goto free_inputs;
+	}
 	if (hb_merge(in, env->nr_files, &r)) {
 		hb_err("out of memory");
 		goto free_inputs;

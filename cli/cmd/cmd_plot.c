@@ -40,9 +40,12 @@ static const char hb_plot_doc[] =
 "the name's extension (.png, .svg, .pdf): a sweep as time per call and ns per 4 KiB against\n"
 "size, with the warm means' 95% intervals as error bars and the first\n"
 "calls apart; a run (or a sweep with --trace) as every call in the order\n"
-"measured, so that the first call, drift and levels show; a comparison as\n"
-"base and new means per size of its primary metric, and the change with\n"
-"its 95% interval.  gnuplot comes with Debian's gnuplot-nox.\n"
+"measured, so that the first call, drift and levels show; a migration as\n"
+"each MIGRATE's kernel time in the order measured, the first iterations\n"
+"apart, beside the distribution of the faults' handler and touch times;\n"
+"a comparison as base and new means per size of its primary metric, and\n"
+"the change with its 95% interval.  gnuplot comes with Debian's\n"
+"gnuplot-nox.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench plot -o sweep.png sweep.json\n"
@@ -114,8 +117,14 @@ static int hb_plot_script(FILE *f, const struct hb_plot_env *env)
 	} else {
 		if (hb_input_take(&in, env->file, doc, err, sizeof(err)))
 			goto fail;
-		ret = hb_plot_result(f, &in.r, &env->o);
+		ret = in.mig ? hb_plot_migration(f, in.mig, &env->o) :
+			       hb_plot_result(f, &in.r, &env->o);
 		hb_input_free(&in);
+	}
+	if (ret == -ENODATA) {
+		snprintf(err, sizeof(err), "%s has no MIGRATE call and no fault sample to draw",
+			 env->file);
+		goto fail;
 	}
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 fail:

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench show: renders saved results - a run, sweep or merged result,
- * or a comparison, as their JSON holds them - in any format, so that
- * measuring and reporting are separate steps.
+ * hmmbench show: renders saved results - a run, sweep or merged result, a
+ * migration, or a comparison, as their JSON holds them - in any format,
+ * so that measuring and reporting are separate steps.
  */
 #include <argp.h>
 #include <stdlib.h>
@@ -21,12 +21,13 @@ struct hb_show_env {
 
 static const char hb_show_doc[] =
 "Usage: hmmbench show [OPTION...] FILE...\n"
-"Render saved results - run, sweep and merged results, and comparisons,\n"
-"as --format json wrote them - in any format, without measuring again.\n"
-"A result is summarised afresh from its samples; a comparison is shown\n"
-"as it was made.  Several files are shown one after the other, in the\n"
-"formats for people (table, cover) and gobench, which is for results\n"
-"only.\n"
+"Render saved results - run, sweep and merged results, migrations, and\n"
+"comparisons, as --format json wrote them - in any format, without\n"
+"measuring again.  A result or migration is summarised afresh from its\n"
+"samples, a migration exactly as hmmbench migrate showed it (table, csv\n"
+"or json); a comparison is shown as it was made.  Several files are\n"
+"shown one after the other, in the formats for people (table, cover) and\n"
+"gobench, which is for results only.\n"
 "\v"
 "EXAMPLES:\n"
 "    hmmbench show build/ab/base.json\n"
@@ -73,7 +74,7 @@ static const struct argp hb_show_argp = {
 struct hb_show_file {
 	bool is_cmp;
 	union {
-		struct hb_input in;		/* a result */
+		struct hb_input in;		/* a result or migration */
 		struct hb_cmp_doc cmp;		/* a comparison */
 	};
 };
@@ -111,6 +112,13 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
+	if (!d->is_cmp && d->in.mig && env->out.format != HB_FMT_TABLE &&
+	    env->out.format != HB_FMT_CSV && env->out.format != HB_FMT_JSON) {
+		fprintf(stderr, "hmmbench: %s is a migration (hmmbench migrate): show it as table, csv or json\n",
+			path);
+		hb_input_free(&d->in);
+		return HB_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -120,6 +128,8 @@ static int hb_show_one(FILE *f, const struct hb_show_env *env,
 	if (d->is_cmp)
 		return hb_render_compare_as(f, env->out.format, env->out.wide,
 					    &d->cmp.c);
+	if (d->in.mig)
+		return hb_render_migration(f, env->out.format, d->in.mig);
 	return hb_render_as(f, env->out.format, env->out.wide, &d->in.r);
 }
 

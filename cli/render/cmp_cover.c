@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "render/cmp_fmt.h"
@@ -40,17 +41,57 @@ static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
 	fprintf(m, "%u\x1f%s)", boots, boots == 1 ? "boot" : "boots");
 }
 
+/* "base pages (--no-thp)" or "THP (--thp)": what @c asked for. */
+static const char *hb_cover_thp(const struct hb_config *c)
+{
+	return c->thp ? "THP (--thp)" : "base pages (--no-thp)";
+}
+
+/*
+ * What a migration timed: the buffer moved, the batches, and the pages
+ * each side asked for; the orders they moved in come with the lines.
+ */
+static void hb_cover_migration(FILE *m, const struct hb_comparison *c)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+	char sz[32], batch[48] = "the kernel's default";
+	size_t i;
+	bool same = true;
+
+	for (i = 1; i < c->nr_in; i++)
+		same &= c->in[i].r.cfg.thp == cfg->thp;
+	if (cfg->batch)
+		snprintf(batch, sizeof(batch), "%" PRIu64 "\x1fpages",
+			 cfg->batch);
+	fprintf(m, " Page migration of a %s buffer to one DEVICE_PRIVATE chunk and back (hmmbench migrate, batches of %s), timed in the kernel per MIGRATE call and per CPU fault's handler, and per touch by hmmbench;",
+		hb_size_human(cfg->sizes[0], sz, sizeof(sz)), batch);
+	if (same) {
+		fprintf(m, " %s asked for.", hb_cover_thp(cfg));
+		return;
+	}
+	fputs(" asked for:", m);
+	for (i = 0; i < c->nr_in; i++)
+		fprintf(m, "%s %s in %s", i ? "," : "",
+			hb_cover_thp(&c->in[i].r.cfg), hb_cmp_name(c, i));
+	fputc('.', m);
+}
+
 /*
  * What was timed: the binds of a namespace, or DEVICE_PRIVATE chunks
  * (of compound pages).  A merged result counts the rebinds of all its
  * runs.  \x1f keeps a number with its unit.
  */
-static void hb_cover_workload(FILE *m, const struct hb_result *r)
+static void hb_cover_workload(FILE *m, const struct hb_comparison *c)
 {
+	const struct hb_result *r = &c->in[0].r;
 	const struct hb_config *cfg = &r->cfg;
 	unsigned int runs = hb_result_runs(r);
 	char buf[160];
 
+	if (hb_config_migrate(cfg)) {
+		hb_cover_migration(m, c);
+		return;
+	}
 	if (cfg->ns_name) {
 		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then ",
 			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
@@ -90,7 +131,7 @@ static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		hb_cover_input(m, c, i);
 	fputc('.', m);
-	hb_cover_workload(m, &c->in[0].r);
+	hb_cover_workload(m, c);
 	fclose(m);
 	hb_wrap(f, text, "", HB_COVER_COLS);
 	free(text);
@@ -112,7 +153,10 @@ static void hb_cover_units(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		single |= hb_result_runs(&c->in[i].r) < 2;
 	fputc('\n', f);
-	if (single)
+	if (single && hb_config_migrate(&c->in[0].r.cfg))
+		hb_wrap(f, "One run on a side: the calls and faults of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
+			"", HB_COVER_COLS);
+	else if (single)
 		hb_wrap(f, "One boot on a side: calls within one boot are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that boot only. For a verdict, measure several boots a side, alternating (make ab), merge each side (hmmbench merge) and compare those.",
 			"", HB_COVER_COLS);
 	else
@@ -183,13 +227,38 @@ static const char *hb_cover_same(char *buf, size_t len,
 	return buf;
 }
 
+/*
+ * The heading of metric @id's lines: its phrase, and of a migration's
+ * the order its pages moved in, "THP", or "4K -> THP" when they differ.
+ */
+static const char *hb_cover_heading(char *buf, size_t len,
+				    const struct hb_comparison *c,
+				    size_t file, enum hb_kind kind,
+				    enum hb_metric_id id)
+{
+	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
+
+	for (r = c->rows; r < end; r++)
+		if (hb_cover_match(r, file, kind, id) && r->order[0][0])
+			break;
+	if (r == end)
+		snprintf(buf, len, "%s", hb_metrics[id].phrase);
+	else if (!strcmp(r->order[0], r->order[1]))
+		snprintf(buf, len, "%s, %s", hb_metrics[id].phrase,
+			 r->order[0]);
+	else
+		snprintf(buf, len, "%s, %s -> %s", hb_metrics[id].phrase,
+			 r->order[0], r->order[1]);
+	return buf;
+}
+
 /* Metric @id of new input @file for calls of @kind: a heading, then sizes. */
 static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
 			    size_t file, enum hb_kind kind, enum hb_metric_id id)
 {
 	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
 	size_t n = 0, same = 0;
-	char buf[128];
+	char buf[128], head[320];
 
 	for (r = c->rows; r < end; r++) {
 		if (!hb_cover_match(r, file, kind, id))
@@ -199,13 +268,14 @@ static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
 	}
 	if (!n)
 		return;
+	hb_cover_heading(head, sizeof(head), c, file, kind, id);
 	if (same == n) {
-		hb_wrapf(f, "", HB_COVER_COLS, "%s: %s.", hb_metrics[id].phrase,
+		hb_wrapf(f, "", HB_COVER_COLS, "%s: %s.", head,
 			 hb_cover_same(buf, sizeof(buf), c, file, kind, id,
 				       n));
 		return;
 	}
-	fprintf(f, "%s:\n", hb_metrics[id].phrase);
+	hb_wrapf(f, "", HB_COVER_COLS, "%s:", head);
 	for (r = c->rows; r < end; r++)
 		if (hb_cover_match(r, file, kind, id))
 			hb_cover_line(f, r);
@@ -249,7 +319,10 @@ static void hb_cover_first(FILE *f, const struct hb_comparison *c,
 	const char *head = ", base -> new, change [95% CI]:\n";
 	bool shared = hb_cmp_boots(c) != HB_CMP_BOOT_EACH;
 
-	if (a->cfg.ns_name)
+	if (hb_config_migrate(&a->cfg))
+		fprintf(f, "\nFirst iteration of each run%s(on a new buffer, to device pages not used before)\n",
+			head);
+	else if (a->cfg.ns_name)
 		fprintf(f, "\nFirst %s of each run%s%s",
 			a->cfg.first_bind_reconfigure ? "binding" : "rebind",
 			head,
@@ -280,6 +353,8 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 	else
 		fprintf(f, "\nAverage of the %s, base -> new, change [95%% CI]:\n",
 			c->in[0].r.cfg.ns_name ? "rebinds" :
+			hb_config_migrate(&c->in[0].r.cfg) ?
+			"iterations after the first" :
 			"calls after the first");
 	hb_cover_metric(f, c, file, kind, first);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
@@ -361,6 +436,42 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 			"", HB_COVER_COLS);
 }
 
+/* The first row of new input @file for calls of @kind, or NULL. */
+static const struct hb_cmp_row *hb_cover_first_row(
+	const struct hb_comparison *c, size_t file, enum hb_kind kind)
+{
+	const struct hb_cmp_row *r;
+
+	for (r = c->rows; r < &c->rows[c->nr_rows]; r++)
+		if (r->file == file && r->kind == kind)
+			return r;
+	return NULL;
+}
+
+/*
+ * Of a migration, the orders new input @file's warm rows (else its
+ * first's) moved pages in, and whether the sides moved different ones.
+ */
+static void hb_cover_moved(FILE *f, const struct hb_comparison *c,
+			   size_t file)
+{
+	const struct hb_cmp_row *first, *end, *stop = &c->rows[c->nr_rows];
+	char moved[512];
+
+	first = hb_cover_first_row(c, file, HB_WARM) ?:
+		hb_cover_first_row(c, file, HB_COLD);
+	if (!first)
+		return;
+	end = first + 1;
+	while (end < stop && end->file == file && end->kind == first->kind &&
+	       end->size == first->size)
+		end++;
+	if (!hb_cmp_moved(moved, sizeof(moved), first, end))
+		return;
+	fputc('\n', f);
+	hb_wrapf(f, "", HB_COVER_COLS, "Pages moved, base -> new: %s.", moved);
+}
+
 void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 {
 	size_t file;
@@ -372,6 +483,7 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 	for (file = 1; file < c->nr_in; file++) {
 		if (c->nr_in > 2)
 			fprintf(f, "\nWith %s:", hb_cmp_name(c, file));
+		hb_cover_moved(f, c, file);
 		/* the averages first, the first calls after boot below */
 		hb_cover_kind(f, c, file, HB_WARM);
 		hb_cover_kind(f, c, file, HB_COLD);

@@ -51,9 +51,13 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	fprintf(f, ",%s", row->primary ? "true" : "false");
 	hb_csv_num(f, "%.4f", row->mde);
 	hb_csv_num(f, "%.4f", row->mde_welch);
-	fprintf(f, ",%s,%s\n", row->mde_none ? "false" :
-				isnan(row->mde) ? "" : "true",
+	fprintf(f, ",%s,%s,", row->mde_none ? "false" :
+			       isnan(row->mde) ? "" : "true",
 		hb_time_unit(hb_comparison_icount(c)));
+	hb_csv_string(f, row->order[0]);
+	fputc(',', f);
+	hb_csv_string(f, row->order[1]);
+	fputc('\n', f);
 }
 
 void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
@@ -64,7 +68,8 @@ void hb_render_cmp_csv(FILE *f, const struct hb_comparison *c)
 	      "median_base,median_new,change_pct,change_ci95_lo_pct,"
 	      "change_ci95_hi_pct,p_welch,p_mann_whitney,tested,significant,"
 	      "test_unit,test_n_base,test_n_new,p_holm,holm_m,primary,"
-	      "mde_pct,mde_welch_pct,mde_detectable,time_unit\n",
+	      "mde_pct,mde_welch_pct,mde_detectable,time_unit,order_base,"
+	      "order_new\n",
 	      f);
 	for (i = 0; i < c->nr_rows; i++)
 		hb_cmp_csv_row(f, c, &c->rows[i]);

@@ -2,9 +2,10 @@
 /*
  * hmmbench: JSON of a comparison, schema "hmmbench-compare/2" in
  * FORMATS.md - the inputs, one entry per size, kind and metric with both
- * sides' statistics, the change, both tests, the verdict and the
- * smallest change it could have missed, the memmap digests both sides
- * recorded and the notes.
+ * sides' statistics (and of a migration, the order each side's pages
+ * moved in), the change, both tests, the verdict and the smallest change
+ * it could have missed, the memmap digests both sides recorded and the
+ * notes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -144,6 +145,20 @@ static struct json_object *hb_cmp_warn_json(unsigned int warn)
 	return a;
 }
 
+/* [base, new] of a migration's row: the orders, or their classes. */
+static struct json_object *hb_cmp_orders_json(const struct hb_cmp_row *row,
+					      bool cls)
+{
+	struct json_object *a = json_object_new_array();
+	size_t side;
+
+	for (side = 0; side < 2; side++)
+		json_object_array_add(a, hb_jstr(cls ?
+			hb_mig_order_key(row->order_class[side]) :
+			row->order[side]));
+	return a;
+}
+
 /* Whether a "~" row could have detected a change at all, or null. */
 static struct json_object *hb_cmp_mde_json(const struct hb_cmp_row *row)
 {
@@ -164,6 +179,11 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(row->kind)));
 	hb_jadd(o, "metric", hb_jstr(m->key));
 	hb_jadd(o, "unit", hb_jstr(hb_unit_name(m->unit)));
+	if (row->order[0][0]) {
+		hb_jadd(o, "order", hb_cmp_orders_json(row, false));
+		hb_jadd(o, "order_class", hb_cmp_orders_json(row, true));
+		hb_jadd(o, "orders_differ", hb_jbool(hb_cmp_orders_differ(row)));
+	}
 	hb_jadd(o, "base", hb_stats_json(&row->a, m->unit));
 	hb_jadd(o, "new", hb_stats_json(&row->b, m->unit));
 	hb_jadd(o, "means", hb_jpair(row->w.mean_a, row->w.mean_b, p));

@@ -218,7 +218,10 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 	if (hb_cmp_any_exact(c))
 		hb_wrap(f, "exact: instructions counted, and the runs of each side agree within 1 part in 10^4: the change is that of their means, exactly, and no test is needed.",
 			"", HB_CMP_COLS);
-	if (untested)
+	if (untested && hb_config_migrate(&c->in[0].r.cfg))
+		hb_wrap(f, "(x%): not tested.  The calls and faults of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
+			"", HB_CMP_COLS);
+	else if (untested)
 		hb_wrap(f, "(x%): not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
 			"", HB_CMP_COLS);
 	hb_wrap(f, wide ? "Rows below the measured ones are derived from them and never tested." :
@@ -226,31 +229,69 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 		"", HB_CMP_COLS);
 }
 
+/* Where the rows of the size and kind of row @first end. */
+static size_t hb_cmp_table_end(const struct hb_comparison *c, size_t first)
+{
+	const struct hb_cmp_row *a = &c->rows[first], *b;
+	size_t end;
+
+	for (end = first + 1; end < c->nr_rows; end++) {
+		b = &c->rows[end];
+		if (b->file != a->file || b->size != a->size ||
+		    b->kind != a->kind)
+			break;
+	}
+	return end;
+}
+
+/*
+ * The rows [@first, @end) of one size and kind under their heading, then
+ * of a migration what moved; *@p is the last row shown before.
+ */
+static void hb_cmp_table_group(FILE *f, const struct hb_comparison *c,
+			       size_t first, size_t end, bool wide,
+			       const struct hb_cmp_cols *w,
+			       const struct hb_cmp_row **p)
+{
+	const struct hb_cmp_row *row, *shown = NULL;
+	char moved[512];
+	size_t i;
+
+	for (i = first; i < end; i++) {
+		row = &c->rows[i];
+		if (!wide && !hb_metrics[row->metric].measured)
+			continue;
+		if (!shown)
+			hb_cmp_table_head(f, c, row,
+					  !*p || (*p)->file != row->file, wide,
+					  w);
+		if (wide)
+			hb_cmp_table_row_wide(f, row, w);
+		else
+			hb_cmp_table_row(f, row, w);
+		hb_cmp_table_unseen(f, row, wide);
+		shown = *p = row;
+	}
+	if (shown && hb_cmp_moved(moved, sizeof(moved), &c->rows[first],
+				  &c->rows[end]))
+		hb_wrapf(f, "  ", HB_CMP_COLS, "pages moved, base -> new: %s",
+			 moved);
+}
+
 void hb_render_cmp_table(FILE *f, const struct hb_comparison *c, bool wide)
 {
 	struct hb_cmp_cols w = hb_cmp_table_cols(c, wide);
-	const struct hb_cmp_row *p = NULL, *row;
-	size_t i;
+	const struct hb_cmp_row *p = NULL;
+	size_t i, end;
 
 	fputs("hmmbench compare\n", f);
 	for (i = 0; i < c->nr_in; i++)
 		hb_cmp_table_input(f, c, i);
 	if (hb_comparison_icount(c))
 		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_CMP_COLS);
-	for (i = 0; i < c->nr_rows; i++) {
-		row = &c->rows[i];
-		if (!wide && !hb_metrics[row->metric].measured)
-			continue;
-		if (!p || p->file != row->file || p->size != row->size ||
-		    p->kind != row->kind)
-			hb_cmp_table_head(f, c, row, !p || p->file != row->file,
-					  wide, &w);
-		if (wide)
-			hb_cmp_table_row_wide(f, row, &w);
-		else
-			hb_cmp_table_row(f, row, &w);
-		hb_cmp_table_unseen(f, row, wide);
-		p = row;
+	for (i = 0; i < c->nr_rows; i = end) {
+		end = hb_cmp_table_end(c, i);
+		hb_cmp_table_group(f, c, i, end, wide, &w, &p);
 	}
 	if (!c->nr_rows)
 		fputs("\nnothing to compare: no size and kind measured in both\n",

@@ -20,7 +20,7 @@ static void hb_csv_header(FILE *f)
 	for (mi = HB_M_ROOF_PLAIN; mi < HB_M_BIND; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
 	fputs(",pages", f);
-	for (mi = HB_M_BIND; mi < HB_NR_METRICS; mi++)
+	for (mi = HB_M_BIND; mi <= HB_M_UNBIND; mi++)
 		fprintf(f, ",%s", hb_metrics[mi].key);
 	fputs(",time_unit\n", f);
 }
@@ -56,7 +56,7 @@ static void hb_csv_row(FILE *f, const struct hb_result *r,
 	fputc(',', f);
 	if (s->pages)
 		fprintf(f, "%" PRIu64, s->pages);
-	hb_csv_metrics(f, r, s, HB_M_BIND, HB_NR_METRICS);
+	hb_csv_metrics(f, r, s, HB_M_BIND, HB_M_UNBIND + 1);
 	fprintf(f, ",%s\n", hb_time_unit(hb_meta_icount(&r->meta)));
 }
 

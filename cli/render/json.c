@@ -43,6 +43,17 @@ static struct json_object *hb_jsizes(const struct hb_config *c)
 	return a;
 }
 
+static struct json_object *hb_jdirs(unsigned int dirs)
+{
+	struct json_object *a = json_object_new_array();
+	enum hb_mig_dir d;
+
+	for (d = 0; d < HB_MIG_NR_DIRS; d++)
+		if (dirs & HB_MIG_BIT(d))
+			json_object_array_add(a, hb_jstr(hb_mig_dir_key(d)));
+	return a;
+}
+
 static struct json_object *hb_jwindow(const uint64_t *w)
 {
 	struct json_object *a = json_object_new_array();
@@ -77,6 +88,8 @@ static struct json_object *hb_field_json(const struct hb_field *f,
 		return hb_jint(hb_result_runs(base));
 	case HB_F_PERCENT:
 		return hb_jnum(*(const double *)v, 4);
+	case HB_F_DIRS:
+		return hb_jdirs(hb_field_uint(f, base));
 	default:
 		return hb_jint(hb_field_uint(f, base));
 	}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: hmmbench migrate's CSV, version 1 in FORMATS.md - one row per
- * sample in the order measured: a MIGRATE of the buffer (to_device,
- * to_system) or a fault, with the columns of the other kind empty.
+ * sample in the order measured (the runs of a merged migration one after
+ * the other): a MIGRATE of the buffer (to_device, to_system) or a fault,
+ * with the columns of the other kind empty.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -71,14 +72,15 @@ static void hb_mig_csv_fault(FILE *f, const struct hb_mig_fault *flt,
 void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r)
 {
 	const char *unit = hb_time_unit(hb_meta_icount(&r->meta));
-	unsigned int it, n = hb_mig_iterations(r);
-	size_t c = 0, k = 0;
+	struct hb_mig_cursor cur = { 0 };
+	struct hb_mig_iter it;
+	size_t i;
 
 	fputs(hb_mig_csv_header, f);
-	for (it = 0; it < n; it++) {
-		for (; c < r->nr_calls && r->calls[c].iter == it; c++)
-			hb_mig_csv_call(f, &r->calls[c], unit);
-		for (; k < r->nr_faults && r->faults[k].iter == it; k++)
-			hb_mig_csv_fault(f, &r->faults[k], unit);
+	while (hb_mig_next(r, &cur, &it)) {
+		for (i = it.call; i < it.call_end; i++)
+			hb_mig_csv_call(f, &r->calls[i], unit);
+		for (i = it.fault; i < it.fault_end; i++)
+			hb_mig_csv_fault(f, &r->faults[i], unit);
 	}
 }

@@ -22,13 +22,21 @@ static const char *const hb_mig_fault_columns[] = {
 	"start_ns",
 };
 
-/* Where the records of the next iteration start. */
-struct hb_mig_cursor {
-	size_t call, phase, fault;
-};
-
-static struct json_object *hb_mig_meta_json(const struct hb_meta *m)
+/* One entry a merged run, as a merged result lists them. */
+static struct json_object *hb_mig_sources_json(const struct hb_mig_result *r)
 {
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->nr_sources; i++)
+		json_object_array_add(a, hb_fields_json(&hb_source_fields,
+							&r->sources[i]));
+	return a;
+}
+
+static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
+{
+	const struct hb_meta *m = &r->meta;
 	struct json_object *o = json_object_new_object();
 
 	hb_jadd(o, "hmmbench_version", hb_jstr(hb_meta_version(m)));
@@ -41,6 +49,8 @@ static struct json_object *hb_mig_meta_json(const struct hb_meta *m)
 		hb_jadd(o, "command_line", hb_jstr(m->command_line));
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
 	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
+	if (r->nr_sources)
+		hb_jadd(o, "sources", hb_mig_sources_json(r));
 	return o;
 }
 
@@ -58,7 +68,7 @@ static struct json_object *hb_mig_config_json(const struct hb_mig_result *r)
 	hb_jadd(o, "workload", hb_jstr("migrate"));
 	hb_jadd(o, "size", hb_jint(c->size));
 	hb_jadd(o, "chunk_size", hb_jint(c->chunk_size));
-	hb_jadd(o, "cold_iterations", hb_jint(1));
+	hb_jadd(o, "cold_iterations", hb_jint(hb_mig_runs(r)));
 	hb_jadd(o, "iterations", hb_jint(c->iters));
 	hb_jadd(o, "thp", hb_jbool(c->thp));
 	hb_jadd(o, "batch", hb_jint(c->batch));
@@ -128,18 +138,17 @@ static struct json_object *hb_mig_fault_row(const struct hb_mig_fault *f)
 	return hb_jrow(v, N(v));
 }
 
-/* The fault phase @t and its samples, from cur->fault on. */
+/* The fault phase of @it and its samples. */
 static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
-					     const struct hb_mig_touches *t,
-					     struct hb_mig_cursor *cur)
+					     const struct hb_mig_iter *it)
 {
+	const struct hb_mig_touches *t = &r->phases[it->phase];
 	struct json_object *o = json_object_new_object();
 	struct json_object *a = json_object_new_array();
+	size_t i;
 
-	for (; cur->fault < r->nr_faults &&
-	       r->faults[cur->fault].iter == t->iter; cur->fault++)
-		json_object_array_add(a,
-				      hb_mig_fault_row(&r->faults[cur->fault]));
+	for (i = it->fault; i < it->fault_end; i++)
+		json_object_array_add(a, hb_mig_fault_row(&r->faults[i]));
 	hb_jadd(o, "lend", hb_mig_call_json(&t->lend, r->meta.info.page_size));
 	hb_jadd(o, "touches", hb_jint(t->touches));
 	hb_jadd(o, "faults", hb_jint(t->faults));
@@ -151,24 +160,25 @@ static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
 	return o;
 }
 
+/* Iteration @it: its calls, then its fault phase. */
 static struct json_object *hb_mig_iter_json(const struct hb_mig_result *r,
-					    unsigned int it,
-					    struct hb_mig_cursor *cur)
+					    const struct hb_mig_iter *it)
 {
 	struct json_object *o = json_object_new_object();
 	const struct hb_mig_call *c;
+	size_t i;
 
-	hb_jadd(o, "iteration", hb_jint(it));
-	hb_jadd(o, "kind", hb_jstr(hb_kind_name(hb_mig_kind(it))));
-	for (; cur->call < r->nr_calls && r->calls[cur->call].iter == it;
-	     cur->call++) {
-		c = &r->calls[cur->call];
+	hb_jadd(o, "iteration", hb_jint(it->iter));
+	if (r->nr_sources)
+		hb_jadd(o, "run", hb_jint(it->run));
+	hb_jadd(o, "kind", hb_jstr(hb_kind_name(hb_mig_kind(it->iter))));
+	for (i = it->call; i < it->call_end; i++) {
+		c = &r->calls[i];
 		hb_jadd(o, hb_mig_dir_key(c->dir),
 			hb_mig_call_json(c, r->meta.info.page_size));
 	}
-	if (cur->phase < r->nr_phases && r->phases[cur->phase].iter == it)
-		hb_jadd(o, "fault", hb_mig_phase_json(r,
-			&r->phases[cur->phase++], cur));
+	if (it->phase < it->phase_end)
+		hb_jadd(o, "fault", hb_mig_phase_json(r, it));
 	return o;
 }
 
@@ -176,10 +186,10 @@ static struct json_object *hb_mig_iters_json(const struct hb_mig_result *r)
 {
 	struct json_object *a = json_object_new_array();
 	struct hb_mig_cursor cur = { 0 };
-	unsigned int it, n = hb_mig_iterations(r);
+	struct hb_mig_iter it;
 
-	for (it = 0; it < n; it++)
-		json_object_array_add(a, hb_mig_iter_json(r, it, &cur));
+	while (hb_mig_next(r, &cur, &it))
+		json_object_array_add(a, hb_mig_iter_json(r, &it));
 	return a;
 }
 
@@ -310,7 +320,7 @@ int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
-	hb_jadd(o, "metadata", hb_mig_meta_json(&r->meta));
+	hb_jadd(o, "metadata", hb_mig_meta_json(r));
 	hb_jadd(o, "configuration", hb_mig_config_json(r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_jadd(o, "metrics", hb_mig_metrics_json());

@@ -55,17 +55,20 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 	const struct hb_mig_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
 	uint64_t ps = r->meta.info.page_size;
-	char sz[32], ch[32], dirs[64], batch[64], ram[32];
+	char sz[32], ch[32], dirs[64], batch[64], ram[32], runs[48] = "";
 
 	if (c->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu32 " pages", c->batch);
 	else
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
 			 hb_mig_pmd_pages(ps));
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s of %s, %u first + %u warm iteration%s, %s, batches of %s, a %s chunk as device memory",
+	if (r->nr_sources)
+		snprintf(runs, sizeof(runs), ", %zu runs merged",
+			 r->nr_sources);
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s of %s, %u first + %u warm iteration%s%s, %s, batches of %s, a %s chunk as device memory",
 		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
-		 hb_mig_size(c->size, sz, sizeof(sz)), 1, c->iters,
-		 c->iters == 1 ? "" : "s",
+		 hb_mig_size(c->size, sz, sizeof(sz)), hb_mig_runs(r),
+		 c->iters, c->iters == 1 ? "" : "s", runs,
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
 	fprintf(f, "module %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
@@ -360,7 +363,10 @@ static void hb_mig_table_notes(FILE *f, const struct hb_mig_result *r,
 	hb_mig_fault_notes(f, s);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the whole measurement: buffers filled and checked, the chunk mapped and unmapped)",
 		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns));
-	if (!r->complete && hb_mig_iterations(r))
+	if (!r->complete && r->nr_sources)
+		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): a run merged here stopped early; what it measured until then is kept.",
+			 r->stop_reason ? r->stop_reason : "stopped");
+	else if (!r->complete && hb_mig_iterations(r))
 		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): stopped in iteration %u of 0 to %u; what it measured until then is kept.",
 			 r->stop_reason ? r->stop_reason : "stopped",
 			 hb_mig_iterations(r) - 1, r->cfg.iters);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: gnuplot scripts for a result's trace or sweep and for a
- * comparison, data inline as datablocks, so that one pipe to gnuplot
- * draws them.  Times are in ms, sizes in GiB on a log2 axis; a value
+ * hmmbench: gnuplot scripts for a result's trace or sweep, a migration
+ * and a comparison, data inline as datablocks, so that one pipe to
+ * gnuplot draws them.  Times are in ms, sizes in GiB on a log2 axis; a value
  * that was not measured is '-', which gnuplot skips.
  */
 #include <errno.h>
@@ -13,6 +13,7 @@
 
 #include "render/plot.h"
 #include "results/metrics.h"
+#include "stats/quantile.h"
 
 #define HB_GIB	(1024.0 * 1024 * 1024)
 
@@ -70,6 +71,14 @@ static void hb_plot_title(FILE *f, const char *what, const struct hb_result *r)
 	fputs("set title ", f);
 	hb_plot_quote(f, title);
 	fputc('\n', f);
+}
+
+/* qsort()'s order of doubles, ascending. */
+static int hb_plot_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
 }
 
 /* A number, or '-' when there is none. */
@@ -249,22 +258,31 @@ int hb_plot_result(FILE *f, const struct hb_result *r,
 }
 
 /*
- * The metric every input can be drawn by: the memmap_init phase when
- * each new input has it (and so the base), else memremap.
+ * The metric every input can be drawn by: the primary one of the first
+ * new input's warm rows (the memmap_init phase, or a migration's
+ * to-device) when each new input has rows of it, else memremap.
  */
 static enum hb_metric_id hb_plot_compare_metric(const struct hb_comparison *c)
 {
+	enum hb_metric_id id = HB_M_MEMREMAP;
 	size_t file, i;
 	bool has;
 
+	for (i = 0; i < c->nr_rows; i++) {
+		if (c->rows[i].file == 1 && c->rows[i].kind == HB_WARM &&
+		    c->rows[i].primary) {
+			id = c->rows[i].metric;
+			break;
+		}
+	}
 	for (file = 1; file < c->nr_in; file++) {
 		for (i = 0, has = false; i < c->nr_rows && !has; i++)
 			has = c->rows[i].file == file &&
-			      c->rows[i].metric == HB_M_MEMMAP_INIT;
+			      c->rows[i].metric == id;
 		if (!has)
 			return HB_M_MEMREMAP;
 	}
-	return HB_M_MEMMAP_INIT;
+	return id;
 }
 
 static bool hb_plot_compare_row(const struct hb_cmp_row *row,
@@ -353,11 +371,181 @@ int hb_plot_compare(FILE *f, const struct hb_comparison *c,
 	hb_plot_quote(f, title);
 	fprintf(f, "\nset logscale x 2\nset xlabel '%s size (GiB)'\n"
 		"set ylabel 'ms per call (mean of the calls, 95%% CI)'\n",
-		c->in[0].r.cfg.ns_name ? "namespace" : "chunk");
+		c->in[0].r.cfg.ns_name ? "namespace" :
+		hb_config_migrate(&c->in[0].r.cfg) ? "buffer" : "chunk");
 	hb_plot_compare_plot(f, c, false);
 	fputs("set ylabel 'change of the mean, % (95% CI)'\n"
 	      "set xzeroaxis lt -1\n", f);
 	hb_plot_compare_plot(f, c, true);
 	fputs("unset multiplot\n", f);
 	return 0;
+}
+
+/*
+ * $@name: "iteration ms" of each call of direction @dir, the iterations
+ * numbered from 1 in the order measured; only the first ones' with
+ * @first.
+ */
+static void hb_plot_mig_calls(FILE *f, const char *name,
+			      const struct hb_mig_result *r,
+			      enum hb_mig_dir dir, bool first)
+{
+	struct hb_mig_cursor cur = { 0 };
+	struct hb_mig_iter it;
+	size_t n = 0, i;
+
+	fprintf(f, "$%s << EOD\n", name);
+	while (hb_mig_next(r, &cur, &it)) {
+		n++;
+		for (i = it.call; i < it.call_end; i++)
+			if (r->calls[i].dir == dir && (!first || !it.iter))
+				fprintf(f, "%zu %.6g\n", n,
+					r->calls[i].m.total_ns * 1e-6);
+	}
+	fputs("EOD\n", f);
+}
+
+/* "to-device (THP)": a direction and the order its warm calls moved. */
+static const char *hb_plot_mig_title(char *buf, size_t len,
+				     const struct hb_mig_result *r,
+				     const struct hb_mig_summaries *s,
+				     enum hb_mig_dir d)
+{
+	const struct hb_mig_summary *w = &s->call[d][HB_MIG_WARM];
+	char order[96];
+
+	if (!w->n)
+		w = &s->call[d][HB_MIG_FIRST];
+	snprintf(buf, len, "%s (%s)", hb_mig_dir_option(d),
+		 hb_mig_order_label(order, sizeof(order),
+				    w->count[HB_MC_MIGRATED].total,
+				    w->count[HB_MC_THP].total,
+				    r->meta.info.page_size));
+	return buf;
+}
+
+/* The calls' panel: kernel time per call, the first iterations marked. */
+static void hb_plot_mig_trace(FILE *f, const struct hb_mig_result *r,
+			      const struct hb_mig_summaries *s)
+{
+	const char *sep = "plot";
+	char name[16], title[128];
+	enum hb_mig_dir d;
+
+	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
+		snprintf(name, sizeof(name), "d%d", d);
+		hb_plot_mig_calls(f, name, r, d, false);
+		snprintf(name, sizeof(name), "f%d", d);
+		hb_plot_mig_calls(f, name, r, d, true);
+	}
+	fputs("set xlabel 'iteration, in the order measured'\n"
+	      "set ylabel 'kernel time per MIGRATE (ms)'\n"
+	      "set yrange [0:*]\n", f);
+	if (r->nr_calls <= 60)
+		fputs("set xtics 1\n", f);
+	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
+		if (!s->call[d][HB_MIG_FIRST].n && !s->call[d][HB_MIG_WARM].n)
+			continue;
+		fprintf(f, "%s $d%d using 1:2 with linespoints pt 7 ps 0.5 title ",
+			sep, d);
+		hb_plot_quote(f, hb_plot_mig_title(title, sizeof(title), r, s,
+						   d));
+		fprintf(f, ", \\\n    $f%d using 1:2 with points pt 6 ps 2 lc rgb 'red' %s",
+			d, *sep == 'p' ? "title 'first iteration'" : "notitle");
+		sep = ", \\\n   ";
+	}
+	fputc('\n', f);
+}
+
+/* The latency a fault distribution is drawn of. */
+static double hb_plot_mig_latency(const struct hb_mig_fault *flt, bool user)
+{
+	return user ? (double)flt->user_ns : (double)flt->rec.total_ns;
+}
+
+/*
+ * $@name: the distribution of the faults of kind @warm, "us fraction" at
+ * every half per cent, the handler's or the touch's (@user).
+ */
+static int hb_plot_mig_dist(FILE *f, const char *name,
+			    const struct hb_mig_result *r, bool warm,
+			    bool user)
+{
+	double *v = malloc((r->nr_faults + 1) * sizeof(*v)), x;
+	size_t i, n = 0;
+	int q;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < r->nr_faults; i++)
+		if ((hb_mig_kind(r->faults[i].iter) == HB_WARM) == warm)
+			v[n++] = hb_plot_mig_latency(&r->faults[i], user);
+	qsort(v, n, sizeof(*v), hb_plot_cmp_double);
+	fprintf(f, "$%s << EOD\n", name);
+	for (q = 0; n && q <= 200; q++) {
+		x = hb_quantile_sorted(v, n, q / 200.0) * 1e-3;
+		if (x > 0)
+			fprintf(f, "%.6g %.4g\n", x, q / 200.0);
+	}
+	fputs("EOD\n", f);
+	free(v);
+	return 0;
+}
+
+/* The faults' panel: the distribution of the latencies, log x. */
+static int hb_plot_mig_faults(FILE *f, const struct hb_mig_result *r,
+			      const struct hb_mig_summaries *s)
+{
+	bool warm = s->fault[HB_MIG_WARM].n > 0;
+	char title[96], order[96];
+	const struct hb_mig_fault_summary *fs = &s->fault[warm];
+
+	if (hb_plot_mig_dist(f, "handler", r, warm, false) ||
+	    hb_plot_mig_dist(f, "touch", r, warm, true))
+		return -ENOMEM;
+	snprintf(title, sizeof(title), "%s faults (%s), share at most",
+		 warm ? "warm" : "first iteration's",
+		 hb_mig_fault_order_label(order, sizeof(order), fs->thp,
+					  fs->base, fs->other,
+					  r->meta.info.page_size));
+	fputs("set xlabel 'latency per fault (us)'\nset ylabel ", f);
+	hb_plot_quote(f, title);
+	fputs("\nset xtics autofreq\nset logscale x 10\nset yrange [0:1]\n"
+	      "plot $handler using 1:2 with lines lw 2 title 'handler, migrate_to_ram()', \\\n"
+	      "    $touch using 1:2 with lines lw 2 title 'the touch, as the process saw it'\n",
+	      f);
+	return 0;
+}
+
+int hb_plot_migration(FILE *f, const struct hb_mig_result *r,
+		      const struct hb_plot_opts *o)
+{
+	struct hb_mig_summaries *s = malloc(sizeof(*s));
+	bool calls = r->nr_calls > 0, faults = r->nr_faults > 0;
+	char sz[32], title[256];
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = hb_mig_summarize(r, s);
+	if (!ret && !calls && !faults)
+		ret = -ENODATA;
+	if (ret)
+		goto out;
+	hb_plot_head(f, o);
+	snprintf(title, sizeof(title), "hmmbench migrate: %s, Linux %s%s",
+		 hb_size_human(r->cfg.size, sz, sizeof(sz)),
+		 r->meta.info.kernel_release,
+		 r->nr_sources ? ", runs merged" : "");
+	fprintf(f, "set multiplot layout 1,%d title ", calls + faults);
+	hb_plot_quote(f, title);
+	fputs("\nset key below\n", f);
+	if (calls)
+		hb_plot_mig_trace(f, r, s);
+	if (faults)
+		ret = hb_plot_mig_faults(f, r, s);
+	fputs("unset multiplot\n", f);
+out:
+	free(s);
+	return ret;
 }

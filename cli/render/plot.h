@@ -8,9 +8,13 @@
  *             first call apart, drift and levels visible
  *   sweep     per size, the warm means with their 95 % intervals and the
  *             first calls (log-log), and ns per 4 KiB against size
- *   compare   per size, base and new means of the phase (memremap when
- *             an input lacks it) with their intervals, and the change
- *             with its 95 % interval
+ *   compare   per size, base and new means of the primary metric (the
+ *             phase, memremap when an input lacks it; a migration's
+ *             to-device) with their intervals, and the change with its
+ *             95 % interval
+ *   migrate   each MIGRATE's kernel time in the order measured, the
+ *             first iterations apart, and the distribution of the warm
+ *             faults' latencies: handler and touch
  */
 #ifndef HB_PLOT_H
 #define HB_PLOT_H
@@ -19,6 +23,7 @@
 #include <stdio.h>
 
 #include "results/compare.h"
+#include "results/migration.h"
 #include "results/result.h"
 
 enum hb_plot_term {
@@ -44,6 +49,14 @@ enum hb_plot_term hb_plot_term_of(const char *path);
  */
 int hb_plot_result(FILE *f, const struct hb_result *r,
 		   const struct hb_plot_opts *o);
+
+/*
+ * The gnuplot script drawing migration @r to @f: a panel of its MIGRATE
+ * calls, one of its faults, as it has them; 0, -ENOMEM, or -ENODATA when
+ * it has neither.
+ */
+int hb_plot_migration(FILE *f, const struct hb_mig_result *r,
+		      const struct hb_plot_opts *o);
 
 /* The gnuplot script drawing @c, warm calls, to @f. */
 int hb_plot_compare(FILE *f, const struct hb_comparison *c,

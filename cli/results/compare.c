@@ -167,6 +167,30 @@ static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
 }
 
 /*
+ * The order the pages of the samples of @r of @size, @kind and metric @mi
+ * moved in, into side @side of @row.
+ */
+static void hb_cmp_order(const struct hb_result *r, uint64_t size,
+			 enum hb_kind kind, size_t mi, struct hb_cmp_row *row,
+			 int side)
+{
+	uint64_t pages = 0, thp = 0, ps = r->meta.info.page_size;
+	size_t i;
+	double v;
+
+	for (i = 0; i < r->nr_samples; i++) {
+		if (!hb_metric_value(r, &r->samples[i], size, kind, mi, &v))
+			continue;
+		pages += r->samples[i].pages;
+		thp += r->samples[i].thp;
+	}
+	row->order_class[side] = hb_mig_order(pages, thp,
+					      hb_mig_pmd_pages(ps));
+	hb_mig_order_label(row->order[side], sizeof(row->order[side]), pages,
+			   thp, ps);
+}
+
+/*
  * Scratch space for one metric's values on each side, and the measured
  * metrics of the current size that only the base ([0]) or only the new
  * result ([1]) has, a bit per metric.
@@ -201,6 +225,10 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	row->kind = kind;
 	row->metric = mi;
 	row->by_run = hb_result_runs(ra) >= 2 && hb_result_runs(rb) >= 2;
+	if (hb_metrics[mi].moved) {
+		hb_cmp_order(ra, size, kind, mi, row, 0);
+		hb_cmp_order(rb, size, kind, mi, row, 1);
+	}
 	if (row->by_run) {
 		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
 		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
@@ -298,16 +326,32 @@ static int hb_cmp_family(struct hb_comparison *c, size_t file)
 	return ret;
 }
 
-/* The phase when rows [@first, @end) have it, else memremap, is primary. */
+/* What a size and kind's primary metric is: the first of these it has. */
+static const enum hb_metric_id hb_cmp_primaries[] = {
+	HB_M_MEMMAP_INIT, HB_M_MEMREMAP,
+	HB_M_TO_DEVICE, HB_M_TO_SYSTEM, HB_M_FAULT,
+};
+
+/* The first of hb_cmp_primaries that rows [@first, @end) have. */
+static size_t hb_cmp_primary_of(const struct hb_comparison *c, size_t first,
+				size_t end)
+{
+	size_t i, k;
+
+	for (k = 0; k < sizeof(hb_cmp_primaries) / sizeof(*hb_cmp_primaries);
+	     k++)
+		for (i = first; i < end; i++)
+			if (c->rows[i].metric == hb_cmp_primaries[k])
+				return hb_cmp_primaries[k];
+	return HB_NR_METRICS;
+}
+
+/* Marks the primary rows of [@first, @end), one size and kind. */
 static void hb_cmp_primary(struct hb_comparison *c, size_t first,
 			   size_t end)
 {
-	enum hb_metric_id id = HB_M_MEMREMAP;
-	size_t i;
+	size_t i, id = hb_cmp_primary_of(c, first, end);
 
-	for (i = first; i < end; i++)
-		if (c->rows[i].metric == HB_M_MEMMAP_INIT)
-			id = HB_M_MEMMAP_INIT;
 	for (i = first; i < end; i++)
 		c->rows[i].primary = c->rows[i].metric == id;
 }
@@ -418,7 +462,9 @@ static int hb_cmp_single(struct hb_comparison *c, size_t file)
 {
 	bool a = hb_result_runs(&c->in[0].r) < 2;
 	bool b = hb_result_runs(&c->in[file].r) < 2;
-	const char *how = "no verdict; make ab measures several";
+	const char *how = hb_config_migrate(&c->in[0].r.cfg) ?
+			  "no verdict; merge several runs a side (hmmbench merge)" :
+			  "no verdict; make ab measures several";
 
 	if (a && b)
 		return hb_note(c, "%s and %s are one run each: %s",
@@ -599,7 +645,84 @@ static int hb_cmp_warn_shape(struct hb_comparison *c, size_t first,
 	return ret;
 }
 
-/* Per size and kind: too few runs once, and one note for the noisy. */
+bool hb_cmp_orders_differ(const struct hb_cmp_row *row)
+{
+	return row->order[0][0] && row->order[1][0] &&
+	       row->order_class[0] != row->order_class[1];
+}
+
+/* Appends "@dir @a -> @b" (or "@dir @a" when the same) at @used. */
+static size_t hb_cmp_moved_one(char *buf, size_t len, size_t used,
+			       const struct hb_cmp_row *row)
+{
+	char item[2 * HB_CMP_ORDER_LEN + 32];
+
+	if (!strcmp(row->order[0], row->order[1]))
+		snprintf(item, sizeof(item), "%s %s",
+			 hb_metrics[row->metric].moved, row->order[0]);
+	else
+		snprintf(item, sizeof(item), "%s %s -> %s",
+			 hb_metrics[row->metric].moved, row->order[0],
+			 row->order[1]);
+	return hb_list_add(buf, len, used, item);
+}
+
+/* Whether a row of [@first, @r) said what moved as @r does. */
+static bool hb_cmp_moved_before(const struct hb_cmp_row *first,
+				const struct hb_cmp_row *r)
+{
+	const struct hb_cmp_row *p;
+
+	for (p = first; p < r; p++)
+		if (p->order[0][0] && !strcmp(hb_metrics[p->metric].moved,
+					      hb_metrics[r->metric].moved))
+			return true;
+	return false;
+}
+
+const char *hb_cmp_moved(char *buf, size_t len, const struct hb_cmp_row *first,
+			 const struct hb_cmp_row *end)
+{
+	const struct hb_cmp_row *r, *odd = NULL;
+	size_t used = 0;
+	bool any = false;
+
+	buf[0] = '\0';
+	for (r = first; r < end; r++) {
+		if (!r->order[0][0])
+			continue;
+		if (!odd && hb_cmp_orders_differ(r))
+			odd = r;
+		if (!hb_cmp_moved_before(first, r))
+			used = hb_cmp_moved_one(buf, len, used, r);
+		any = true;
+	}
+	if (!any)
+		return NULL;
+	if (odd && used < len)
+		snprintf(buf + used, len - used, "; the sides moved different page orders: a comparison of %s with %s",
+			 odd->order[1], odd->order[0]);
+	return buf;
+}
+
+/* One note per size and kind whose sides moved different page orders. */
+static int hb_cmp_warn_orders(struct hb_comparison *c, size_t first,
+			      size_t end)
+{
+	char w[160], moved[512];
+	size_t i;
+
+	for (i = first; i < end; i++)
+		if (hb_cmp_orders_differ(&c->rows[i]))
+			break;
+	if (i == end)
+		return 0;
+	return hb_note(c, "%s: pages moved, base -> new: %s",
+		       hb_cmp_where(c, &c->rows[first], w, sizeof(w)),
+		       hb_cmp_moved(moved, sizeof(moved), &c->rows[first],
+				    &c->rows[end]));
+}
+
 /* The roofline's efficiency rows of a run under TCG say little. */
 static int hb_cmp_warn_emulated(struct hb_comparison *c)
 {
@@ -616,6 +739,11 @@ static int hb_cmp_warn_emulated(struct hb_comparison *c)
 	return hb_note(c, "memmap_init efficiency (--wide) under emulation (TCG) says little about hardware");
 }
 
+/*
+ * Per size and kind: too few runs once, one note for the noisy, one per
+ * side for the shape of its samples and one for the orders pages moved
+ * in.
+ */
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
 	size_t i, end;
@@ -631,6 +759,8 @@ static int hb_cmp_warnings(struct hb_comparison *c)
 			ret = hb_cmp_warn_cv(c, i, end);
 		if (!ret)
 			ret = hb_cmp_warn_shape(c, i, end);
+		if (!ret)
+			ret = hb_cmp_warn_orders(c, i, end);
 	}
 	return ret;
 }
@@ -712,13 +842,51 @@ static bool hb_cmp_any(const struct hb_comparison *c, size_t file)
 	return false;
 }
 
+/* Whether a sample of @r has metric @mi. */
+static bool hb_cmp_has_metric(const struct hb_result *r, size_t mi)
+{
+	size_t i;
+	double v;
+
+	for (i = 0; i < r->nr_samples; i++)
+		if (hb_metric_get(&hb_metrics[mi], &r->samples[i], &r->meta,
+				  &v))
+			return true;
+	return false;
+}
+
+/* "to-device, to-system": the measured metrics @r has values of. */
+static const char *hb_cmp_measured(const struct hb_result *r, char *buf,
+				   size_t len)
+{
+	size_t k, mi, used = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < HB_NR_METRICS; k++) {
+		mi = hb_metric_order[k];
+		if (hb_metrics[mi].measured && hb_cmp_has_metric(r, mi))
+			used = hb_list_add(buf, len, used, hb_metric_name(mi));
+	}
+	return buf;
+}
+
 /* Refuses a pair with nothing in common, naming what each measured. */
 static int hb_cmp_nothing(const struct hb_comparison *c, size_t file,
 			  char *err, size_t len)
 {
 	const struct hb_config *a = &c->in[0].r.cfg, *b = &c->in[file].r.cfg;
-	char sa[32], sb[32];
+	char sa[32], sb[32], ma[160], mb[160];
+	size_t i = 0;
 
+	while (i < a->nr_sizes && !hb_cfg_has_size(b, a->sizes[i]))
+		i++;
+	if (i < a->nr_sizes) {
+		snprintf(err, len, "%s and %s measured nothing in common (%s against %s): nothing to compare",
+			 c->in[0].path, c->in[file].path,
+			 hb_cmp_measured(&c->in[0].r, ma, sizeof(ma)),
+			 hb_cmp_measured(&c->in[file].r, mb, sizeof(mb)));
+		return -EINVAL;
+	}
 	snprintf(err, len, "%s and %s have no size measured in both (%s%s against %s%s): nothing to compare",
 		 c->in[0].path, c->in[file].path,
 		 hb_size_str(a->sizes[0], sa, sizeof(sa)),

@@ -18,8 +18,9 @@
 
 #include "stats/twosample.h"
 #include "results/config_match.h"
-#include "results/result_read.h"
 #include "results/metrics.h"
+#include "results/migration.h"
+#include "results/result_read.h"
 
 /*
  * The JSON document of a comparison, and its significance rule: its
@@ -44,6 +45,9 @@
 
 #define HB_CMP_WARN_FEW		(1U << 0)	/* n < HB_CMP_MIN_N */
 #define HB_CMP_WARN_CV		(1U << 1)	/* CV > HB_CMP_MAX_CV */
+
+/* Room for the order a side's pages moved in: "mixed (...)" */
+#define HB_CMP_ORDER_LEN	96
 
 /* One metric of one size and kind, base against one new result. */
 struct hb_cmp_row {
@@ -82,6 +86,14 @@ struct hb_cmp_row {
 	double mde_welch;
 	bool mde_none;
 	unsigned int warn;	/* HB_CMP_WARN_* */
+	/*
+	 * A migration's row (hb_metric.moved): the order the pages of each
+	 * side's samples moved in, base then new, as hb_mig_order_label()
+	 * says it ("THP", "4K", "mixed (...)"), and its class; "" and
+	 * HB_ORDER_NONE in any other row.
+	 */
+	char order[2][HB_CMP_ORDER_LEN];
+	enum hb_mig_order order_class[2];
 };
 
 /* The memmaps base and one new input both recorded of one size. */
@@ -130,7 +142,11 @@ struct hb_comparison {
  * removes findings, so Holm on Welch keeps the family-wise error rate).
  * When both sides are constant Welch cannot run and the rank test's p
  * takes its place.  The primary metric of a size and kind is the
- * memmap_init phase when both sides probed it, else memremap.
+ * memmap_init phase when both sides probed it, else memremap; of a
+ * migration, to-device, else to-system, else the fault handler.  A
+ * migration's rows say the order each side's pages moved in; a note says
+ * so where the sides moved different ones (THP against 4K, say), which
+ * is a comparison, not a mismatch.
  *
  * A tested row that is not significant gets its minimum detectable
  * effect (power.h): the shift of the new side's mean, relative to the
@@ -146,6 +162,22 @@ struct hb_comparison {
 int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
 	       bool force, struct hb_comparison *c, char *err, size_t len);
 void hb_comparison_free(struct hb_comparison *c);
+
+/*
+ * Whether the sides of @row moved pages in orders of different classes:
+ * THP on one, base pages or a mix on the other.
+ */
+bool hb_cmp_orders_differ(const struct hb_cmp_row *row);
+
+/*
+ * What the rows [@first, @end) of one new input, size and kind say moved,
+ * base -> new, by direction: "to-device 4K -> THP, fault THP" (one order
+ * where both sides moved the same), then, when a direction's differ,
+ * "; the sides moved different page orders: a comparison of THP with
+ * 4K".  NULL when none of them is a migration's row.
+ */
+const char *hb_cmp_moved(char *buf, size_t len, const struct hb_cmp_row *first,
+			 const struct hb_cmp_row *end);
 
 /* How the runs of a comparison's inputs relate to boots. */
 enum hb_cmp_boots {

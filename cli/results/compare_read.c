@@ -111,6 +111,36 @@ static void hb_cmp_read_warnings(struct json_object *o,
 	}
 }
 
+/* The class named @key, as hb_mig_order_key() names them. */
+static enum hb_mig_order hb_cmp_read_class(const char *key)
+{
+	enum hb_mig_order o;
+
+	for (o = HB_ORDER_NONE; o <= HB_ORDER_BAD; o++)
+		if (key && !strcmp(key, hb_mig_order_key(o)))
+			return o;
+	return HB_ORDER_NONE;
+}
+
+/* A migration's row: the order each side's pages moved in. */
+static void hb_cmp_read_orders(struct json_object *o, struct hb_cmp_row *row)
+{
+	struct json_object *a = hb_json_path(o, "order");
+	struct json_object *k = hb_json_path(o, "order_class");
+	size_t side;
+
+	if (hb_json_len(a) != 2 || hb_json_len(k) != 2)
+		return;
+	for (side = 0; side < 2; side++) {
+		snprintf(row->order[side], sizeof(row->order[side]), "%s",
+			 json_object_get_string(
+				json_object_array_get_idx(a, side)) ?: "");
+		row->order_class[side] = hb_cmp_read_class(
+			json_object_get_string(
+				json_object_array_get_idx(k, side)));
+	}
+}
+
 static void hb_cmp_read_row(struct json_object *o, struct hb_cmp_row *row)
 {
 	const char *unit = hb_js(o, "test_unit");
@@ -145,6 +175,7 @@ static void hb_cmp_read_row(struct json_object *o, struct hb_cmp_row *row)
 	row->mde_none = hb_json_path(o, "mde_detectable") &&
 			!hb_jbool_at(o, "mde_detectable");
 	hb_cmp_read_warnings(o, row);
+	hb_cmp_read_orders(o, row);
 }
 
 static int hb_cmp_read_rows(struct json_object *doc, struct hb_comparison *c)

@@ -14,6 +14,7 @@
 #include <linux/hmmbench.h>
 
 #include "results/fields.h"
+#include "results/migration.h"
 #include "results/result.h"
 
 /* Member @m of struct @st, key @k; compare and merge need it equal. */
@@ -125,6 +126,14 @@ static const struct hb_field hb_config_rows[] = {
 	HB_MATCHED(struct hb_result, "vmemmap_shift", cfg.vmemmap_shift,
 		   HB_F_U32, HB_MATCH_ALWAYS, "vmemmap shift (--compound)"),
 	HB_CONFIG("compound_size", cfg.compound_size, HB_F_BYTES),
+	/* migrate's: --no-thp against --thp compares, never pools */
+	HB_OPT_MATCHED(struct hb_result, "thp", cfg.thp, HB_F_BOOL,
+		       HB_MATCH_MERGE, "THP request (--thp, --no-thp)"),
+	HB_OPT_MATCHED(struct hb_result, "batch", cfg.batch, HB_F_U64,
+		       HB_MATCH_ALWAYS,
+		       "pages per migrate_vma_setup() (--batch)"),
+	HB_OPT_MATCHED(struct hb_result, "directions", cfg.dirs, HB_F_DIRS,
+		       HB_MATCH_MERGE, "directions (--direction)"),
 };
 
 const struct hb_fields hb_module_fields = HB_TABLE(hb_module_rows);
@@ -158,6 +167,8 @@ bool hb_field_absent(const struct hb_field *f, const void *base)
 		return !*(const uint64_t *)v;
 	if (f->type == HB_F_BOOL)
 		return !*(const bool *)v;
+	if (f->type == HB_F_DIRS)
+		return !*(const unsigned int *)v;
 	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
@@ -168,6 +179,7 @@ uint64_t hb_field_uint(const struct hb_field *f, const void *base)
 	switch (f->type) {
 	case HB_F_U32:
 	case HB_F_FEATURES:
+	case HB_F_DIRS:
 		return *(const uint32_t *)v;
 	case HB_F_COUNT:
 		return *(const size_t *)v;
@@ -183,6 +195,7 @@ void hb_field_set_uint(const struct hb_field *f, void *base, uint64_t n)
 	switch (f->type) {
 	case HB_F_U32:
 	case HB_F_FEATURES:
+	case HB_F_DIRS:
 		*(uint32_t *)v = n;
 		break;
 	case HB_F_COUNT:
@@ -204,6 +217,26 @@ static const char *hb_sizes_text(char *buf, size_t len,
 	for (i = 0; i < c->nr_sizes && used < len; i++) {
 		n = snprintf(buf + used, len - used, "%s%" PRIu64,
 			     i ? "," : "", c->sizes[i]);
+		used += n > 0 ? n : 0;
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, "]");
+	return buf;
+}
+
+/* "[\"to_device\",\"fault\"]" */
+static const char *hb_dirs_text(char *buf, size_t len, unsigned int dirs)
+{
+	size_t used = 1;
+	enum hb_mig_dir d;
+	int n;
+
+	snprintf(buf, len, "[");
+	for (d = 0; d < HB_MIG_NR_DIRS && used < len; d++) {
+		if (!(dirs & HB_MIG_BIT(d)))
+			continue;
+		n = snprintf(buf + used, len - used, "%s\"%s\"",
+			     used > 1 ? "," : "", hb_mig_dir_key(d));
 		used += n > 0 ? n : 0;
 	}
 	if (used < len)
@@ -253,6 +286,8 @@ const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
 	case HB_F_PERCENT:
 		snprintf(buf, len, "%g", *(const double *)v);
 		return buf;
+	case HB_F_DIRS:
+		return hb_dirs_text(buf, len, hb_field_uint(f, base));
 	default:
 		snprintf(buf, len, "%" PRIu64, hb_field_uint(f, base));
 		return buf;

@@ -28,6 +28,8 @@ enum hb_ftype {
 	HB_F_SIZES,	/* at a struct hb_config: its sizes[] */
 	HB_F_RUNS,	/* at a struct hb_result: hb_result_runs(), not read */
 	HB_F_PERCENT,	/* double, 4 decimals */
+	HB_F_DIRS,	/* unsigned int of migration.h's HB_MIG_BIT()s, as
+			 * ["to_device", "fault"] */
 };
 
 /* Which results must agree on a field before compare or merge. */

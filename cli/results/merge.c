@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: merges results of one configuration.  Samples keep their
- * kind, so every run's first call stays cold: the cold statistics of a
- * merge of N boots are over N first-after-boot calls.  A size keeps its
+ * hmmbench: merges results of one configuration, and migrations.
+ * Samples keep their kind, so every run's first call stays cold: the
+ * cold statistics of a merge of N boots are over N first-after-boot
+ * calls, and a migration's first iterations stay first.  A size keeps its
  * memmap digest when every run recorded that same one.  Runs that
  * recorded the same boot id were measured in one boot.
  */
@@ -120,5 +121,82 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
 	if (ret)
 		hb_result_free(out);
+	return ret;
+}
+
+/* The records of migration @m, their runs counted from @run, into @out. */
+static int hb_mig_merge_records(const struct hb_mig_result *m,
+				unsigned int run, struct hb_mig_result *out)
+{
+	struct hb_mig_touches *t;
+	struct hb_mig_call *c;
+	struct hb_mig_fault *f;
+	size_t i;
+
+	for (i = 0; i < m->nr_calls; i++) {
+		c = hb_mig_add_call(out);
+		if (!c)
+			return -ENOMEM;
+		*c = m->calls[i];
+		c->run += run;
+	}
+	for (i = 0; i < m->nr_phases; i++) {
+		t = hb_mig_add_phase(out);
+		if (!t)
+			return -ENOMEM;
+		*t = m->phases[i];
+		t->run += run;
+		t->lend.run += run;
+	}
+	for (i = 0; i < m->nr_faults; i++) {
+		f = hb_mig_add_fault(out);
+		if (!f)
+			return -ENOMEM;
+		*f = m->faults[i];
+		f->run += run;
+	}
+	return 0;
+}
+
+static void hb_mig_merge_totals(const struct hb_mig_result *m,
+				struct hb_mig_result *out)
+{
+	out->cfg.iters += m->cfg.iters;
+	out->wall_ns += m->wall_ns;
+	if (!m->complete && out->complete) {
+		out->complete = false;
+		out->stop_reason = m->stop_reason;
+		memcpy(out->error, m->error, sizeof(out->error));
+	}
+}
+
+int hb_mig_merge(const struct hb_input *in, size_t n,
+		 struct hb_mig_result *out)
+{
+	size_t i, k, runs = 0;
+	int ret = 0;
+
+	for (i = 0; i < n; i++)
+		runs += hb_merge_runs(&in[i]);
+	memset(out, 0, sizeof(*out));
+	out->cfg = in[0].mig->cfg;
+	out->cfg.iters = 0;
+	out->meta = in[0].mig->meta;
+	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
+	out->meta.run_id[0] = '\0';	/* the runs are its sources' */
+	out->complete = true;
+	out->sources = calloc(runs, sizeof(*out->sources));
+	if (!out->sources)
+		return -ENOMEM;
+	for (i = 0; i < n && !ret; i++) {
+		ret = hb_mig_merge_records(in[i].mig, out->nr_sources, out);
+		for (k = 0; k < hb_merge_runs(&in[i]); k++)
+			hb_merge_source(&in[i], k,
+					&out->sources[out->nr_sources++]);
+		hb_mig_merge_totals(in[i].mig, out);
+	}
+	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
+	if (ret)
+		hb_mig_result_free(out);
 	return ret;
 }

@@ -2,11 +2,13 @@
 /*
  * hmmbench: `hmmbench merge` without the I/O - pools the samples of
  * several results of one configuration (the boots of one side of an A/B
- * run) into one result whose summaries are computed afresh.
+ * run), or the iterations of several migrations, into one result whose
+ * summaries are computed afresh.
  */
 #ifndef HB_MERGE_H
 #define HB_MERGE_H
 
+#include "results/migration.h"
 #include "results/result_read.h"
 
 /*
@@ -21,5 +23,15 @@
  * -ENOMEM.
  */
 int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out);
+
+/*
+ * The same for migrations (every in[i].mig set): configuration and
+ * metadata of in[0], the warm iterations summed, every call, fault phase
+ * and fault in input order tagged with its run, whose first iteration
+ * stays the first; one source per run and the boots they came from.
+ * Free @out with hb_mig_result_free(), before the inputs.  0 or -ENOMEM.
+ */
+int hb_mig_merge(const struct hb_input *in, size_t n,
+		 struct hb_mig_result *out);
 
 #endif /* HB_MERGE_H */

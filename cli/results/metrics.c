@@ -128,6 +128,32 @@ static bool hb_get_roof_nt(const struct hb_sample *s,
 	return hb_roof_efficiency(s, m, HMMBENCH_R_NT, v);
 }
 
+/*
+ * Bytes a migration's call moved per second of the kernel's total of it,
+ * metric @id.
+ */
+static bool hb_mig_rate(const struct hb_sample *s, const struct hb_meta *m,
+			enum hb_metric_id id, double *v)
+{
+	if (!s->pages || !m->info.page_size ||
+	    !hb_metric_get(&hb_metrics[id], s, m, v) || *v <= 0)
+		return false;
+	*v = (double)s->pages * (double)m->info.page_size / (*v / 1e9);
+	return true;
+}
+
+static bool hb_get_to_device_rate(const struct hb_sample *s,
+				  const struct hb_meta *m, double *v)
+{
+	return hb_mig_rate(s, m, HB_M_TO_DEVICE, v);
+}
+
+static bool hb_get_to_system_rate(const struct hb_sample *s,
+				  const struct hb_meta *m, double *v)
+{
+	return hb_mig_rate(s, m, HB_M_TO_SYSTEM, v);
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
@@ -152,6 +178,17 @@ static bool hb_get_roof_nt(const struct hb_sample *s,
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS,		\
 		 .measured = true, .cover = true, .phrase = ph,		\
 		 .derive = d, .gounit = gu }
+/* A migration's time: member @mb of the samples of valid bit @b. */
+#define HB_MIG(id, k, t, ph, mv, b, mb)					\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .measured = true, .cover = true, .phrase = ph,		\
+		 .moved = mv, .bit = b,					\
+		 .offset = offsetof(struct hb_sample, mb),		\
+		 .reply = HB_REPLY_NONE }
+/* Its bytes per second, by @d. */
+#define HB_MIG_RATE(id, k, t, mv, d)					\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_BYTES_PER_S,	\
+		 .derive = d, .moved = mv }
 /* A metric computed from a sample by @d. */
 #define HB_DERIVED(id, k, t, u, c, d, gu)				\
 	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
@@ -193,19 +230,39 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	       "bind-ns/op", HB_T_BIND, bind_ns),
 	HB_OWN(HB_M_UNBIND, "unbind_ns", "driver unbind", "unbind time",
 	       "unbind-ns/op", HB_T_UNBIND, unbind_ns),
+	HB_MIG(HB_M_TO_DEVICE, "to_device_total_ns", "to-device",
+	       "MIGRATE to-device, kernel time per call", "to-device",
+	       HB_T_TO_DEVICE, migrate_ns),
+	HB_MIG(HB_M_TO_SYSTEM, "to_system_total_ns", "to-system",
+	       "MIGRATE to-system, kernel time per call", "to-system",
+	       HB_T_TO_SYSTEM, migrate_ns),
+	HB_MIG(HB_M_FAULT, "fault_handler_ns", "fault handler",
+	       "CPU fault, migrate_to_ram() time per fault", "fault",
+	       HB_T_FAULT, migrate_ns),
+	HB_MIG(HB_M_TOUCH, "fault_user_ns", "fault, the touch",
+	       "CPU fault, time per touch as the process saw it", "fault",
+	       HB_T_TOUCH, touch_ns),
+	HB_MIG_RATE(HB_M_TO_DEVICE_RATE, "to_device_bytes_per_s",
+		    "to-device rate", "to-device", hb_get_to_device_rate),
+	HB_MIG_RATE(HB_M_TO_SYSTEM_RATE, "to_system_bytes_per_s",
+		    "to-system rate", "to-system", hb_get_to_system_rate),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_BIND, HB_M_REGION, HB_M_MEMREMAP, HB_M_MEMMAP_INIT,
 	HB_M_MEMREMAP_REST, HB_M_UNBIND, HB_M_MEMUNMAP, HB_M_RELEASE,
+	HB_M_TO_DEVICE, HB_M_TO_SYSTEM, HB_M_FAULT, HB_M_TOUCH,
 	HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
 	HB_M_MEMMAP_INIT_RATE, HB_M_ROOF_PLAIN, HB_M_ROOF_NT,
+	HB_M_TO_DEVICE_RATE, HB_M_TO_SYSTEM_RATE,
 };
 
 bool hb_metric_applies(const struct hb_config *c, size_t mi)
 {
 	bool ns = c->ns_name != NULL;
 
+	if (hb_metrics[mi].moved || hb_config_migrate(c))
+		return hb_metrics[mi].moved && hb_config_migrate(c);
 	switch (mi) {
 	case HB_M_BIND:
 	case HB_M_UNBIND:

@@ -41,6 +41,12 @@ struct hb_metric {
 	/* derived: computed from the sample; false when it cannot be */
 	bool (*derive)(const struct hb_sample *s, const struct hb_meta *m,
 		       double *v);
+	/*
+	 * A migration's: what moved, "to-device", "to-system" or "fault";
+	 * its samples record the order their pages moved in.  NULL for
+	 * every other workload's.
+	 */
+	const char *moved;
 };
 
 /* Indexes into hb_metrics[], in output order. */
@@ -58,6 +64,13 @@ enum hb_metric_id {
 	HB_M_ROOF_NT,
 	HB_M_BIND,		/* rebind: first after CSV v1's pages column */
 	HB_M_UNBIND,
+	/* migrate's, which has a CSV of its own: no result's columns */
+	HB_M_TO_DEVICE,		/* MIGRATE TO_DEVICE, the kernel's total */
+	HB_M_TO_SYSTEM,		/* a MIGRATE TO_SYSTEM */
+	HB_M_FAULT,		/* a CPU fault's handler, migrate_to_ram() */
+	HB_M_TOUCH,		/* the touch that faulted, hmmbench's time */
+	HB_M_TO_DEVICE_RATE,	/* bytes moved per second of the total */
+	HB_M_TO_SYSTEM_RATE,
 	HB_NR_METRICS
 };
 
@@ -69,8 +82,9 @@ extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
 /*
  * Whether metric @mi is one of @c's workload: the driver's bind and
  * unbind belong to a namespace's, the region's request and release and
- * the roofline's efficiencies to the module's chunks.  The others belong
- * to both.
+ * the roofline's efficiencies to the module's chunks, those that say what
+ * moved to a migration, which has no other.  The others belong to the
+ * chunks and the namespaces.
  */
 bool hb_metric_applies(const struct hb_config *c, size_t mi);
 

@@ -79,9 +79,12 @@ void hb_mig_result_free(struct hb_mig_result *r)
 	free(r->calls);
 	free(r->phases);
 	free(r->faults);
+	free(r->sources);
 	r->calls = NULL;
 	r->phases = NULL;
 	r->faults = NULL;
+	r->sources = NULL;
+	r->nr_sources = r->nr_boots = 0;
 	r->nr_calls = r->cap_calls = 0;
 	r->nr_phases = r->cap_phases = 0;
 	r->nr_faults = r->cap_faults = 0;
@@ -96,6 +99,71 @@ unsigned int hb_mig_iterations(const struct hb_mig_result *r)
 	if (r->nr_phases && r->phases[r->nr_phases - 1].iter + 1 > n)
 		n = r->phases[r->nr_phases - 1].iter + 1;
 	return n;
+}
+
+unsigned int hb_mig_runs(const struct hb_mig_result *r)
+{
+	return r->nr_sources ? r->nr_sources : 1;
+}
+
+/* Takes (@run, @iter) into @it when it comes before what @it holds. */
+static void hb_mig_earlier(unsigned int run, unsigned int iter, bool *any,
+			   struct hb_mig_iter *it)
+{
+	if (*any && (run > it->run || (run == it->run && iter >= it->iter)))
+		return;
+	*any = true;
+	it->run = run;
+	it->iter = iter;
+}
+
+/* Whether a record of @run and @iter is one of iteration @it's. */
+static bool hb_mig_of(const struct hb_mig_iter *it, unsigned int run,
+		      unsigned int iter)
+{
+	return run == it->run && iter == it->iter;
+}
+
+/* Sets the ends of @it's records, and moves @cur past them. */
+static void hb_mig_ends(const struct hb_mig_result *r,
+			struct hb_mig_cursor *cur, struct hb_mig_iter *it)
+{
+	it->call = cur->call;
+	it->phase = cur->phase;
+	it->fault = cur->fault;
+	while (cur->call < r->nr_calls &&
+	       hb_mig_of(it, r->calls[cur->call].run, r->calls[cur->call].iter))
+		cur->call++;
+	while (cur->phase < r->nr_phases &&
+	       hb_mig_of(it, r->phases[cur->phase].run,
+			 r->phases[cur->phase].iter))
+		cur->phase++;
+	while (cur->fault < r->nr_faults &&
+	       hb_mig_of(it, r->faults[cur->fault].run,
+			 r->faults[cur->fault].iter))
+		cur->fault++;
+	it->call_end = cur->call;
+	it->phase_end = cur->phase;
+	it->fault_end = cur->fault;
+}
+
+bool hb_mig_next(const struct hb_mig_result *r, struct hb_mig_cursor *cur,
+		 struct hb_mig_iter *it)
+{
+	bool any = false;
+
+	if (cur->call < r->nr_calls)
+		hb_mig_earlier(r->calls[cur->call].run,
+			       r->calls[cur->call].iter, &any, it);
+	if (cur->phase < r->nr_phases)
+		hb_mig_earlier(r->phases[cur->phase].run,
+			       r->phases[cur->phase].iter, &any, it);
+	if (cur->fault < r->nr_faults)
+		hb_mig_earlier(r->faults[cur->fault].run,
+			       r->faults[cur->fault].iter, &any, it);
+	if (any)
+		hb_mig_ends(r, cur, it);
+	return any;
 }
 
 enum hb_kind hb_mig_kind(unsigned int iter)

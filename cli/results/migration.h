@@ -55,6 +55,7 @@ struct hb_mig_config {
 /* One MIGRATE: the kernel's reply and the wall time around it. */
 struct hb_mig_call {
 	unsigned int iter;	/* 0: the first iteration */
+	unsigned int run;	/* merged migrations: index into sources */
 	enum hb_mig_dir dir;	/* HB_MIG_TO_DEVICE or HB_MIG_TO_SYSTEM */
 	uint64_t wall_ns;	/* the ioctl, as this process timed it */
 	struct hmmbench_migrate m;
@@ -63,6 +64,7 @@ struct hb_mig_call {
 /* One fault: the touch as this process timed it, the kernel's record. */
 struct hb_mig_fault {
 	unsigned int iter;
+	unsigned int run;
 	uint64_t offset;	/* of the page touched, in the buffer */
 	uint64_t touch_ns;	/* CLOCK_MONOTONIC before the touch */
 	uint64_t user_ns;	/* the touch: a load and a store of a word */
@@ -72,6 +74,7 @@ struct hb_mig_fault {
 /* An iteration's fault phase: the lending, then the touches. */
 struct hb_mig_touches {
 	unsigned int iter;
+	unsigned int run;
 	struct hb_mig_call lend;	/* the TO_DEVICE before: no sample */
 	uint64_t touches;	/* pages touched */
 	uint64_t faults;	/* faults the module handled meanwhile */
@@ -97,6 +100,10 @@ struct hb_mig_result {
 	const char *stop_reason;	/* NULL, "interrupted" or "error" */
 	char error[512];		/* the sentence when "error" */
 	uint64_t wall_ns;		/* the whole measurement */
+	/* merged migrations only: the runs, malloc()ed; else NULL and 0 */
+	struct hb_source *sources;
+	size_t nr_sources;
+	size_t nr_boots;	/* distinct boots of the sources */
 };
 
 /* Appends a zeroed record and returns it, or NULL without memory. */
@@ -104,11 +111,38 @@ struct hb_mig_call *hb_mig_add_call(struct hb_mig_result *r);
 struct hb_mig_touches *hb_mig_add_phase(struct hb_mig_result *r);
 struct hb_mig_fault *hb_mig_add_fault(struct hb_mig_result *r);
 
-/* Frees the records (not the strings the result points to). */
+/* Frees the records and sources (not the strings they point to). */
 void hb_mig_result_free(struct hb_mig_result *r);
 
-/* Iterations @r has records of: one more than the last one's number. */
+/*
+ * Iterations @r has records of: one more than the last one's number (of
+ * its last run, when merged).
+ */
 unsigned int hb_mig_iterations(const struct hb_mig_result *r);
+
+/* The runs behind @r: one per merged run, else 1. */
+unsigned int hb_mig_runs(const struct hb_mig_result *r);
+
+/* Where the records of the next iteration start, walking a result. */
+struct hb_mig_cursor {
+	size_t call, phase, fault;
+};
+
+/* The records of one iteration: [call, call_end) of calls, and so on. */
+struct hb_mig_iter {
+	unsigned int run;	/* of a merged migration, else 0 */
+	unsigned int iter;	/* 0: the run's first */
+	size_t call, call_end;
+	size_t phase, phase_end;
+	size_t fault, fault_end;
+};
+
+/*
+ * The next iteration of @r from @cur, the first of the records not
+ * walked yet, into @it, and @cur past it; false when every record was.
+ */
+bool hb_mig_next(const struct hb_mig_result *r, struct hb_mig_cursor *cur,
+		 struct hb_mig_iter *it);
 
 /* HB_COLD for the first iteration (0), HB_WARM for the others. */
 enum hb_kind hb_mig_kind(unsigned int iter);

@@ -198,6 +198,11 @@ const char *hb_config_namespace(const struct hb_config *c, char *buf,
 	return buf;
 }
 
+bool hb_config_migrate(const struct hb_config *c)
+{
+	return c->workload && !strcmp(c->workload, "migrate");
+}
+
 const char *hb_config_compound(const struct hb_config *c, char *buf,
 			       size_t len)
 {

@@ -30,12 +30,23 @@ enum hb_kind {
  */
 #define HB_T_BIND	(1U << 16)	/* write() to the driver's bind file */
 #define HB_T_UNBIND	(1U << 17)	/* write() to its unbind file */
+/*
+ * A migration's samples (hmmbench migrate, read back for compare and
+ * merge): the kernel's total of a MIGRATE TO_DEVICE or TO_SYSTEM call,
+ * or of a CPU fault's handler, and the fault's touch as hmmbench timed
+ * it.
+ */
+#define HB_T_TO_DEVICE	(1U << 18)
+#define HB_T_TO_SYSTEM	(1U << 19)
+#define HB_T_FAULT	(1U << 20)
+#define HB_T_TOUCH	(1U << 21)
 
 struct hb_config {
-	const char *command;	/* "run", "sweep" or "rebind" */
+	const char *command;	/* "run", "sweep", "rebind" or "migrate" */
 	/*
 	 * What makes the calls: "chunk" (the module's DEVICE_PRIVATE
-	 * chunks), "fsdax" or "devdax" (a pmem namespace's driver bind).
+	 * chunks), "fsdax" or "devdax" (a pmem namespace's driver bind),
+	 * "migrate" (a migration's MIGRATE calls and faults, mig_read.h).
 	 */
 	const char *workload;
 	/* rebind: the namespace and how it is set up; else NULL and 0 */
@@ -63,6 +74,14 @@ struct hb_config {
 	 */
 	double until_ci;
 	uint64_t max_time_ns;	/* --max-time: no step starts after; 0: off */
+	/*
+	 * migrate (workload "migrate"): THP asked for, pages per
+	 * migrate_vma_setup() (0: the kernel's) and the directions timed,
+	 * migration.h's HB_MIG_BIT()s; else false, 0 and 0.
+	 */
+	bool thp;
+	uint64_t batch;
+	unsigned int dirs;
 };
 
 /* Why the measurement loop ended. */
@@ -105,6 +124,15 @@ struct hb_sample {
 	uint64_t memmap_init_ns;
 	uint64_t memunmap_ns;
 	uint64_t release_ns;
+	/*
+	 * A migration's: the kernel's total of the call or fault handler
+	 * (HB_T_TO_DEVICE, _TO_SYSTEM or _FAULT), the touch (HB_T_TOUCH);
+	 * pages is then the pages it moved, thp the PMD-sized folios among
+	 * them that moved whole.
+	 */
+	uint64_t migrate_ns;
+	uint64_t touch_ns;
+	uint64_t thp;
 };
 
 /*
@@ -193,6 +221,9 @@ const char *hb_config_compound(const struct hb_config *c, char *buf,
  */
 const char *hb_config_namespace(const struct hb_config *c, char *buf,
 				size_t len);
+
+/* Whether @c is a migration's (hmmbench migrate, workload "migrate"). */
+bool hb_config_migrate(const struct hb_config *c);
 
 /* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
 const char *hb_feature_name(unsigned int bit);

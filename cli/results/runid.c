@@ -71,6 +71,12 @@ static uint64_t hb_fnv_sample(uint64_t h, const struct hb_sample *s)
 
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		h = hb_fnv_u64(h, v[i]);
+	/* a migration's times; a run's hash stays what it always was */
+	if (s->valid & (HB_T_TO_DEVICE | HB_T_TO_SYSTEM | HB_T_FAULT)) {
+		h = hb_fnv_u64(h, s->migrate_ns);
+		h = hb_fnv_u64(h, s->touch_ns);
+		h = hb_fnv_u64(h, s->thp);
+	}
 	return h;
 }
 

@@ -17,6 +17,8 @@
 #include <json-c/json.h>
 
 #include "fixture.h"
+#include "results/merge.h"
+#include "results/migration.h"
 #include "results/result_read.h"
 
 #define GIB	(1ULL << 30)
@@ -270,4 +272,156 @@ char *fixture_json_member(const char *text, const char *path)
 						JSON_C_TO_STRING_PLAIN));
 	json_object_put(doc);
 	return out;
+}
+
+#define MIG_SIZE	(4ULL << 20)
+#define MIG_PAGES	(MIG_SIZE / 4096)
+
+/* One MIGRATE of the whole buffer in @ms, of THPs or not. */
+static void fixture_mig_call(struct hb_mig_call *c, unsigned int iter,
+			     enum hb_mig_dir dir, bool thp, double ms)
+{
+	uint64_t total = (uint64_t)(ms * 1e6 + 0.5);
+
+	c->iter = iter;
+	c->dir = dir;
+	c->wall_ns = total + 15000;
+	c->m.size = sizeof(c->m);
+	c->m.direction = dir == HB_MIG_TO_DEVICE ? HMMBENCH_MIGRATE_TO_DEVICE :
+						   HMMBENCH_MIGRATE_TO_SYSTEM;
+	c->m.calls = MIG_PAGES / 512;
+	c->m.total_ns = total;
+	c->m.setup_ns = total / 10;
+	c->m.alloc_ns = total / 10;
+	c->m.copy_ns = total / 2;
+	c->m.pages_ns = total / 10;
+	c->m.finalize_ns = total / 10;
+	c->m.requested = MIG_PAGES;
+	c->m.collected = MIG_PAGES;
+	c->m.migrated = MIG_PAGES;
+	c->m.thp = thp ? MIG_PAGES / 512 : 0;
+}
+
+/* Iteration @iter's fault phase: 2 samples of handlers around @ms / 40. */
+static void fixture_mig_faults(struct hb_mig_result *r, unsigned int iter,
+			       bool thp, double ms)
+{
+	struct hb_mig_touches *t = hb_mig_add_phase(r);
+	struct hb_mig_fault *f;
+	unsigned int j;
+
+	t->iter = iter;
+	fixture_mig_call(&t->lend, iter, HB_MIG_TO_DEVICE, thp, ms);
+	t->touches = MIG_PAGES;
+	t->faults = thp ? MIG_PAGES / 512 : MIG_PAGES;
+	t->dropped = t->faults - 2;
+	t->records = t->samples = 2;
+	for (j = 0; j < 2; j++) {
+		f = hb_mig_add_fault(r);
+		f->iter = iter;
+		f->offset = j * (thp ? 2ULL << 20 : 4096);
+		f->rec.size = sizeof(f->rec);
+		f->rec.order = thp ? 9 : 0;
+		f->rec.pages = thp ? 512 : 1;
+		f->rec.total_ns = (uint64_t)(ms / 40 * 1e6 * (j ? 1.01 : 0.99) +
+					     0.5);
+		f->rec.setup_ns = f->rec.total_ns / 10;
+		f->rec.alloc_ns = f->rec.total_ns / 10;
+		f->rec.copy_ns = f->rec.total_ns / 2;
+		f->rec.pages_ns = f->rec.total_ns / 10;
+		f->rec.finalize_ns = f->rec.total_ns / 10;
+		f->user_ns = f->rec.total_ns + 2000;
+		f->touch_ns = 1000000000ULL * (iter + 1) + 100000 * j;
+		f->rec.start_ns = f->touch_ns + 500;
+	}
+}
+
+void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
+		       size_t n, unsigned int k)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	fixture_meta(&r->meta);
+	r->meta.info.features |= HMMBENCH_FEAT_MIGRATE |
+				 HMMBENCH_FEAT_MIGRATE_THP;
+	snprintf(r->meta.host.date, sizeof(r->meta.host.date),
+		 "2025-02-%02uT03:04:05Z", k % 28 + 1);
+	snprintf(r->meta.run_id, sizeof(r->meta.run_id), "%032x", k + 1);
+	r->cfg.size = MIG_SIZE;
+	r->cfg.chunk_size = 128ULL << 20;
+	r->cfg.iters = n;
+	r->cfg.thp = thp;
+	r->cfg.dirs = HB_MIG_ALL;
+	for (i = 0; i <= n; i++) {
+		fixture_mig_call(hb_mig_add_call(r), i, HB_MIG_TO_DEVICE, thp,
+				 ms[i]);
+		fixture_mig_call(hb_mig_add_call(r), i, HB_MIG_TO_SYSTEM, thp,
+				 0.8 * ms[i]);
+		fixture_mig_faults(r, i, thp, ms[i]);
+	}
+	r->complete = true;
+	r->wall_ns = 100000000;
+}
+
+char *fixture_mig_json_file(const struct hb_mig_result *r)
+{
+	char *path = strdup("/tmp/hmmbench-test-XXXXXX");
+	int fd = path ? mkstemp(path) : -1;
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f || hb_render_migration(f, HB_FMT_JSON, r)) {
+		if (f)
+			fclose(f);
+		free(path);
+		return NULL;
+	}
+	fclose(f);
+	return path;
+}
+
+void fixture_mig_input(struct hb_input *in, struct hb_mig_result *r,
+		       const char *name)
+{
+	char err[512], *path = fixture_mig_json_file(r);
+
+	assert_non_null(path);
+	if (hb_input_load(in, path, err, sizeof(err)))
+		fail_msg("%s", err);
+	unlink(path);
+	free(path);
+	in->path = name;
+	hb_mig_result_free(r);
+}
+
+void fixture_mig_run(struct hb_mig_result *r, bool thp, double run_ms,
+		     unsigned int k)
+{
+	const double ms[] = {
+		1.5 * run_ms, run_ms - 0.1, run_ms, run_ms + 0.1,
+	};
+
+	fixture_migration(r, thp, ms, 3, k);
+}
+
+void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
+			size_t runs, unsigned int k, const char *name)
+{
+	static const char *const files[] = {
+		"run-1.json", "run-2.json", "run-3.json", "run-4.json",
+		"run-5.json", "run-6.json", "run-7.json", "run-8.json",
+	};
+	struct hb_input parts[8];
+	struct hb_mig_result r, m;
+	size_t i;
+
+	assert_true(runs <= 8);
+	for (i = 0; i < runs; i++) {
+		fixture_mig_run(&r, thp, run_ms[i], k + i);
+		fixture_mig_input(&parts[i], &r, files[i]);
+	}
+	assert_int_equal(hb_mig_merge(parts, runs, &m), 0);
+	fixture_mig_input(in, &m, name);
+	for (i = 0; i < runs; i++)
+		hb_input_free(&parts[i]);
 }

@@ -56,6 +56,45 @@ void fixture_input(struct hb_input *in, struct hb_result *r,
 		   const char *name);
 
 /*
+ * hmmbench migrate --size 4M --iters @n, run @k of a series (its date
+ * and run id say which: give each run its own), with THP (@thp: asked
+ * for, and every call and fault moved whole PMD-sized folios) or base
+ * pages.  Iteration i, 0 the first, makes a to-device call of @ms[i] ms
+ * and a to-system call of 0.8 @ms[i] ms, then 2 fault samples whose
+ * handlers take @ms[i] / 40 ms, 1 % below and above it, each touch 2 us
+ * more.  @ms holds @n + 1 values.
+ */
+struct hb_mig_result;
+void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
+		       size_t n, unsigned int k);
+
+/*
+ * fixture_migration() of 3 warm iterations around @run_ms: the first
+ * 1.5 times it, the warm ones 0.1 ms below, at and above it.
+ */
+void fixture_mig_run(struct hb_mig_result *r, bool thp, double run_ms,
+		     unsigned int k);
+
+/*
+ * @runs (at most 8) fixture_mig_run()s of @thp around @run_ms[], runs
+ * @k, @k + 1 ..., each read back as run-1.json, run-2.json ..., merged
+ * as hmmbench merge merges them, then written and read back into @in as
+ * @name.
+ */
+void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
+			size_t runs, unsigned int k, const char *name);
+
+/* Writes migration @r as JSON to a new temporary file; its path. */
+char *fixture_mig_json_file(const struct hb_mig_result *r);
+
+/*
+ * Writes migration @r (freed here) as JSON and reads it back into @in,
+ * as compare and merge read their inputs; @in is named @name.
+ */
+void fixture_mig_input(struct hb_input *in, struct hb_mig_result *r,
+		       const char *name);
+
+/*
  * Fills @path with @tmpl ("/tmp/NAME-XXXXXX") made the name of no file
  * yet, for a command's -o; 0, or -1 when no name could be had.
  */

@@ -50,6 +50,8 @@ static size_t type_size(enum hb_ftype type)
 		return sizeof(struct hb_config);
 	case HB_F_PERCENT:
 		return sizeof(double);
+	case HB_F_DIRS:
+		return sizeof(unsigned int);
 	default:
 		return 0;
 	}

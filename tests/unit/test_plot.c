@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: the pictures.  The gnuplot scripts of the saved
- * results and comparisons in golden/ (a run, a sweep, merged runs, two
- * comparisons) carry their data and plots; run through gnuplot, each
+ * results and comparisons in golden/ (a run, a sweep, merged runs,
+ * migrations, comparisons of runs and of migrations) carry their data
+ * and plots; run through gnuplot, each
  * gives a PNG of the size asked for, with a valid header, of a sensible
  * number of bytes.  Without gnuplot (Debian's gnuplot-nox, which
  * tests/deps installs) the drawing tests are skipped, saying so.
@@ -48,7 +49,10 @@ static char *script(const char *stem, const char *out, bool trace)
 		hb_cmp_doc_free(&d);
 	} else {
 		assert_int_equal(hb_input_take(&in, path, doc, err, sizeof(err)), 0);
-		assert_int_equal(hb_plot_result(f, &in.r, &o), 0);
+		if (in.mig)
+			assert_int_equal(hb_plot_migration(f, in.mig, &o), 0);
+		else
+			assert_int_equal(hb_plot_result(f, &in.r, &o), 0);
 		hb_input_free(&in);
 	}
 	fclose(f);
@@ -97,6 +101,54 @@ static void comparison_has_means_and_change(void **state)
 	assert_non_null(strstr(s, " 55.8 "));
 	assert_non_null(strstr(s, " -39.2157 "));
 	assert_non_null(strstr(s, "memmap_init phase, warm calls"));
+	free(s);
+}
+
+/*
+ * A migration: each MIGRATE's kernel time by iteration, the first ones
+ * marked, and the warm faults' handler and touch as distributions.
+ */
+static void migration_has_its_calls_and_its_faults(void **state)
+{
+	char *s = script("migrate", "/tmp/x.png", false), *p;
+
+	(void)state;
+	assert_non_null(strstr(s, "set multiplot layout 1,2 title 'hmmbench migrate: 16 MiB, Linux 6.1.192'\n"));
+	/* to-device: 8 ms first, then 6.0, 6.2, 6.1 */
+	assert_non_null(strstr(s, "$d0 << EOD\n1 8\n2 6\n3 6.2\n4 6.1\nEOD\n$f0 << EOD\n1 8\nEOD\n"));
+	assert_non_null(strstr(s, "title 'to-device (THP)'"));
+	assert_non_null(strstr(s, "title 'to-system (mixed (22 THP folios + 1024 4K pages))'"));
+	assert_non_null(strstr(s, "title 'first iteration'"));
+	/* the 24 warm handlers: 897 to 904 us; each touch 3 us more */
+	p = strstr(s, "$handler << EOD\n897 0\n");
+	assert_non_null(p);
+	assert_non_null(strstr(p, "\n904 1\nEOD\n$touch << EOD\n900 0\n"));
+	assert_non_null(strstr(s, "set logscale x 10"));
+	free(s);
+}
+
+/* Without to-system, no to-system line; the faults of 4K pages. */
+static void migration_draws_what_it_measured(void **state)
+{
+	char *s = script("migrate-4k", "/tmp/x.png", false);
+
+	(void)state;
+	assert_non_null(strstr(s, "title 'to-device (4K)'"));
+	assert_null(strstr(s, "$d1 using"));
+	assert_non_null(strstr(s, "'warm faults (4K), share at most'"));
+	free(s);
+}
+
+/* A comparison of migrations: by its primary metric, to-device. */
+static void migrations_compare_by_to_device(void **state)
+{
+	char *s = script("compare-migrate", "/tmp/x.png", false);
+
+	(void)state;
+	/* 4 MiB: 10.05 ms against 5.0 ms */
+	assert_non_null(strstr(s, "$c1 << EOD\n0.00390625 10.05 "));
+	assert_non_null(strstr(s, "to-device, warm calls"));
+	assert_non_null(strstr(s, "set xlabel 'buffer size (GiB)'"));
 	free(s);
 }
 
@@ -184,6 +236,15 @@ static void comparisons_draw_to_png(void **state)
 	draw("compare-three", false);
 }
 
+static void migrations_draw_to_png(void **state)
+{
+	(void)state;
+	draw("migrate", false);
+	draw("migrate-4k", false);
+	draw("migrate-merged", false);
+	draw("compare-migrate", false);
+}
+
 /* The terminal goes by the extension, in any case; others are none. */
 static void terminal_by_extension(void **state)
 {
@@ -216,6 +277,10 @@ int main(void)
 		cmocka_unit_test(sweep_trace_draws_to_png),
 		cmocka_unit_test(merged_draws_to_png),
 		cmocka_unit_test(comparisons_draw_to_png),
+		cmocka_unit_test(migration_has_its_calls_and_its_faults),
+		cmocka_unit_test(migration_draws_what_it_measured),
+		cmocka_unit_test(migrations_compare_by_to_device),
+		cmocka_unit_test(migrations_draw_to_png),
 	};
 
 	return cmocka_run_group_tests_name("plot", tests, NULL, NULL);

@@ -2,9 +2,10 @@
 /*
  * hmmbench unit tests: every output, byte for byte, through render.h.
  * Fixed results (a run, a sweep, merged runs, merge itself, info, two
- * migrations) and comparisons (two single runs, two merged sides, three inputs with
- * notes) are rendered in every format they have and checked against the
- * files in golden/.  What
+ * migrations and a merged one) and comparisons (two single runs, two
+ * merged sides, three inputs with notes, THP against 4K migrations) are
+ * rendered in every format they have and checked against the files in
+ * golden/; saved ones read back render the same.  What
  * was rendered is also written to build/unit/golden, so a failure is one
  * diff away; `make golden` makes it the new expectation.
  */
@@ -785,6 +786,38 @@ static void compare_of_rebinds(void **state)
 	golden_compare("compare-rebind", in, 2, false);
 }
 
+/* Run means of the warm to-device calls, in ms: 4K pages, THP. */
+static const double mig_4k_ms[] = { 10.0, 10.4, 9.7, 10.2, 9.9, 10.1 };
+static const double mig_thp_ms[] = { 5.1, 4.9, 5.0, 5.2, 4.8, 5.0 };
+
+/*
+ * hmmbench migrate --no-thp against --thp, 6 runs a side merged: THP
+ * twice as fast everywhere, and every format says it is THP against 4K.
+ */
+static void compare_of_migrations_thp_against_4k(void **state)
+{
+	struct hb_input in[2];
+
+	(void)state;
+	fixture_mig_merged(&in[0], false, mig_4k_ms, N(mig_4k_ms), 0,
+			   "4k.json");
+	fixture_mig_merged(&in[1], true, mig_thp_ms, N(mig_thp_ms), 10,
+			   "thp.json");
+	golden_compare("compare-migrate", in, 2, false);
+}
+
+/* Three runs of hmmbench migrate merged, as merge writes them. */
+static void merged_migration_in_every_format(void **state)
+{
+	static const double ms[] = { 5.0, 6.0, 5.5 };
+	struct hb_input in;
+
+	(void)state;
+	fixture_mig_merged(&in, true, ms, N(ms), 40, "merged.json");
+	golden_migration("migrate-merged", in.mig);
+	hb_input_free(&in);
+}
+
 /* golden/@stem.json read back as hmmbench show reads it. */
 static struct json_object *saved(const char *stem)
 {
@@ -834,12 +867,40 @@ static void show_renders_saved_results_as_measured(void **state)
 	}
 }
 
+/*
+ * A saved migration shows as hmmbench migrate (or merge) wrote it, in
+ * every format it has: what JSON holds is all the table, CSV and JSON
+ * need.
+ */
+static void show_renders_saved_migrations_as_migrate_did(void **state)
+{
+	static const char *const stems[] = {
+		"migrate", "migrate-4k", "migrate-merged",
+	};
+	static const size_t fmts[] = { HB_FMT_TABLE, HB_FMT_CSV, HB_FMT_JSON };
+	struct hb_input in;
+	char err[512], *t;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < N(stems); i++) {
+		assert_int_equal(hb_input_take(&in, stems[i], saved(stems[i]),
+					       err, sizeof(err)), 0);
+		assert_non_null(in.mig);
+		for (k = 0; k < N(fmts); k++) {
+			t = render_migration(fmts[k], in.mig);
+			same_as_golden(stems[i], fmts[k], t);
+		}
+		hb_input_free(&in);
+	}
+}
+
 /* A saved comparison shows as it rendered when compared. */
 static void show_renders_saved_comparisons_as_compared(void **state)
 {
 	static const char *const stems[] = {
 		"compare", "compare-runs", "compare-three", "compare-one-boot",
-		"compare-same", "compare-rebind",
+		"compare-same", "compare-rebind", "compare-migrate",
 	};
 	struct hb_cmp_doc d;
 	char err[512];
@@ -958,6 +1019,9 @@ int main(void)
 		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 		cmocka_unit_test(migrate_in_every_format),
 		cmocka_unit_test(migrate_json_summarizes_per_direction),
+		cmocka_unit_test(merged_migration_in_every_format),
+		cmocka_unit_test(compare_of_migrations_thp_against_4k),
+		cmocka_unit_test(show_renders_saved_migrations_as_migrate_did),
 	};
 
 	return cmocka_run_group_tests_name("render", tests, NULL, NULL);

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: reads hmmbench migrate's JSON back - every iteration's
+ * MIGRATE calls in the order the document holds them, its fault phase
+ * and fault rows by the names of "fault_columns" - and turns a migration
+ * into samples of a result.  Every number a record holds must be a whole
+ * one; a document that is not a whole migration is refused in a sentence
+ * that names the file.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "results/fields.h"
+#include "results/json_read.h"
+#include "results/mig_read.h"
+
+/* Where in the document a record is, for the sentence that refuses it. */
+struct hb_mig_where {
+	const char *path;
+	size_t iter;		/* index into "iterations" */
+	char *err;
+	size_t len;
+};
+
+static int hb_mig_damaged(const struct hb_mig_where *w, const char *what,
+			  const char *key)
+{
+	snprintf(w->err, w->len, "%s: iterations entry %zu has %s%s%s: is the file damaged?",
+		 w->path, w->iter, what, key ? " " : "", key ? key : "");
+	return -EINVAL;
+}
+
+/* Member @key of @o, a whole number to @max, into *@v; absent is 0. */
+static int hb_mig_whole(struct json_object *o, const char *key, uint64_t max,
+			uint64_t *v, const struct hb_mig_where *w)
+{
+	*v = 0;
+	if (hb_json_whole(o, key, max, v) < 0)
+		return hb_mig_damaged(w, "no whole number in", key);
+	return 0;
+}
+
+/* The times of a MIGRATE: its wall time, then the reply's. */
+static const char *const hb_mig_times[] = {
+	"wall_ns", "total_ns", "setup_ns", "alloc_ns", "copy_ns", "pages_ns",
+	"finalize_ns",
+};
+
+#define HB_MIG_TIMES	(sizeof(hb_mig_times) / sizeof(hb_mig_times[0]))
+
+/* The members of a MIGRATE's reply and its wall time. */
+static int hb_mig_read_call(struct json_object *o, struct hb_mig_call *c,
+			    const struct hb_mig_where *w)
+{
+	struct hmmbench_migrate *m = &c->m;
+	uint64_t t[HB_MIG_TIMES], v[HB_MC_NR];
+	size_t i;
+
+	if (!json_object_is_type(o, json_type_object))
+		return hb_mig_damaged(w, "a call that is no object", NULL);
+	for (i = 0; i < HB_MIG_TIMES; i++)
+		if (hb_mig_whole(o, hb_mig_times[i], INT64_MAX, &t[i], w))
+			return -EINVAL;
+	for (i = 0; i < HB_MC_NR; i++)
+		if (hb_mig_whole(o, hb_mig_count_keys[i],
+				 i == HB_MC_CALLS ? UINT32_MAX : INT64_MAX,
+				 &v[i], w))
+			return -EINVAL;
+	c->wall_ns = t[0];
+	m->size = sizeof(*m);
+	m->total_ns = t[1];
+	m->setup_ns = t[2];
+	m->alloc_ns = t[3];
+	m->copy_ns = t[4];
+	m->pages_ns = t[5];
+	m->finalize_ns = t[6];
+	m->calls = v[HB_MC_CALLS];
+	m->requested = v[HB_MC_REQUESTED];
+	m->collected = v[HB_MC_COLLECTED];
+	m->migrated = v[HB_MC_MIGRATED];
+	m->thp = v[HB_MC_THP];
+	m->split = v[HB_MC_SPLIT];
+	m->skip_uncollected = v[HB_MC_SKIP_UNCOLLECTED];
+	m->skip_nomem = v[HB_MC_SKIP_NOMEM];
+	m->skip_busy = v[HB_MC_SKIP_BUSY];
+	return 0;
+}
+
+/* The fault row's columns, in the order hb_mig_read_row() fills them. */
+static const char *const hb_mig_columns[] = {
+	"offset", "order", "pages", "user_ns", "total_ns", "setup_ns",
+	"alloc_ns", "copy_ns", "pages_ns", "finalize_ns", "touch_ns",
+	"start_ns",
+};
+
+#define HB_MIG_COLUMNS	(sizeof(hb_mig_columns) / sizeof(*hb_mig_columns))
+
+/*
+ * Where each of hb_mig_columns is in the rows of @doc's "fault_columns";
+ * -EINVAL when one is missing.
+ */
+static int hb_mig_column_map(struct json_object *doc, size_t *at)
+{
+	struct json_object *a = hb_json_path(doc, "fault_columns");
+	size_t i, k, n = hb_json_len(a);
+	const char *name;
+
+	for (i = 0; i < HB_MIG_COLUMNS; i++) {
+		for (k = 0; k < n; k++) {
+			name = json_object_get_string(
+					json_object_array_get_idx(a, k));
+			if (name && !strcmp(name, hb_mig_columns[i]))
+				break;
+		}
+		if (k == n)
+			return -EINVAL;
+		at[i] = k;
+	}
+	return 0;
+}
+
+/* One fault row, its columns at @at, into @f. */
+static int hb_mig_read_row(struct json_object *row, const size_t *at,
+			   struct hb_mig_fault *f,
+			   const struct hb_mig_where *w)
+{
+	struct hmmbench_fault *k = &f->rec;
+	uint64_t v[HB_MIG_COLUMNS];
+	struct json_object *x;
+	size_t i;
+
+	for (i = 0; i < HB_MIG_COLUMNS; i++) {
+		x = json_object_array_get_idx(row, at[i]);
+		if (!json_object_is_type(x, json_type_int) ||
+		    json_object_get_int64(x) < 0 ||
+		    (i < 3 && json_object_get_uint64(x) > UINT32_MAX))
+			return hb_mig_damaged(w, "a fault sample whose column is no whole number:",
+					      hb_mig_columns[i]);
+		v[i] = json_object_get_uint64(x);
+	}
+	f->offset = v[0];
+	k->size = sizeof(*k);
+	k->order = v[1];
+	k->pages = v[2];
+	f->user_ns = v[3];
+	k->total_ns = v[4];
+	k->setup_ns = v[5];
+	k->alloc_ns = v[6];
+	k->copy_ns = v[7];
+	k->pages_ns = v[8];
+	k->finalize_ns = v[9];
+	f->touch_ns = v[10];
+	k->start_ns = v[11];
+	return 0;
+}
+
+/* The counts of a fault phase, and its lending. */
+static int hb_mig_read_counts(struct json_object *o, struct hb_mig_touches *t,
+			      const struct hb_mig_where *w)
+{
+	uint64_t unmatched;
+
+	if (hb_mig_read_call(hb_json_path(o, "lend"), &t->lend, w) ||
+	    hb_mig_whole(o, "touches", INT64_MAX, &t->touches, w) ||
+	    hb_mig_whole(o, "faults", INT64_MAX, &t->faults, w) ||
+	    hb_mig_whole(o, "dropped", INT64_MAX, &t->dropped, w) ||
+	    hb_mig_whole(o, "records", INT64_MAX, &t->records, w) ||
+	    hb_mig_whole(o, "unmatched", INT64_MAX, &unmatched, w) ||
+	    hb_mig_whole(o, "stale", INT64_MAX, &t->stale, w))
+		return -EINVAL;
+	if (unmatched > t->records)
+		return hb_mig_damaged(w, "more unmatched fault records than records",
+				      NULL);
+	t->samples = t->records - unmatched;
+	t->lend.iter = t->iter;
+	t->lend.run = t->run;
+	t->lend.dir = HB_MIG_TO_DEVICE;
+	t->lend.m.direction = HMMBENCH_MIGRATE_TO_DEVICE;
+	return 0;
+}
+
+/* Iteration @iter of run @run's fault phase @o and its samples. */
+static int hb_mig_read_phase(struct json_object *o, unsigned int run,
+			     unsigned int iter, const size_t *at,
+			     struct hb_mig_result *r,
+			     const struct hb_mig_where *w)
+{
+	struct hb_mig_touches *t = hb_mig_add_phase(r);
+	struct json_object *a = hb_json_path(o, "samples");
+	struct hb_mig_fault *f;
+	size_t i, n = hb_json_len(a);
+
+	if (!t)
+		return -ENOMEM;
+	t->run = run;
+	t->iter = iter;
+	if (hb_mig_read_counts(o, t, w))
+		return -EINVAL;
+	if (!json_object_is_type(a, json_type_array))
+		return hb_mig_damaged(w, "a fault phase without a samples array",
+				      NULL);
+	for (i = 0; i < n; i++) {
+		f = hb_mig_add_fault(r);
+		if (!f)
+			return -ENOMEM;
+		f->run = run;
+		f->iter = iter;
+		if (hb_mig_read_row(json_object_array_get_idx(a, i), at, f, w))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* The direction whose JSON key is @key, or HB_MIG_NR_DIRS. */
+static enum hb_mig_dir hb_mig_dir_named(const char *key)
+{
+	enum hb_mig_dir d;
+
+	for (d = 0; d < HB_MIG_NR_DIRS; d++)
+		if (!strcmp(key, hb_mig_dir_key(d)))
+			break;
+	return d;
+}
+
+/* The calls of iteration object @o, in the order it holds them. */
+static int hb_mig_read_calls(struct json_object *o, unsigned int run,
+			     unsigned int iter, struct hb_mig_result *r,
+			     const struct hb_mig_where *w)
+{
+	struct hb_mig_call *c;
+	enum hb_mig_dir d;
+
+	json_object_object_foreach(o, key, v) {
+		d = hb_mig_dir_named(key);
+		if (d != HB_MIG_TO_DEVICE && d != HB_MIG_TO_SYSTEM)
+			continue;
+		c = hb_mig_add_call(r);
+		if (!c)
+			return -ENOMEM;
+		c->run = run;
+		c->iter = iter;
+		c->dir = d;
+		c->m.direction = d == HB_MIG_TO_DEVICE ?
+				 HMMBENCH_MIGRATE_TO_DEVICE :
+				 HMMBENCH_MIGRATE_TO_SYSTEM;
+		if (hb_mig_read_call(v, c, w))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* Iteration @o: its number, run and kind, calls and fault phase. */
+static int hb_mig_read_iter(struct json_object *o, const size_t *at,
+			    struct hb_mig_result *r,
+			    const struct hb_mig_where *w)
+{
+	struct json_object *fault = hb_json_path(o, "fault");
+	const char *kind = hb_json_str(o, "kind");
+	uint64_t iter, run;
+
+	if (!json_object_is_type(o, json_type_object) ||
+	    hb_json_whole(o, "iteration", UINT_MAX, &iter))
+		return hb_mig_damaged(w, "no iteration number", NULL);
+	if (hb_mig_whole(o, "run", UINT_MAX, &run, w))
+		return -EINVAL;
+	if (run >= hb_mig_runs(r))
+		return hb_mig_damaged(w, "a run that is none of its sources",
+				      NULL);
+	if (!kind || strcmp(kind, hb_kind_name(hb_mig_kind(iter))))
+		return hb_mig_damaged(w, "a kind other than its number's",
+				      NULL);
+	if (hb_mig_read_calls(o, run, iter, r, w))
+		return -EINVAL;
+	if (fault && at[0] == SIZE_MAX)
+		return hb_mig_damaged(w, "fault samples, and the document no fault_columns",
+				      NULL);
+	return fault ? hb_mig_read_phase(fault, run, iter, at, r, w) : 0;
+}
+
+static int hb_mig_read_iters(struct json_object *doc, struct hb_mig_result *r,
+			     struct hb_mig_where *w)
+{
+	struct json_object *a = hb_json_path(doc, "iterations");
+	size_t at[HB_MIG_COLUMNS], n = hb_json_len(a);
+	int ret = 0;
+
+	if (!n) {
+		snprintf(w->err, w->len, "%s: %s: is the file damaged?",
+			 w->path, !a ? "there is no iterations array" :
+			 !json_object_is_type(a, json_type_array) ?
+			 "iterations is not an array" :
+			 "the iterations array is empty");
+		return -EINVAL;
+	}
+	if (hb_mig_column_map(doc, at))
+		at[0] = SIZE_MAX;
+	for (w->iter = 0; w->iter < n && !ret; w->iter++)
+		ret = hb_mig_read_iter(json_object_array_get_idx(a, w->iter),
+				       at, r, w);
+	return ret;
+}
+
+/* The configuration: what was moved, how, and which directions. */
+static void hb_mig_read_config(struct json_object *o,
+			       struct hb_mig_config *c)
+{
+	static const struct hb_field dirs = {
+		.key = "directions", .type = HB_F_DIRS,
+		.offset = offsetof(struct hb_mig_config, dirs),
+		.size = sizeof(unsigned int),
+	};
+	const struct hb_fields t = { &dirs, 1 };
+
+	c->size = hb_json_u64(o, "size");
+	c->chunk_size = hb_json_u64(o, "chunk_size");
+	c->iters = hb_json_u64(o, "iterations");
+	c->thp = json_object_get_boolean(hb_json_path(o, "thp"));
+	c->batch = hb_json_u64(o, "batch");
+	hb_read_fields(o, &t, c);
+}
+
+static void hb_mig_read_meta(struct json_object *doc, struct hb_meta *m)
+{
+	hb_read_fields(hb_json_path(doc, "metadata.host"), &hb_host_fields,
+		       &m->host);
+	hb_json_copy(m->host.date, sizeof(m->host.date), doc,
+		     "metadata.date");
+	hb_json_copy(m->run_id, sizeof(m->run_id), doc, "metadata.run_id");
+	hb_json_copy(m->version, sizeof(m->version), doc,
+		     "metadata.hmmbench_version");
+	m->command_line = hb_json_str(doc, "metadata.command_line");
+	hb_read_fields(hb_json_path(doc, "metadata.module"),
+		       &hb_module_fields, &m->info);
+	m->info.size = sizeof(m->info);
+}
+
+static int hb_mig_read_sources(struct json_object *a, struct hb_mig_result *r)
+{
+	size_t i, n = hb_json_len(a);
+
+	if (!n)
+		return 0;
+	r->sources = calloc(n, sizeof(*r->sources));
+	if (!r->sources)
+		return -ENOMEM;
+	r->nr_sources = n;
+	for (i = 0; i < n; i++)
+		hb_read_fields(json_object_array_get_idx(a, i),
+			       &hb_source_fields, &r->sources[i]);
+	r->nr_boots = hb_sources_boots(r->sources, n);
+	return 0;
+}
+
+int hb_mig_read(struct json_object *doc, const char *path,
+		struct hb_mig_result *r, char *err, size_t len)
+{
+	struct hb_mig_where w = { .path = path, .err = err, .len = len };
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	hb_mig_read_config(hb_json_path(doc, "configuration"), &r->cfg);
+	hb_mig_read_meta(doc, &r->meta);
+	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
+	r->stop_reason = hb_json_str(doc, "stop_reason");
+	hb_json_copy(r->error, sizeof(r->error), doc, "error");
+	r->wall_ns = hb_json_u64(doc, "wall_ns");
+	if (!r->cfg.size || !r->cfg.dirs || !r->meta.info.page_size) {
+		snprintf(err, len, "%s: the configuration has no size, directions or page size: is the file damaged?",
+			 path);
+		return -EINVAL;
+	}
+	ret = hb_mig_read_sources(hb_json_path(doc, "metadata.sources"), r) ?:
+	      hb_mig_read_iters(doc, r, &w);
+	if (ret == -ENOMEM)
+		snprintf(err, len, "%s: out of memory", path);
+	if (ret)
+		hb_mig_result_free(r);
+	return ret;
+}
+
+/* The sample of call @c of @m: its kernel total, pages and THPs. */
+static void hb_mig_call_sample(const struct hb_mig_result *m,
+			       const struct hb_mig_call *c, struct hb_sample *s)
+{
+	s->size = m->cfg.size;
+	s->iter = c->iter;
+	s->run = c->run;
+	s->kind = hb_mig_kind(c->iter);
+	s->valid = c->dir == HB_MIG_TO_DEVICE ? HB_T_TO_DEVICE :
+						HB_T_TO_SYSTEM;
+	s->migrate_ns = c->m.total_ns;
+	s->pages = c->m.migrated;
+	s->thp = c->m.thp;
+}
+
+/* The sample of fault @f: the handler, the touch, the pages it moved. */
+static void hb_mig_fault_sample(const struct hb_mig_result *m,
+				const struct hb_mig_fault *f,
+				struct hb_sample *s)
+{
+	uint64_t pmd = hb_mig_pmd_pages(m->meta.info.page_size);
+
+	s->size = m->cfg.size;
+	s->iter = f->iter;
+	s->run = f->run;
+	s->kind = hb_mig_kind(f->iter);
+	s->valid = HB_T_FAULT | HB_T_TOUCH;
+	s->migrate_ns = f->rec.total_ns;
+	s->touch_ns = f->user_ns;
+	s->pages = f->rec.pages;
+	s->thp = pmd > 1 && f->rec.pages == pmd;
+}
+
+/* The samples of @m, an iteration's calls before its faults. */
+static int hb_mig_add_samples(const struct hb_mig_result *m,
+			      struct hb_result *r)
+{
+	struct hb_mig_cursor cur = { 0 };
+	struct hb_mig_iter it;
+	struct hb_sample *s;
+	size_t i;
+
+	while (hb_mig_next(m, &cur, &it)) {
+		for (i = it.call; i < it.call_end; i++) {
+			s = hb_result_add(r);
+			if (!s)
+				return -ENOMEM;
+			hb_mig_call_sample(m, &m->calls[i], s);
+		}
+		for (i = it.fault; i < it.fault_end; i++) {
+			s = hb_result_add(r);
+			if (!s)
+				return -ENOMEM;
+			hb_mig_fault_sample(m, &m->faults[i], s);
+		}
+	}
+	return 0;
+}
+
+/* The configuration of a result that says what @m moved. */
+static void hb_mig_config(const struct hb_mig_result *m, struct hb_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->command = "migrate";
+	c->workload = "migrate";
+	c->sizes[0] = m->cfg.size;
+	c->nr_sizes = 1;
+	c->chunks = 1;
+	c->iters = m->cfg.iters;
+	c->node = HMMBENCH_NODE_LOCAL;
+	c->thp = m->cfg.thp;
+	c->batch = m->cfg.batch;
+	c->dirs = m->cfg.dirs;
+}
+
+int hb_mig_samples(const struct hb_mig_result *m, struct hb_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	hb_mig_config(m, &r->cfg);
+	r->meta = m->meta;
+	r->complete = m->complete;
+	r->stop_reason = m->stop_reason;
+	r->end = m->complete ? HB_END_ITERS :
+		 m->stop_reason && !strcmp(m->stop_reason, "interrupted") ?
+		 HB_END_INTERRUPTED : HB_END_ERROR;
+	memcpy(r->error, m->error, sizeof(r->error));
+	r->wall_ns = m->wall_ns;
+	if (m->nr_sources) {
+		r->sources = malloc(m->nr_sources * sizeof(*r->sources));
+		if (!r->sources)
+			return -ENOMEM;
+		memcpy(r->sources, m->sources,
+		       m->nr_sources * sizeof(*r->sources));
+		r->nr_sources = m->nr_sources;
+		r->nr_boots = m->nr_boots;
+	}
+	return hb_mig_add_samples(m, r);
+}
