@@ -594,12 +594,12 @@ static int case_kill_midway(void)
 	if (ret)
 		return ret;
 	close(fd);
-	for (i = 0; i < 12; i++) {
+	for (i = 0; i < 8; i++) {
 		pid = fork();
 		if (pid < 0)
 			die("fork");
 		if (!pid) {
-			size_t len = 64 * MIB;
+			size_t len = 32 * MIB;
 			struct hmmbench_migrate m;
 			volatile char *buf = buffer(len, i & 1);
 			uint32_t h;
@@ -619,7 +619,7 @@ static int case_kill_midway(void)
 					HMMBENCH_MIGRATE_TO_SYSTEM, 0, &m);
 			}
 		}
-		usleep(20000 + i * 37000);
+		usleep(20000 + i * 50000);
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
 		CHECK(WIFSIGNALED(status), "child %d status %#x", i, status);
@@ -652,7 +652,7 @@ static void *touch_all(void *arg)
  */
 static int case_unmap_fault_race(void)
 {
-	size_t len = 64 * MIB;
+	size_t len = 32 * MIB;
 	int fd = open_dev(), ret = need_migrate(fd), round;
 	struct hmmbench_migrate m = { 0 };
 	uint32_t h;
@@ -661,7 +661,7 @@ static int case_unmap_fault_race(void)
 	if (ret)
 		return ret;
 	buf = buffer(len, false);
-	for (round = 0; round < 4; round++) {
+	for (round = 0; round < 3; round++) {
 		struct toucher t = { .buf = buf, .len = len };
 		pthread_t th;
 
