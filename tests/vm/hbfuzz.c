@@ -567,7 +567,7 @@ static unsigned long real_cmd(struct thread *t, enum op op)
  * which descriptor holds the one window, which hbtest's watch-race
  * hammers from several threads instead.
  */
-#define FIRST_UNKNOWN_NR	(_IOC_NR(HMMBENCH_IOC_WATCH_READ) + 1)
+#define FIRST_UNKNOWN_NR	(_IOC_NR(HMMBENCH_IOC_FAULT_READ) + 1)
 
 /* A command the driver must refuse with ENOTTY, often a near miss. */
 static unsigned long bogus_cmd(struct thread *t, enum op op)
