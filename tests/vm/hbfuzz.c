@@ -5,9 +5,13 @@
  * boundary, random fields, bad pointers and handles, from several
  * descriptors and threads, and checks every errno it can judge against
  * the contract of uapi/linux/hmmbench.h; VERIFY reads back chunks it is
- * about to unmap, whose struct pages must break no invariant, and
- * ROOFLINE's timings must agree with its valid bits.  One thread
- * replays with --seed.
+ * about to unmap, whose struct pages must break no invariant (but those
+ * lent out), and ROOFLINE's timings must agree with its valid bits.
+ * Each thread lends a buffer of its own to its chunks with MIGRATE and
+ * brings it back with MIGRATE, by touching it, or by unmapping or closing
+ * the chunk; the counts must add up, the pagemap must agree, the data
+ * must survive, and FAULT_READ must return sane records of the faults.
+ * One thread replays with --seed.
  *
  * usage: hbfuzz [--seed S] [--calls N] [--seconds T] [--threads K]
  */
@@ -50,6 +54,36 @@
 #define NR_GONE		8
 #define MAX_NODES	1024	/* the largest MAX_NUMNODES a kernel has */
 #define MAX_REPORTS	100	/* violations shown */
+#define MAX_META	32	/* chunks a descriptor remembers */
+#define POKE_SLOTS	16
+
+/*
+ * Each thread lends a buffer of its own, a PMD of private anonymous
+ * memory holding a known pattern, with a hole after it.  Only its thread
+ * migrates it or touches it, so /proc/self/pagemap tells that thread
+ * exactly where each page is: home, or lent to the chunk whose physical
+ * range holds the pfn of its device-private entry.
+ */
+#define BUF_SIZE	(2UL << 20)
+#define BUF_PAGES	(BUF_SIZE / PAGE)
+#define PMD_PAGES	(PAGE / 8)
+#define WORDS		(PAGE / 8)
+#define FAULT_SIZE	sizeof(struct hmmbench_fault)
+/* The records a FAULT_READ may take at once, then a PROT_NONE page */
+#define RECS_SIZE	(HMMBENCH_FAULT_READ_MAX * FAULT_SIZE)
+#define RECS_PREFILL	16384	/* record bytes marked before a read */
+#define RECS_MARK	0xa5
+/*
+ * MIGRATE's ranges end at most at TASK_SIZE: 2^47 - a page on x86-64
+ * with 4-level tables, up to 2^56 with 5 levels (or arm64's 2^48, 2^52).
+ * In between, EINVAL or what comes next.
+ */
+#define TASK_LO		((1ULL << 47) - PAGE)
+#define TASK_HI		(1ULL << 56)
+#define PM_PRESENT	(1ULL << 63)
+#define PM_SWAP		(1ULL << 62)
+#define PM_FRAME	((1ULL << 55) - 1)
+#define PM_SWP_SHIFT	5	/* MAX_SWAPFILES_SHIFT: type bits */
 
 /* Outcomes of a call, as bits of the set the contract allows. */
 enum {
@@ -80,24 +114,34 @@ static const enum prot arena_prot[ARENA_PAGES] = {
 	P_RW, P_RW, P_RO, P_RW, P_NONE, P_RW, P_NONE
 };
 
-/* The known ops are numbered as their commands; OP_BOGUS counts them. */
-enum op { OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_ROOFLINE, OP_BOGUS };
+/*
+ * The known ops, each with its command (canon_cmd[], whose number the
+ * driver dispatches on); OP_BOGUS counts them.
+ */
+enum op {
+	OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_ROOFLINE, OP_MIGRATE,
+	OP_FAULT_READ, OP_BOGUS
+};
 static const char *const op_name[] = {
-	"INFO", "MAP", "UNMAP", "VERIFY", "ROOFLINE", "unknown"
+	"INFO", "MAP", "UNMAP", "VERIFY", "ROOFLINE", "MIGRATE", "FAULT_READ",
+	"unknown"
 };
 static const unsigned long canon_cmd[] = {
 	HMMBENCH_IOC_INFO, HMMBENCH_IOC_MAP, HMMBENCH_IOC_UNMAP,
-	HMMBENCH_IOC_VERIFY, HMMBENCH_IOC_ROOFLINE
+	HMMBENCH_IOC_VERIFY, HMMBENCH_IOC_ROOFLINE, HMMBENCH_IOC_MIGRATE,
+	HMMBENCH_IOC_FAULT_READ
 };
 static const uint32_t op_ksize[] = {
 	sizeof(struct hmmbench_info), sizeof(struct hmmbench_map),
 	sizeof(struct hmmbench_unmap), sizeof(struct hmmbench_verify),
-	sizeof(struct hmmbench_roofline)
+	sizeof(struct hmmbench_roofline), sizeof(struct hmmbench_migrate),
+	sizeof(struct hmmbench_fault_read)
 };
 static const uint32_t op_ver0[] = {
 	HMMBENCH_INFO_SIZE_VER0, HMMBENCH_MAP_SIZE_VER0,
 	HMMBENCH_UNMAP_SIZE_VER0, HMMBENCH_VERIFY_SIZE_VER0,
-	HMMBENCH_ROOFLINE_SIZE_VER0
+	HMMBENCH_ROOFLINE_SIZE_VER0, HMMBENCH_MIGRATE_SIZE_VER0,
+	HMMBENCH_FAULT_READ_SIZE_VER0
 };
 
 /* The (out) fields: the only bytes written back, and cleared first. */
@@ -114,6 +158,10 @@ static const struct {
 	  OFFSETOFEND(struct hmmbench_verify, vmemmap_shift) },
 	{ offsetof(struct hmmbench_roofline, valid),
 	  OFFSETOFEND(struct hmmbench_roofline, nt_ns) },
+	{ offsetof(struct hmmbench_migrate, calls),
+	  OFFSETOFEND(struct hmmbench_migrate, skip_busy) },
+	{ offsetof(struct hmmbench_fault_read, nr),
+	  OFFSETOFEND(struct hmmbench_fault_read, dropped) },
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -128,6 +176,12 @@ struct thread {
 	uint64_t end;		/* stops before this call index */
 	char *arena;
 	char *ro_alias;		/* the read-only page, writable */
+	char *buf;		/* BUF_SIZE, PMD-aligned, a hole after it */
+	bool thp;		/* MADV_HUGEPAGE: a PMD folio when it can be */
+	uint64_t pat;		/* the buffer's word i is pattern(t, i) */
+	char *recs;		/* RECS_SIZE writable, then PROT_NONE */
+	uint64_t snap[BUF_PAGES];	/* the buffer's pagemap before */
+	uint64_t now[BUF_PAGES];	/* and after it */
 	pthread_t tid;
 };
 
@@ -137,7 +191,21 @@ union image {
 	struct hmmbench_unmap unmap;
 	struct hmmbench_verify verify;
 	struct hmmbench_roofline roof;
+	struct hmmbench_migrate mig;
+	struct hmmbench_fault_read fread;
 	unsigned char b[sizeof(struct hmmbench_verify)];
+};
+
+/*
+ * A chunk the fuzzer mapped: its physical pages, and whether a MIGRATE
+ * may have lent them (VERIFY's invariants are of pages never lent).
+ */
+struct chunk_meta {
+	uint32_t h;
+	uint32_t shift;
+	uint64_t pfn, npages;
+	bool lent;
+	bool lent_thp;		/* HMMBENCH_MIGRATE_THP: PMD folios too */
 };
 
 struct hset {
@@ -161,6 +229,14 @@ struct hb_fd {
 	uint32_t gone[NR_GONE];	/* recently unmapped */
 	unsigned int nr_gone;
 	uint32_t guess[MAX_THREADS];	/* handle each thread guesses, or 0 */
+	/*
+	 * A poke: a MIGRATE or FAULT_READ of a handle another thread has
+	 * claimed, which finds nothing (ENOENT), or the chunk when the
+	 * claim's call is not running, hiding it from that call meanwhile.
+	 */
+	uint32_t poke[MAX_THREADS];	/* busy handle each thread pokes */
+	unsigned long pokes[POKE_SLOTS];	/* started, by handle */
+	struct chunk_meta meta[MAX_META];
 };
 
 struct call {
@@ -184,6 +260,20 @@ struct call {
 	bool shared;		/* UNMAP guess another thread guessed too */
 	unsigned long gen;	/* planned MAPs started when the guess did */
 	int inflight;		/* planned MAPs running when the guess did */
+	/* MIGRATE and FAULT_READ */
+	enum { H_GUESS, H_CLAIM, H_POKE } mode;
+	bool careful;		/* meant to succeed: claim, good fields */
+	int akind;		/* MIGRATE: what addr and length cover */
+	unsigned int found;	/* outcomes once the chunk is found */
+	bool has_meta;		/* claim: meta is the chunk's */
+	struct chunk_meta meta;
+	bool poked;		/* claim: a poke of it may have raced */
+	unsigned long pokes;	/* claim: its pokes[] at the claim */
+	bool snapped;		/* t->snap holds the pagemap before */
+	bool destroyed;		/* UNMAP: the claimed chunk is gone */
+	uint32_t marked;	/* FAULT_READ: record slots marked RECS_MARK */
+	uint64_t touched[16];	/* FAULT_READ: pages faulted home before */
+	uint32_t ntouched;
 };
 
 /* Counters in shared memory, so that the CAP_SYS_ADMIN-less child adds. */
@@ -191,6 +281,8 @@ struct stats {
 	atomic_ullong next;	/* index of the next call */
 	atomic_ullong calls, maps, unmaps, verifies, roofs, violations, opens,
 		      closes;
+	atomic_ullong migrates, moved, thp, freads, records, touches, faulted,
+		      homed, evicted, lent_verifies, lent_bad, pokes, pokes_hidden;
 	atomic_ullong outcomes[OC_NR];
 };
 
@@ -212,6 +304,10 @@ static struct {
 
 static struct stats *stats;
 static struct hb_fd fds[NR_FDS];
+/* /proc/self/pagemap with pfns (CAP_SYS_ADMIN), or -1 */
+static int pagemap_fd = -1;
+static char *bufs[MAX_THREADS];	/* every thread's buffer */
+static atomic_bool any_lent;	/* a MIGRATE may have lent pages */
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t deadline;
 /* One thread only: maps_total at the start, corrections after a report. */
@@ -352,6 +448,128 @@ static bool hole_unmapped(const struct thread *t)
 	return mincore(t->arena + A_HOLE * PAGE, PAGE, &v) && errno == ENOMEM;
 }
 
+static uint64_t pattern(const struct thread *t, uint64_t word)
+{
+	return (word * 0x9e3779b97f4a7c15ULL) ^ t->pat;
+}
+
+/*
+ * Fills the empty buffer with its pattern: a THP where the thread asks
+ * for one and the kernel has it.  Then khugepaged leaves it alone: it
+ * would bring lent pages home behind the thread's back, to collapse the
+ * range (it swaps in device-private entries as it does swapped ones).
+ */
+static void buf_fill(struct thread *t)
+{
+	uint64_t *w = (uint64_t *)t->buf, i;
+
+	madvise(t->buf, BUF_SIZE, t->thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	for (i = 0; i < BUF_SIZE / 8; i++)
+		w[i] = pattern(t, i);
+	if (madvise(t->buf, BUF_SIZE, MADV_NOHUGEPAGE))
+		die("madvise: %s", strerror(errno));
+}
+
+/*
+ * The buffer (THP or base pages, as the seed says) filled with its
+ * pattern, and the array FAULT_READ writes records to.
+ */
+static void buf_new(struct thread *t)
+{
+	char *p = mmap(NULL, 3 * BUF_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *a;
+
+	if (p == MAP_FAILED)
+		die("buffer: %s", strerror(errno));
+	a = (char *)(((uintptr_t)p + BUF_SIZE - 1) & ~(BUF_SIZE - 1));
+	if ((a > p && munmap(p, a - p)) ||
+	    munmap(a + BUF_SIZE, p + 3 * BUF_SIZE - (a + BUF_SIZE)))
+		die("buffer: %s", strerror(errno));
+	t->buf = a;
+	t->pat = rnd(t);
+	t->thp = chance(t, 500);
+	buf_fill(t);
+
+	p = mmap(NULL, RECS_SIZE + PAGE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED || mprotect(p + RECS_SIZE, PAGE, PROT_NONE))
+		die("records: %s", strerror(errno));
+	t->recs = p;
+}
+
+/* Whether the page at @a is in no mapping (mincore() says ENOMEM). */
+static bool unmapped(uintptr_t a)
+{
+	unsigned char v;
+
+	return mincore((void *)a, PAGE, &v) && errno == ENOMEM;
+}
+
+/* The pagemap entries of the buffer's pages into @pme; false without. */
+static bool buf_pagemap(const struct thread *t, uint64_t *pme)
+{
+	if (pagemap_fd < 0 || t->nocap)
+		return false;
+	return pread(pagemap_fd, pme, BUF_PAGES * 8,
+		     (uintptr_t)t->buf / PAGE * 8) == (ssize_t)(BUF_PAGES * 8);
+}
+
+/*
+ * Now and then, with every page home, the buffer starts afresh: a THP
+ * again where the thread asks for one (lent pages come home as base
+ * pages, unless whole device folios moved).
+ */
+static void buf_refresh(struct thread *t)
+{
+	uint64_t i;
+
+	if (!buf_pagemap(t, t->now))
+		return;
+	for (i = 0; i < BUF_PAGES; i++)
+		if (!(t->now[i] & PM_PRESENT))
+			return;
+	if (madvise(t->buf, BUF_SIZE, MADV_DONTNEED))
+		die("madvise: %s", strerror(errno));
+	buf_fill(t);
+}
+
+/* Whether pagemap entry @e is a device-private page of chunk @m. */
+static bool lent_to(uint64_t e, const struct chunk_meta *m)
+{
+	uint64_t pfn = (e & PM_FRAME) >> PM_SWP_SHIFT;
+
+	return (e & PM_SWAP) && !(e & PM_PRESENT) && pfn >= m->pfn &&
+	       pfn - m->pfn < m->npages;
+}
+
+static uint64_t count_lent(const uint64_t *pme, uint64_t first, uint64_t n,
+			   const struct chunk_meta *m)
+{
+	uint64_t i, k = 0;
+
+	for (i = first; i < first + n; i++)
+		k += lent_to(pme[i], m);
+	return k;
+}
+
+static uint64_t buf_word(const struct thread *t, uint64_t pg, long w)
+{
+	return ((const uint64_t *)(t->buf + pg * PAGE))[w];
+}
+
+/* The first word of buffer page @pg that lost its value, or -1. */
+static long page_bad_word(const struct thread *t, uint64_t pg)
+{
+	const uint64_t *w = (const uint64_t *)(t->buf + pg * PAGE);
+	uint64_t i;
+
+	for (i = 0; i < WORDS; i++)
+		if (w[i] != pattern(t, pg * WORDS + i))
+			return i;
+	return -1;
+}
+
 /* Where the fuzzer writes the byte at @a: the alias of the read-only page. */
 static unsigned char *fill_ptr(const struct thread *t, uintptr_t a)
 {
@@ -416,6 +634,87 @@ static int fd_chunks(const struct hb_fd *hf)
 	return hf->live.n + hf->busy.n + hf->maybe.n + hf->inflight;
 }
 
+/* The descriptor's record of chunk @h (its lock held), or NULL. */
+static struct chunk_meta *meta_find(struct hb_fd *hf, uint32_t h)
+{
+	int i;
+
+	for (i = 0; h && i < MAX_META; i++)
+		if (hf->meta[i].h == h)
+			return &hf->meta[i];
+	return NULL;
+}
+
+/* Records a chunk MAP made, over its handle's old record or a stale one. */
+static void meta_set(struct hb_fd *hf, uint32_t h, uint32_t shift,
+		     uint64_t phys, uint64_t length)
+{
+	struct chunk_meta *m = meta_find(hf, h);
+	int i;
+
+	for (i = 0; !m && i < MAX_META; i++) {
+		uint32_t o = hf->meta[i].h;
+
+		if (!o || (!hset_has(&hf->live, o) && !hset_has(&hf->busy, o) &&
+			   !hset_has(&hf->maybe, o)))
+			m = &hf->meta[i];
+	}
+	if (!m)
+		return;
+	m->h = h;
+	m->shift = shift;
+	m->pfn = phys / PAGE;
+	m->npages = length / PAGE;
+	m->lent = false;
+	m->lent_thp = false;
+}
+
+static bool poking(const struct hb_fd *hf, uint32_t h)
+{
+	int i;
+
+	for (i = 0; i < MAX_THREADS; i++)
+		if (hf->poke[i] == h)
+			return true;
+	return false;
+}
+
+/*
+ * Notes what a claim of @h needs later (the descriptor's lock held): the
+ * chunk's record, and the pokes that may hide the chunk from its calls.
+ */
+static void claim_note(struct hb_fd *hf, struct call *c, uint32_t h)
+{
+	struct chunk_meta *m = meta_find(hf, h);
+
+	c->claim = true;
+	c->has_meta = m != NULL;
+	if (m)
+		c->meta = *m;
+	c->pokes = hf->pokes[h % POKE_SLOTS];
+	c->poked = poking(hf, h);
+}
+
+/* Whether a poke of claimed @h raced with the claim (lock held). */
+static bool claim_poked(const struct hb_fd *hf, const struct call *c,
+			uint32_t h)
+{
+	return c->poked || poking(hf, h) ||
+	       hf->pokes[h % POKE_SLOTS] != c->pokes;
+}
+
+/*
+ * Gives a claimed chunk that still exists back (lock held): live, or
+ * maybe live while a poke may still find it and then hide it.
+ */
+static void claim_return(struct hb_fd *hf, uint32_t h)
+{
+	if (poking(hf, h))
+		hset_add(&hf->maybe, h);
+	else
+		hset_add(&hf->live, h);
+}
+
 static void fd_open(struct hb_fd *hf)
 {
 	int fd = open(HMMBENCH_DEVICE, O_RDWR | O_CLOEXEC);
@@ -439,6 +738,7 @@ static void fd_close(struct hb_fd *hf)
 	hf->fd = -1;
 	hf->live.n = hf->busy.n = hf->maybe.n = 0;
 	hf->nr_gone = 0;
+	memset(hf->meta, 0, sizeof(hf->meta));
 	pthread_mutex_unlock(&hf->lock);
 	if (fd >= 0) {
 		close(fd);
@@ -455,6 +755,23 @@ static int describe_ptr(const struct thread *t, const struct call *c,
 		return snprintf(buf, n, "%#lx (unmapped)", (unsigned long)c->ptr);
 	return snprintf(buf, n, "arena+%#lx (%s)",
 			(unsigned long)(c->ptr - base), place_name[c->place]);
+}
+
+static const char *const akind_name[] = {
+	"buffer", "buffer and hole", "hole", "low", "unmapped", "junk"
+};
+
+static const char *mode_name(const struct call *c)
+{
+	switch (c->mode) {
+	case H_CLAIM:
+		return c->has_meta && c->meta.shift ? "live, vmemmap_shift" :
+		       "live";
+	case H_POKE:
+		return "claimed by another thread";
+	default:
+		return c->may_find ? "guess" : "no chunk";
+	}
 }
 
 static int describe_fields(const struct call *c, char *buf, size_t n)
@@ -490,6 +807,25 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 				i->roof.node,
 				(unsigned long long)i->roof.__reserved[0],
 				(unsigned long long)i->roof.__reserved[1]);
+	case OP_MIGRATE:
+		return snprintf(buf, n,
+				" flags %#x handle %u (%s) direction %u addr %#llx length %#llx (%s) batch %u __reserved %#llx %#llx",
+				i->mig.flags, i->mig.handle, mode_name(c),
+				i->mig.direction,
+				(unsigned long long)i->mig.addr,
+				(unsigned long long)i->mig.length,
+				akind_name[c->akind], i->mig.batch,
+				(unsigned long long)i->mig.__reserved[0],
+				(unsigned long long)i->mig.__reserved[1]);
+	case OP_FAULT_READ:
+		return snprintf(buf, n,
+				" flags %#x handle %u (%s) rec_size %u records %#llx nr %u capacity %u faults %llu dropped %llu",
+				i->fread.flags, i->fread.handle, mode_name(c),
+				i->fread.rec_size,
+				(unsigned long long)i->fread.records,
+				i->fread.nr, i->fread.capacity,
+				(unsigned long long)i->fread.faults,
+				(unsigned long long)i->fread.dropped);
 	default:
 		return 0;
 	}
@@ -553,7 +889,7 @@ static unsigned long real_cmd(struct thread *t, enum op op)
 	unsigned long cmd = canon_cmd[op];
 
 	if (chance(t, 200))
-		cmd = _IOC(below(t, 4), HMMBENCH_IOC_MAGIC, op,
+		cmd = _IOC(below(t, 4), HMMBENCH_IOC_MAGIC, _IOC_NR(cmd),
 			   below(t, 1 << _IOC_SIZEBITS));
 	/* The kernel takes the low 32 bits of the command. */
 	if (chance(t, 30))
@@ -581,7 +917,8 @@ static unsigned long bogus_cmd(struct thread *t, enum op op)
 	switch (below(t, 4)) {
 	case 0:
 		return _IOC(_IOC_READ | _IOC_WRITE,
-			    near[below(t, ARRAY_SIZE(near))], op, size);
+			    near[below(t, ARRAY_SIZE(near))],
+			    _IOC_NR(canon_cmd[op]), size);
 	case 1:
 		return _IOC(below(t, 4), HMMBENCH_IOC_MAGIC,
 			    FIRST_UNKNOWN_NR + below(t, 256 - FIRST_UNKNOWN_NR),
@@ -896,7 +1233,7 @@ static void unmap_pick(struct thread *t, struct call *c)
 		h = hf->maybe.h[r % hf->maybe.n];
 	if (h && hset_del(&hf->live, h)) {
 		hset_add_claim(&hf->busy, h);
-		c->claim = true;
+		claim_note(hf, c, h);
 	} else if (h && hset_has(&hf->busy, h)) {
 		h = 0;
 	} else if (h) {
@@ -929,7 +1266,7 @@ static void gen_unmap(struct thread *t, struct call *c)
  * is neither live, being unmapped nor maybe live, and it is recorded so
  * that a MAP that issues it meanwhile makes it maybe live, never live.
  */
-static void verify_pick(struct thread *t, struct call *c)
+static uint32_t safe_guess(struct thread *t, struct call *c)
 {
 	struct hb_fd *hf = c->hf;
 	uint32_t h = guess_value(t, hf);
@@ -943,7 +1280,12 @@ static void verify_pick(struct thread *t, struct call *c)
 		c->gen = hf->gen;
 	}
 	pthread_mutex_unlock(&hf->lock);
-	c->img.verify.handle = h;
+	return h;
+}
+
+static void verify_pick(struct thread *t, struct call *c)
+{
+	c->img.verify.handle = safe_guess(t, c);
 }
 
 static void gen_verify(struct thread *t, struct call *c)
@@ -962,6 +1304,376 @@ static void gen_verify(struct thread *t, struct call *c)
 		c->img.verify.phys = chance(t, 500) ? rnd(t) :
 				     rnd(t) % (kinfo.phys_hi + 1);
 	}
+}
+
+/*
+ * A live handle of the descriptor this call takes for itself (a claim):
+ * the chunk holding @pfn if one does, else one without vmemmap_shift if
+ * @no_shift asks, else any; 0 if there is none.
+ */
+static uint32_t claim_pick(struct thread *t, struct call *c, bool no_shift,
+			   uint64_t pfn)
+{
+	struct hb_fd *hf = c->hf;
+	uint32_t cand[MAX_HANDLES], h = 0;
+	uint64_t r = rnd(t);
+	int i, n = 0;
+
+	pthread_mutex_lock(&hf->lock);
+	for (i = 0; i < hf->live.n; i++) {
+		uint32_t x = hf->live.h[i];
+		struct chunk_meta *m = meta_find(hf, x);
+
+		if (pfn && m && pfn >= m->pfn && pfn - m->pfn < m->npages) {
+			h = x;
+			break;
+		}
+		if (!no_shift || (m && !m->shift))
+			cand[n++] = x;
+	}
+	if (!h && n)
+		h = cand[r % n];
+	if (h) {
+		hset_del(&hf->live, h);
+		hset_add_claim(&hf->busy, h);
+		claim_note(hf, c, h);
+		c->mode = H_CLAIM;
+	}
+	pthread_mutex_unlock(&hf->lock);
+	return h;
+}
+
+/* A handle another thread has claimed, poked at; 0 if there is none. */
+static uint32_t poke_pick(struct thread *t, struct call *c)
+{
+	struct hb_fd *hf = c->hf;
+	uint64_t r = rnd(t);
+	uint32_t h = 0;
+
+	pthread_mutex_lock(&hf->lock);
+	if (hf->busy.n) {
+		h = hf->busy.h[r % hf->busy.n];
+		/* a MAP that issues it again makes it maybe live */
+		hf->guess[t->id] = h;
+		hf->poke[t->id] = h;
+		hf->pokes[h % POKE_SLOTS]++;
+		c->mode = H_POKE;
+	}
+	pthread_mutex_unlock(&hf->lock);
+	return h;
+}
+
+/*
+ * The handle of a MIGRATE or FAULT_READ: a claim, a poke or a guess; any
+ * number for an unknown command, which looks no handle up.
+ */
+static uint32_t pick_handle(struct thread *t, struct call *c, bool no_shift,
+			    uint64_t pfn)
+{
+	unsigned int claim = c->careful ? 850 : 300;
+	unsigned int r = below(t, 1000);
+	uint32_t h = 0;
+
+	c->mode = H_GUESS;
+	if (c->op == OP_BOGUS)
+		return guess_value(t, c->hf);
+	if (r < claim)
+		h = claim_pick(t, c, no_shift, pfn);
+	else if (r < claim + 100)
+		h = poke_pick(t, c);
+	return h ? h : safe_guess(t, c);
+}
+
+/* The pfn a random lent page of the buffer is lent to, or 0. */
+static uint64_t lent_pfn(struct thread *t)
+{
+	uint64_t i, n = 0, pick[BUF_PAGES];
+
+	if (!buf_pagemap(t, t->now))
+		return 0;
+	for (i = 0; i < BUF_PAGES; i++)
+		if ((t->now[i] & (PM_SWAP | PM_PRESENT)) == PM_SWAP)
+			pick[n++] = (t->now[i] & PM_FRAME) >> PM_SWP_SHIFT;
+	return n ? pick[below(t, n)] : 0;
+}
+
+static uint32_t pick_batch(struct thread *t, bool thp, bool careful)
+{
+	static const uint32_t bad[] = {
+		0, 1, 2, 7, 64, 511, 512, 513, 1000, 1024, 4096, 65535,
+		HMMBENCH_MIGRATE_BATCH_MAX, HMMBENCH_MIGRATE_BATCH_MAX + 1,
+		HMMBENCH_MIGRATE_BATCH_MAX + PMD_PAGES, 0x80000000, 0xffffffff
+	};
+	static const uint32_t good[] = {
+		1, 64, PMD_PAGES, 4096, HMMBENCH_MIGRATE_BATCH_MAX
+	};
+
+	if (careful && thp)
+		return PMD_PAGES * below(t, 5);
+	if (careful && chance(t, 500))
+		return 0;
+	if (careful)
+		return chance(t, 600) ? 1 + below(t, 2 * PMD_PAGES) :
+		       good[below(t, ARRAY_SIZE(good))];
+	/* around multiples of a PMD's pages, up to past the maximum */
+	if (thp && chance(t, 300))
+		return PMD_PAGES * below(t, 129) +
+		       (chance(t, 300) ? 1 + below(t, PMD_PAGES - 1) : 0);
+	if (chance(t, 300))
+		return 0;
+	if (chance(t, 100))
+		return (uint32_t)rnd(t);
+	return bad[below(t, ARRAY_SIZE(bad))];
+}
+
+/* What a MIGRATE's range covers, for what it gives once the chunk is found */
+enum { AK_BUF, AK_OVER, AK_HOLE, AK_LOW, AK_UNMAPPED, AK_JUNK };
+
+/* Whether the driver takes the range of @m (maybe: up to TASK_HI). */
+static bool range_valid(const struct hmmbench_migrate *m)
+{
+	uint64_t end = m->addr + m->length;
+
+	return m->length && !(m->addr % PAGE) && !(m->length % PAGE) &&
+	       end >= m->addr && end <= TASK_HI;
+}
+
+/* A range the driver refuses, or nearly. */
+static void junk_range(struct thread *t, struct hmmbench_migrate *m)
+{
+	static const uint64_t high[] = {
+		1ULL << 47, 1ULL << 48, 1ULL << 52, TASK_HI - PAGE, TASK_HI,
+		0xffff800000000000ULL, 0xffffffffff600000ULL, -PAGE
+	};
+	uintptr_t buf = (uintptr_t)t->buf;
+
+	switch (below(t, 9)) {
+	case 0:
+		m->addr = buf + 1 + below(t, PAGE - 1);
+		m->length = PAGE * (1 + below(t, BUF_PAGES));
+		break;
+	case 1:
+		m->addr = buf;
+		m->length = PAGE * below(t, BUF_PAGES) + 1 + below(t, PAGE - 1);
+		break;
+	case 2:
+		m->addr = buf + PAGE * below(t, BUF_PAGES);
+		m->length = 0;
+		break;
+	case 3:
+		/* wraps past the top of the address space */
+		m->addr = buf + PAGE * below(t, BUF_PAGES);
+		m->length = chance(t, 500) ? -m->addr + PAGE * below(t, 4) :
+			    -PAGE;
+		break;
+	case 4:
+		/* about TASK_SIZE on either kind of x86-64 page tables */
+		m->addr = (chance(t, 500) ? TASK_LO : TASK_HI - PAGE) -
+			  PAGE * below(t, 3);
+		m->length = PAGE * (1 + below(t, 4));
+		break;
+	case 5:
+		m->addr = high[below(t, ARRAY_SIZE(high))];
+		m->length = PAGE * (1 + below(t, 16));
+		break;
+	case 6:
+		m->addr = (rnd(t) >> below(t, 24)) & ~(PAGE - 1);
+		m->length = PAGE * (1 + below(t, BUF_PAGES));
+		break;
+	case 7:
+		m->addr = buf;
+		m->length = chance(t, 500) ? TASK_HI :
+			    1ULL << (40 + below(t, 24));
+		break;
+	default:
+		m->addr = rnd(t);
+		m->length = rnd(t);
+		break;
+	}
+}
+
+/*
+ * The range: the buffer only for a claim, which alone may lend it; else
+ * ranges whose first page is in no mapping (vma_lookup() fails: EFAULT
+ * before anything moves) or that the driver refuses.  A range the
+ * driver would take over memory the fuzzer cannot vouch for becomes a
+ * low one.
+ */
+static void pick_range(struct thread *t, struct call *c,
+		       struct hmmbench_migrate *m)
+{
+	static const unsigned int careful[] = { 85, 92, 95, 97, 100 };
+	static const unsigned int rough[] = { 35, 45, 55, 65, 100 };
+	static const unsigned int other[] = { 0, 0, 20, 40, 100 };
+	const unsigned int *cut = c->mode != H_CLAIM ? other :
+				  c->careful ? careful : rough;
+	uintptr_t buf = (uintptr_t)t->buf, end = buf + BUF_SIZE;
+	unsigned int r = below(t, 100);
+	uint64_t s, n;
+
+	c->akind = 0;
+	while (c->akind < AK_JUNK && r >= cut[c->akind])
+		c->akind++;
+	if (c->akind == AK_OVER && !unmapped(end))
+		c->akind = AK_LOW;
+	switch (c->akind) {
+	case AK_BUF:
+		/* the whole PMD now and then, mostly with THP; else a few pages */
+		if (chance(t, m->flags & HMMBENCH_MIGRATE_THP ? 700 : 100)) {
+			s = 0;
+			n = BUF_PAGES;
+		} else {
+			s = below(t, BUF_PAGES);
+			n = 1 + below(t, MIN(BUF_PAGES / 4, BUF_PAGES - s));
+		}
+		m->addr = buf + s * PAGE;
+		m->length = n * PAGE;
+		break;
+	case AK_OVER:
+		s = below(t, BUF_PAGES);
+		m->addr = buf + s * PAGE;
+		m->length = (BUF_PAGES - s + 1 + below(t, 8)) * PAGE;
+		break;
+	case AK_HOLE:
+		m->addr = end + below(t, 16) * PAGE;
+		m->length = (1 + below(t, 16)) * PAGE;
+		if (unmapped(m->addr))
+			break;
+		c->akind = AK_LOW;
+		/* fall through */
+	case AK_LOW:
+		/* below mmap_min_addr */
+		m->addr = below(t, 8) * PAGE;
+		m->length = (1 + below(t, 64)) * PAGE;
+		break;
+	default:
+		junk_range(t, m);
+		if (!range_valid(m))
+			break;
+		if (unmapped(m->addr)) {
+			c->akind = AK_UNMAPPED;
+			break;
+		}
+		c->akind = AK_LOW;
+		m->addr = below(t, 8) * PAGE;
+		if (m->length > TASK_LO)
+			m->length = (1 + below(t, 64)) * PAGE;
+		break;
+	}
+}
+
+static void gen_migrate(struct thread *t, struct call *c)
+{
+	struct hmmbench_migrate *m = &c->img.mig;
+	bool thp = kinfo.features & HMMBENCH_FEAT_MIGRATE_THP;
+	uint64_t pfn = 0;
+
+	random_bytes(t, m, sizeof(*m));
+	m->size = c->usize;
+	if (c->careful) {
+		m->flags = chance(t, thp ? 300 : 20) ? HMMBENCH_MIGRATE_THP : 0;
+		m->direction = chance(t, 550) ? HMMBENCH_MIGRATE_TO_DEVICE :
+			       HMMBENCH_MIGRATE_TO_SYSTEM;
+		m->__reserved[0] = m->__reserved[1] = 0;
+	} else {
+		m->flags = chance(t, 600) ? 0 : chance(t, 500) ?
+			   HMMBENCH_MIGRATE_THP : pick_flags(t);
+		m->direction = chance(t, 800) ? 1 + below(t, 2) :
+			       chance(t, 500) ? below(t, 5) : (uint32_t)rnd(t);
+		m->__reserved[0] = chance(t, 900) ? 0 : rnd(t) | 1;
+		m->__reserved[1] = chance(t, 900) ? 0 : rnd(t) | 1;
+	}
+	m->batch = pick_batch(t, m->flags & HMMBENCH_MIGRATE_THP, c->careful);
+	/* the way back, mostly from a chunk that holds some of the buffer */
+	if (c->careful && m->direction == HMMBENCH_MIGRATE_TO_SYSTEM)
+		pfn = lent_pfn(t);
+	m->handle = pick_handle(t, c, c->careful && chance(t, 950), pfn);
+	pick_range(t, c, m);
+}
+
+/* Where FAULT_READ writes records: mostly the records array. */
+static uint64_t pick_records(struct thread *t, uint32_t rec_size)
+{
+	uint64_t k;
+
+	switch (below(t, 10)) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+		return (uintptr_t)t->recs + (below(t, RECS_SIZE) & ~7UL);
+	case 4:
+	case 5:
+		/* a few records before the PROT_NONE page, the last cut */
+		k = 1 + below(t, 4);
+		return (uintptr_t)t->recs + RECS_SIZE -
+		       MIN(RECS_SIZE, k * MIN(rec_size, PAGE)) +
+		       (chance(t, 500) ? below(t, 64) : 0);
+	case 6:
+		return (uintptr_t)t->arena + A_RO * PAGE + below(t, PAGE / 2);
+	case 7:
+		return 0;
+	default:
+		return bad_ptr(t);
+	}
+}
+
+static uint32_t pick_rec_size(struct thread *t)
+{
+	static const uint32_t sizes[] = {
+		0, 1, 8, HMMBENCH_FAULT_SIZE_VER0 - 1, HMMBENCH_FAULT_SIZE_VER0,
+		FAULT_SIZE + 1, FAULT_SIZE + 8, 128, PAGE - 1, PAGE, PAGE + 1,
+		0xffffffff
+	};
+
+	if (chance(t, 500))
+		return FAULT_SIZE;
+	if (chance(t, 100))
+		return (uint32_t)rnd(t);
+	return sizes[below(t, ARRAY_SIZE(sizes))];
+}
+
+static uint32_t pick_nr(struct thread *t)
+{
+	static const uint32_t nrs[] = {
+		0, 1, 2, 64, HMMBENCH_FAULT_READ_MAX - 1,
+		HMMBENCH_FAULT_READ_MAX, HMMBENCH_FAULT_READ_MAX + 1, 65536,
+		0xffffffff
+	};
+
+	if (chance(t, 500))
+		return 1 + below(t, 64);
+	if (chance(t, 100))
+		return (uint32_t)rnd(t);
+	return nrs[below(t, ARRAY_SIZE(nrs))];
+}
+
+static void gen_fault_read(struct thread *t, struct call *c)
+{
+	struct hmmbench_fault_read *r = &c->img.fread;
+
+	random_bytes(t, r, sizeof(*r));
+	r->size = c->usize;
+	if (c->careful) {
+		r->flags = 0;
+		r->capacity = 0;
+		r->faults = r->dropped = 0;
+		r->rec_size = chance(t, 800) ? FAULT_SIZE :
+			      FAULT_SIZE + 8 * below(t, 8) + below(t, 8);
+		r->nr = chance(t, 500) ? 1 + below(t, 64) :
+			HMMBENCH_FAULT_READ_MAX;
+		r->nr = MIN(r->nr, RECS_SIZE / r->rec_size);
+		r->records = (uintptr_t)t->recs;
+	} else {
+		r->flags = pick_flags(t);
+		r->capacity = chance(t, 900) ? 0 : (uint32_t)rnd(t) | 1;
+		r->faults = chance(t, 900) ? 0 : rnd(t) | 1;
+		r->dropped = chance(t, 900) ? 0 : rnd(t) | 1;
+		r->rec_size = pick_rec_size(t);
+		r->nr = pick_nr(t);
+		r->records = pick_records(t, r->rec_size);
+	}
+	r->handle = pick_handle(t, c, false, c->careful ? lent_pfn(t) : 0);
 }
 
 /*
@@ -1114,8 +1826,10 @@ static unsigned int expect_unmap(const struct thread *t, struct call *c)
 		return OB(OC_EINVAL);
 	if (!out_ok(t, c))
 		return OB(OC_EFAULT);
-	if (c->claim)
+	if (c->claim) {
+		c->found = OB(OC_OK);
 		return OB(OC_OK);
+	}
 	c->may_find = u.handle != 0;
 	if (c->may_find && (c->maybe || c->inflight))
 		return OB(OC_ENOENT) | OB(OC_OK);
@@ -1153,8 +1867,10 @@ static unsigned int expect_verify(const struct thread *t, struct call *c)
 		return OB(OC_EFAULT);
 	if (phys)
 		return OB(OC_ENOENT) | OB(OC_OK) | OB(OC_EBUSY);
-	if (c->claim)
+	if (c->claim) {
+		c->found = OB(OC_OK);
 		return OB(OC_OK);
+	}
 	c->may_find = v.handle != 0;
 	return OB(OC_ENOENT);
 }
@@ -1189,6 +1905,114 @@ static unsigned int expect_roofline(const struct thread *t, struct call *c)
 	return x;
 }
 
+/*
+ * What a handle's lookup gives: a claim finds its chunk, a poke finds it
+ * or not, a guess does not (unless a MAP raced: settle_handle()).
+ */
+static unsigned int expect_lookup(struct call *c, unsigned int found,
+				  uint32_t h)
+{
+	c->found = found;
+	c->may_find = c->mode == H_GUESS && h;
+	switch (c->mode) {
+	case H_CLAIM:
+		return found;
+	case H_POKE:
+		return found | OB(OC_ENOENT);
+	default:
+		return OB(OC_ENOENT);
+	}
+}
+
+/*
+ * MIGRATE, in dev.c's order: EPERM; copy-in; flags and reserved words;
+ * EOPNOTSUPP without the feature (or _THP for the flag); direction;
+ * range (its end past TASK_SIZE, which lies between TASK_LO and TASK_HI);
+ * batch; (out) fields writable; the handle; then vmemmap_shift (EINVAL)
+ * and the range itself: the buffer moves (or not, ENOMEM), a first page
+ * in no mapping is EFAULT (after the pages before it moved).
+ */
+static unsigned int expect_migrate(const struct thread *t, struct call *c)
+{
+	struct hmmbench_migrate m;
+	unsigned int x, maybe = 0, found;
+
+	c->found = 0;
+	c->may_find = false;
+	if (t->nocap)
+		return OB(OC_EPERM);
+	x = expect_copy_in(t, c, HMMBENCH_MIGRATE_SIZE_VER0);
+	if (x)
+		return x;
+	kview(c, &m);
+	if (m.flags & ~HMMBENCH_MIGRATE_THP || m.__reserved[0] ||
+	    m.__reserved[1])
+		return OB(OC_EINVAL);
+	if (!(kinfo.features & HMMBENCH_FEAT_MIGRATE) ||
+	    (m.flags & HMMBENCH_MIGRATE_THP &&
+	     !(kinfo.features & HMMBENCH_FEAT_MIGRATE_THP)))
+		return OB(OC_EOPNOTSUPP);
+	if (m.direction != HMMBENCH_MIGRATE_TO_DEVICE &&
+	    m.direction != HMMBENCH_MIGRATE_TO_SYSTEM)
+		return OB(OC_EINVAL);
+	if (!range_valid(&m))
+		return OB(OC_EINVAL);
+	if (m.addr + m.length > TASK_LO)
+		maybe = OB(OC_EINVAL);
+	if (m.batch > HMMBENCH_MIGRATE_BATCH_MAX ||
+	    (m.flags & HMMBENCH_MIGRATE_THP && m.batch % PMD_PAGES))
+		return maybe | OB(OC_EINVAL);
+	if (!out_ok(t, c))
+		return maybe | OB(OC_EFAULT);
+	/* the first MIGRATE of a chunk allocates its device bookkeeping */
+	found = OB(OC_ENOMEM);
+	found |= c->akind == AK_BUF ? OB(OC_OK) : OB(OC_EFAULT);
+	if (c->mode != H_CLAIM || !c->has_meta)
+		found |= OB(OC_EINVAL);
+	else if (c->meta.shift)
+		found = OB(OC_EINVAL);
+	return maybe | expect_lookup(c, found, m.handle);
+}
+
+/* Bytes FAULT_READ may write from @a: the records array's, or none. */
+static uint64_t recs_room(const struct thread *t, uint64_t a)
+{
+	uint64_t base = (uintptr_t)t->recs;
+
+	return a >= base && a - base < RECS_SIZE ? base + RECS_SIZE - a : 0;
+}
+
+/*
+ * FAULT_READ, in dev.c's order: copy-in; flags, the (out) counters (zero
+ * coming in), rec_size and nr; EOPNOTSUPP without HMMBENCH_FEAT_MIGRATE;
+ * (out) fields writable; the handle.  No CAP_SYS_ADMIN needed.  Records
+ * are written only when there are some: an array that cannot hold nr
+ * of them fails with EFAULT only if the chunk has more than it holds.
+ */
+static unsigned int expect_fault_read(const struct thread *t, struct call *c)
+{
+	struct hmmbench_fault_read r;
+	unsigned int x, found = OB(OC_OK);
+
+	c->found = 0;
+	c->may_find = false;
+	x = expect_copy_in(t, c, HMMBENCH_FAULT_READ_SIZE_VER0);
+	if (x)
+		return x;
+	kview(c, &r);
+	if (r.flags || r.capacity || r.faults || r.dropped ||
+	    r.rec_size < HMMBENCH_FAULT_SIZE_VER0 || r.rec_size > PAGE ||
+	    r.nr > HMMBENCH_FAULT_READ_MAX)
+		return OB(OC_EINVAL);
+	if (!(kinfo.features & HMMBENCH_FEAT_MIGRATE))
+		return OB(OC_EOPNOTSUPP);
+	if (!out_ok(t, c))
+		return OB(OC_EFAULT);
+	if ((uint64_t)r.nr * r.rec_size > recs_room(t, r.records))
+		found |= OB(OC_EFAULT);
+	return expect_lookup(c, found, r.handle);
+}
+
 static unsigned int expect(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -1202,6 +2026,10 @@ static unsigned int expect(const struct thread *t, struct call *c)
 		return expect_verify(t, c);
 	case OP_ROOFLINE:
 		return expect_roofline(t, c);
+	case OP_MIGRATE:
+		return expect_migrate(t, c);
+	case OP_FAULT_READ:
+		return expect_fault_read(t, c);
 	default:
 		return OB(OC_ENOTTY);
 	}
@@ -1354,20 +2182,30 @@ static void probe_failed_map(const struct thread *t, const struct call *c)
  * An UNMAP of a live handle refused with EFAULT must leave the chunk: the
  * handle is still this thread's, so unmapping it again tells.
  */
-static void unmap_again(const struct thread *t, const struct call *c)
+static bool unmap_again(const struct thread *t, struct call *c)
 {
 	struct hmmbench_unmap u = {
 		.size = sizeof(u),
 		.handle = c->img.unmap.handle,
 	};
 	int err = ioctl(c->hf->fd, HMMBENCH_IOC_UNMAP, &u) ? errno : 0;
+	bool poked;
 
+	pthread_mutex_lock(&c->hf->lock);
+	poked = claim_poked(c->hf, c, u.handle);
+	pthread_mutex_unlock(&c->hf->lock);
+	/* a poke may hide the chunk, if it is still there */
+	if (err == ENOENT && poked) {
+		c->poked = true;
+		return false;
+	}
 	if (err == ENOENT)
 		violation(t, c, "UNMAP failed with EFAULT but destroyed the chunk");
 	else if (err)
 		violation(t, c, "UNMAP of the chunk kept: %s", strerror(err));
 	else
 		atomic_fetch_add(&stats->unmaps, 1);
+	return err == 0 || err == ENOENT;
 }
 
 static void check_info_out(const struct thread *t, const struct call *c)
@@ -1431,6 +2269,61 @@ static void check_unmap_out(const struct thread *t, const struct call *c)
 }
 
 /*
+ * Whether the chunk at @start may have lent pages: one the fuzzer knows
+ * that did, or one it does not know once any has.
+ */
+static bool phys_lent(uint64_t start)
+{
+	bool found = false, lent = false;
+	int i, j;
+
+	for (i = 0; i < NR_FDS; i++) {
+		struct hb_fd *hf = &fds[i];
+
+		pthread_mutex_lock(&hf->lock);
+		for (j = 0; j < MAX_META; j++) {
+			const struct chunk_meta *m = &hf->meta[j];
+
+			if (!m->h || m->pfn != start / PAGE ||
+			    !(hset_has(&hf->live, m->h) ||
+			      hset_has(&hf->busy, m->h) ||
+			      hset_has(&hf->maybe, m->h)))
+				continue;
+			found = true;
+			lent |= m->lent;
+		}
+		pthread_mutex_unlock(&hf->lock);
+	}
+	return lent || (!found && atomic_load(&any_lent));
+}
+
+/*
+ * Says once what VERIFY finds in a chunk that lent pages: not judged,
+ * the contract's invariants are those of pages never handed out.
+ */
+static void note_lent_verify(const struct call *c,
+			     const struct hmmbench_verify *v, long long lent)
+{
+	static atomic_bool said[2];
+	bool thp = c->meta.lent_thp;
+	int i;
+
+	atomic_fetch_add(&stats->lent_bad, 1);
+	if (atomic_exchange(&said[thp], true))
+		return;
+	pthread_mutex_lock(&print_lock);
+	printf("hbfuzz: note: call %llu: VERIFY of a chunk that lent pages%s (%lld of this thread's lent to it before): %llu of %llu pages bad; by check:",
+	       (unsigned long long)c->index,
+	       thp ? ", PMD folios too" : "", lent,
+	       (unsigned long long)v->bad_pages, (unsigned long long)v->pages);
+	for (i = 0; i < HMMBENCH_CHECK_NR; i++)
+		printf(" %llu (pfn %#llx)", (unsigned long long)v->checks[i].count,
+		       (unsigned long long)v->checks[i].pfn[0]);
+	printf("\n");
+	pthread_mutex_unlock(&print_lock);
+}
+
+/*
  * What VERIFY read back from a chunk the fuzzer mapped: every struct page
  * of a chunk that was only mapped must keep every invariant, so a count
  * here is a bug of the kernel or the module.  Chunks are 1 to 4 sections.
@@ -1453,6 +2346,47 @@ static void check_verify_out(const struct thread *t, const struct call *c)
 		violation(t, c, "pages %llu, expected 1 to 4 sections of %llu",
 			  (unsigned long long)v.pages,
 			  (unsigned long long)section);
+	/* Pages lent out are not as memremap_pages() left them */
+	if (c->img.verify.flags ? phys_lent(v.start) :
+	    c->has_meta && c->meta.lent) {
+		long long lent = -1;
+		bool mine;
+
+		atomic_fetch_add(&stats->lent_verifies, 1);
+		if (c->claim && c->snapped)
+			lent = count_lent(t->snap, 0, BUF_PAGES, &c->meta);
+		if (v.bad_pages)
+			note_lent_verify(c, &v, lent);
+		/*
+		 * Pages lent and freed back are as MAP left them again: on a
+		 * chunk only this thread lends to (its own descriptor's, or
+		 * any with one thread), no more are bad than it has lent.
+		 * Not so a PMD-sized device folio's: its pages keep their
+		 * compound head and order when it is freed (the module sets
+		 * them up again when it hands the page out).
+		 */
+		mine = lent >= 0 && (env.threads == 1 || c->hf != fds);
+		if (mine && !c->meta.lent_thp && v.bad_pages > (uint64_t)lent)
+			violation(t, c, "%llu of %llu struct pages bad, %lld lent before",
+				  (unsigned long long)v.bad_pages,
+				  (unsigned long long)v.pages, lent);
+		/* free pages have no references; zone, node, pgmap stay */
+		for (i = 0; i < HMMBENCH_CHECK_NR; i++) {
+			uint64_t n = v.checks[i].count;
+
+			if (i == HMMBENCH_CHECK_COMPOUND ||
+			    i == HMMBENCH_CHECK_POINTER || !n ||
+			    ((i == HMMBENCH_CHECK_REFCOUNT ||
+			      i == HMMBENCH_CHECK_MAPCOUNT) &&
+			     (!mine || n <= (uint64_t)lent)))
+				continue;
+			violation(t, c, "check %u: %llu pages break it, %lld lent before, pfns %#llx %#llx",
+				  i, (unsigned long long)n, lent,
+				  (unsigned long long)v.checks[i].pfn[0],
+				  (unsigned long long)v.checks[i].pfn[1]);
+		}
+		return;
+	}
 	if (v.bad_pages)
 		violation(t, c, "%llu of %llu struct pages bad",
 			  (unsigned long long)v.bad_pages,
@@ -1480,12 +2414,17 @@ static void check_verify_out(const struct thread *t, const struct call *c)
  * contract, or NULL.  If a guess of the handle runs, or raced before,
  * the chunk may be gone already: it is only maybe live.
  */
-static const char *map_record(struct hb_fd *hf, uint32_t h)
+static const char *map_record(struct hb_fd *hf, const struct call *c,
+			      const struct hmmbench_map *m)
 {
+	uint32_t h = m->handle;
+
 	if (!h)
 		return "handle 0 returned";
 	if (hset_has(&hf->live, h))
 		return "a live handle returned again";
+	meta_set(hf, h, c->img.map.vmemmap_shift, m->phys_start,
+		 c->img.map.length);
 	if (guessed(hf, h) || hset_has(&hf->maybe, h))
 		hset_add(&hf->maybe, h);
 	else
@@ -1504,7 +2443,7 @@ static void map_finish(const struct thread *t, struct call *c)
 	if (c->planned && !t->nocap)
 		hf->inflight--;
 	if (got)
-		bad = map_record(hf, m.handle);
+		bad = map_record(hf, c, &m);
 	pthread_mutex_unlock(&hf->lock);
 	judge(t, c);
 	if (!c->err)
@@ -1543,20 +2482,29 @@ static void unmap_finish(const struct thread *t, struct call *c)
 {
 	struct hb_fd *hf = c->hf;
 	uint32_t h = c->img.unmap.handle;
+	bool gone;
 
+	pthread_mutex_lock(&hf->lock);
 	if (!c->claim && h) {
-		pthread_mutex_lock(&hf->lock);
 		hf->guess[t->id] = 0;
 		unmap_settle_guess(hf, c, h);
-		pthread_mutex_unlock(&hf->lock);
 	}
+	/* a poke may hide the chunk from the claim's lookup */
+	if (c->claim && claim_poked(hf, c, h)) {
+		c->poked = true;
+		if (c->found)
+			c->expect |= OB(OC_ENOENT);
+	}
+	pthread_mutex_unlock(&hf->lock);
 	judge(t, c);
 	if (!c->err) {
 		atomic_fetch_add(&stats->unmaps, 1);
 		check_unmap_out(t, c);
 	}
+	gone = !c->err;
 	if (c->claim && c->err == EFAULT)
-		unmap_again(t, c);
+		gone = unmap_again(t, c);
+	c->destroyed = c->claim && gone;
 
 	pthread_mutex_lock(&hf->lock);
 	if (c->claim) {
@@ -1564,6 +2512,9 @@ static void unmap_finish(const struct thread *t, struct call *c)
 		/* Refused before the lookup, the chunk is still live. */
 		if (c->err && c->err != ENOENT && c->err != EFAULT)
 			hset_add(&hf->live, h);
+		/* Hidden by a poke, it may still be there */
+		else if (c->err && !gone && c->poked)
+			hset_add(&hf->maybe, h);
 	}
 	if (!c->err || (c->claim && c->err == EFAULT))
 		hf->gone[hf->nr_gone++ % NR_GONE] = h;
@@ -1581,11 +2532,18 @@ static void verify_finish(const struct thread *t, struct call *c)
 	struct hb_fd *hf = c->hf;
 	uint32_t h = c->img.verify.handle;
 
-	if (!c->claim && h) {
+	/* a guess gen_verify() turned into handle 0 was registered too */
+	if (!c->claim) {
 		pthread_mutex_lock(&hf->lock);
 		hf->guess[t->id] = 0;
-		if (c->may_find && (hf->inflight || hf->gen != c->gen))
+		if (h && c->may_find && (hf->inflight || hf->gen != c->gen))
 			c->expect |= OB(OC_OK);
+		pthread_mutex_unlock(&hf->lock);
+	}
+	if (c->claim) {
+		pthread_mutex_lock(&hf->lock);
+		if (c->found && claim_poked(hf, c, h))
+			c->expect |= OB(OC_ENOENT);
 		pthread_mutex_unlock(&hf->lock);
 	}
 	judge(t, c);
@@ -1611,9 +2569,392 @@ static void check_roofline_out(const struct thread *t, const struct call *c)
 			  (unsigned long long)r.nt_ns);
 }
 
-static void finish(const struct thread *t, struct call *c)
+/*
+ * Settles the handle of a MIGRATE or FAULT_READ: a claim may have been
+ * hidden by a poke, a poke ends, a guess may have found a chunk a MAP
+ * made meanwhile (map_record() made it maybe live).
+ */
+static void settle_handle(const struct thread *t, struct call *c, uint32_t h)
+{
+	struct hb_fd *hf = c->hf;
+
+	pthread_mutex_lock(&hf->lock);
+	switch (c->mode) {
+	case H_CLAIM:
+		if (claim_poked(hf, c, h)) {
+			c->poked = true;
+			if (c->found)
+				c->expect |= OB(OC_ENOENT);
+		}
+		break;
+	case H_POKE:
+		hf->poke[t->id] = 0;
+		hf->guess[t->id] = 0;
+		atomic_fetch_add(&stats->pokes, 1);
+		if (c->found && c->err == ENOENT)
+			atomic_fetch_add(&stats->pokes_hidden, 1);
+		break;
+	default:
+		if (!h)
+			break;
+		hf->guess[t->id] = 0;
+		if (c->may_find && (hf->inflight || hf->gen != c->gen))
+			c->expect |= c->found;
+		break;
+	}
+	pthread_mutex_unlock(&hf->lock);
+}
+
+/* A claimed chunk goes back: MIGRATE and FAULT_READ never destroy it. */
+static void release_handle(struct call *c, uint32_t h)
+{
+	struct hb_fd *hf = c->hf;
+
+	if (c->mode != H_CLAIM)
+		return;
+	pthread_mutex_lock(&hf->lock);
+	hset_del(&hf->busy, h);
+	claim_return(hf, h);
+	pthread_mutex_unlock(&hf->lock);
+}
+
+/*
+ * A page that came home: present, with its pattern.  Returns false after
+ * reporting it.
+ */
+static bool check_page_home(const struct thread *t, const struct call *c,
+			    uint64_t pg, uint64_t pme, const char *how)
+{
+	long w;
+
+	if (!(pme & PM_PRESENT)) {
+		violation(t, c, "buffer page %llu not home %s: pagemap %#llx",
+			  (unsigned long long)pg, how,
+			  (unsigned long long)pme);
+		return false;
+	}
+	w = page_bad_word(t, pg);
+	if (w < 0)
+		return true;
+	violation(t, c, "buffer page %llu came home %s with word %ld %#llx, expected %#llx",
+		  (unsigned long long)pg, how, w,
+		  (unsigned long long)buf_word(t, pg, w),
+		  (unsigned long long)pattern(t, pg * WORDS + w));
+	return false;
+}
+
+/*
+ * A MIGRATE that succeeded: its counts add up (requested = collected +
+ * skip_uncollected, collected = migrated + skip_nomem + skip_busy), its
+ * phases fit in its total, and over the buffer, the pagemap before and
+ * after agrees with migrated; the pages that came home kept their data.
+ */
+static void check_migrate_out(struct thread *t, const struct call *c,
+			      const struct hmmbench_migrate *m)
+{
+	const struct hmmbench_migrate *in = &c->img.mig;
+	bool thp = in->flags & HMMBENCH_MIGRATE_THP;
+	uint64_t n = in->length / PAGE, b = in->batch ? in->batch : PMD_PAGES;
+	uint64_t phases = m->setup_ns + m->alloc_ns + m->copy_ns +
+			  m->pages_ns + m->finalize_ns;
+	uint64_t first, before, after, i;
+
+	if (m->requested != n ||
+	    m->collected + m->skip_uncollected != m->requested ||
+	    m->collected != m->migrated + m->skip_nomem + m->skip_busy ||
+	    m->migrated > m->collected || m->thp * PMD_PAGES > m->migrated ||
+	    (!thp && (m->thp || m->split)))
+		violation(t, c, "counts: requested %llu collected %llu migrated %llu thp %llu split %llu skip_uncollected %llu skip_nomem %llu skip_busy %llu",
+			  (unsigned long long)m->requested,
+			  (unsigned long long)m->collected,
+			  (unsigned long long)m->migrated,
+			  (unsigned long long)m->thp,
+			  (unsigned long long)m->split,
+			  (unsigned long long)m->skip_uncollected,
+			  (unsigned long long)m->skip_nomem,
+			  (unsigned long long)m->skip_busy);
+	/* the buffer is one mapping: a call per batch */
+	if (c->akind == AK_BUF && m->calls != (n + b - 1) / b)
+		violation(t, c, "%u migrate_vma_setup() calls for %llu pages in batches of %llu",
+			  m->calls, (unsigned long long)n,
+			  (unsigned long long)b);
+	if (phases > m->total_ns)
+		violation(t, c, "phases %llu ns (setup %llu alloc %llu copy %llu pages %llu finalize %llu) exceed total %llu ns",
+			  (unsigned long long)phases,
+			  (unsigned long long)m->setup_ns,
+			  (unsigned long long)m->alloc_ns,
+			  (unsigned long long)m->copy_ns,
+			  (unsigned long long)m->pages_ns,
+			  (unsigned long long)m->finalize_ns,
+			  (unsigned long long)m->total_ns);
+	if (!c->snapped || !buf_pagemap(t, t->now))
+		return;
+	first = (in->addr - (uintptr_t)t->buf) / PAGE;
+	before = count_lent(t->snap, first, n, &c->meta);
+	after = count_lent(t->now, first, n, &c->meta);
+	if (in->direction == HMMBENCH_MIGRATE_TO_DEVICE ?
+	    after != before + m->migrated :
+	    after + m->migrated != before || m->collected > before)
+		violation(t, c, "%llu of the range's pages were lent to the chunk before, %llu after, %llu migrated, %llu collected",
+			  (unsigned long long)before,
+			  (unsigned long long)after,
+			  (unsigned long long)m->migrated,
+			  (unsigned long long)m->collected);
+	if (in->direction != HMMBENCH_MIGRATE_TO_SYSTEM)
+		return;
+	for (i = first; i < first + n; i++) {
+		if (!lent_to(t->snap[i], &c->meta) ||
+		    lent_to(t->now[i], &c->meta))
+			continue;
+		if (!check_page_home(t, c, i, t->now[i], "by MIGRATE"))
+			break;
+		atomic_fetch_add(&stats->homed, 1);
+	}
+}
+
+static void migrate_finish(struct thread *t, struct call *c)
+{
+	uint32_t h = c->img.mig.handle;
+	struct hmmbench_migrate m;
+
+	settle_handle(t, c, h);
+	judge(t, c);
+	if (!c->err && read_back(t, c, &m)) {
+		atomic_fetch_add(&stats->migrates, 1);
+		atomic_fetch_add(&stats->moved, m.migrated);
+		atomic_fetch_add(&stats->thp, m.thp);
+		check_migrate_out(t, c, &m);
+	}
+	release_handle(c, h);
+}
+
+static bool in_buffers(uint64_t a)
+{
+	int i;
+
+	for (i = 0; i < MAX_THREADS; i++)
+		if (bufs[i] && a >= (uintptr_t)bufs[i] &&
+		    a - (uintptr_t)bufs[i] < BUF_SIZE)
+			return true;
+	return false;
+}
+
+/* One record FAULT_READ wrote, @rec_size bytes at @p; false if bad. */
+static bool check_record(const struct thread *t, const struct call *c,
+			 const unsigned char *p, uint32_t rec_size, uint32_t i)
+{
+	bool thp = kinfo.features & HMMBENCH_FEAT_MIGRATE_THP;
+	struct hmmbench_fault f;
+	uint64_t phases;
+	uint32_t j;
+
+	memcpy(&f, p, sizeof(f));
+	phases = f.setup_ns + f.alloc_ns + f.copy_ns + f.pages_ns +
+		 f.finalize_ns;
+	for (j = sizeof(f); j < rec_size && !p[j]; j++)
+		;
+	if (f.size == sizeof(f) && !f.__reserved && j == rec_size &&
+	    (f.order == 0 || (thp && f.order == __builtin_ctz(PMD_PAGES))) &&
+	    f.pages <= PMD_PAGES && (!f.order || f.pages == PMD_PAGES) &&
+	    !(f.addr % PAGE) && in_buffers(f.addr) && phases <= f.total_ns &&
+	    f.start_ns <= now_ns())
+		return true;
+	violation(t, c, "record %u: size %u order %u pages %u __reserved %u addr %#llx start %llu total %llu ns, phases %llu ns, byte %u of %u non-zero",
+		  i, f.size, f.order, f.pages, f.__reserved,
+		  (unsigned long long)f.addr, (unsigned long long)f.start_ns,
+		  (unsigned long long)f.total_ns, (unsigned long long)phases,
+		  j, rec_size);
+	return false;
+}
+
+/*
+ * A FAULT_READ that succeeded: no more records than asked, counters that
+ * add up, sane records, and the slot after the last untouched.
+ */
+static void check_fault_read_out(const struct thread *t, const struct call *c,
+				 const struct hmmbench_fault_read *r)
+{
+	const struct hmmbench_fault_read *in = &c->img.fread;
+	const unsigned char *p = (const unsigned char *)(uintptr_t)in->records;
+	uint64_t room = recs_room(t, in->records);
+	uint32_t i, j;
+
+	/* no capacity before the first MIGRATE makes the chunk a device */
+	if (r->nr > in->nr || (!r->capacity && r->faults) ||
+	    r->nr > r->capacity ||
+	    r->dropped + r->nr > r->faults || r->rec_size != in->rec_size ||
+	    r->records != in->records || r->handle != in->handle)
+		violation(t, c, "returned nr %u capacity %u faults %llu dropped %llu (rec_size %u records %#llx handle %u)",
+			  r->nr, r->capacity, (unsigned long long)r->faults,
+			  (unsigned long long)r->dropped, r->rec_size,
+			  (unsigned long long)r->records, r->handle);
+	for (i = 0; i < r->nr && (uint64_t)(i + 1) * in->rec_size <= room; i++)
+		if (!check_record(t, c, p + (uint64_t)i * in->rec_size,
+				  in->rec_size, i))
+			return;
+	if (r->nr < c->marked && p[(uint64_t)r->nr * in->rec_size] != RECS_MARK)
+		violation(t, c, "record %u written, %u returned", r->nr, r->nr);
+	/*
+	 * All the records taken, by the claim alone: the faults this thread
+	 * made on the chunk's pages just before are among them (a PMD-sized
+	 * fault moves the folio of the pages after it).
+	 */
+	if (!c->ntouched || c->poked || r->nr >= in->nr || r->dropped ||
+	    (uint64_t)r->nr * in->rec_size > room)
+		return;
+	for (j = 0; j < c->ntouched; j++) {
+		for (i = 0; i < r->nr; i++) {
+			struct hmmbench_fault f;
+
+			memcpy(&f, p + (uint64_t)i * in->rec_size, sizeof(f));
+			/* BUF_SIZE is a PMD's */
+			if (f.addr == c->touched[j] ||
+			    (f.order &&
+			     f.addr / BUF_SIZE == c->touched[j] / BUF_SIZE))
+				break;
+		}
+		if (i == r->nr) {
+			violation(t, c, "no record of the fault at %#llx, %u records taken",
+				  (unsigned long long)c->touched[j], r->nr);
+			return;
+		}
+	}
+}
+
+/*
+ * FAULT_READ refused with EFAULT by a records array too small took no
+ * record: read again, there must be one.  Nobody else reads the chunk
+ * while the claim holds it, unless a poke did.
+ */
+static void fault_read_again(const struct thread *t, struct call *c)
+{
+	struct hmmbench_fault_read r = {
+		.size = sizeof(r),
+		.handle = c->img.fread.handle,
+		.rec_size = FAULT_SIZE,
+		.records = (uintptr_t)t->recs,
+		.nr = HMMBENCH_FAULT_READ_MAX,
+	};
+	int err = ioctl(c->hf->fd, HMMBENCH_IOC_FAULT_READ, &r) ? errno : 0;
+	bool poked;
+	uint32_t i;
+
+	atomic_fetch_add(&stats->calls, 1);
+	pthread_mutex_lock(&c->hf->lock);
+	poked = claim_poked(c->hf, c, r.handle);
+	pthread_mutex_unlock(&c->hf->lock);
+	if (poked)
+		return;
+	if (err) {
+		violation(t, c, "FAULT_READ after EFAULT: %s", strerror(err));
+		return;
+	}
+	if (!r.nr)
+		violation(t, c, "FAULT_READ failed with EFAULT but took its records");
+	atomic_fetch_add(&stats->records, r.nr);
+	for (i = 0; i < r.nr; i++)
+		if (!check_record(t, c,
+				  (unsigned char *)t->recs + i * FAULT_SIZE,
+				  FAULT_SIZE, i))
+			break;
+}
+
+static void fault_read_finish(struct thread *t, struct call *c)
+{
+	uint32_t h = c->img.fread.handle;
+	struct hmmbench_fault_read r;
+
+	settle_handle(t, c, h);
+	judge(t, c);
+	if (!c->err && read_back(t, c, &r)) {
+		atomic_fetch_add(&stats->freads, 1);
+		atomic_fetch_add(&stats->records, r.nr);
+		check_fault_read_out(t, c, &r);
+	}
+	if (c->mode == H_CLAIM && c->err == EFAULT &&
+	    (c->found & OB(OC_EFAULT)) && !c->poked)
+		fault_read_again(t, c);
+	release_handle(c, h);
+}
+
+/*
+ * After chunks @ms were destroyed (UNMAP, close), which bring lent pages
+ * home first: no page of the buffer is lent to them any more, and those
+ * that were (t->snap) are home with their data.
+ */
+static void check_home(struct thread *t, const struct call *c,
+		       const struct chunk_meta *ms, int n, const char *how)
+{
+	uint64_t i;
+	int j;
+
+	if (!buf_pagemap(t, t->now))
+		return;
+	for (i = 0; i < BUF_PAGES; i++) {
+		for (j = 0; j < n; j++) {
+			if (lent_to(t->now[i], &ms[j])) {
+				violation(t, c, "buffer page %llu still lent to a chunk destroyed %s: pagemap %#llx",
+					  (unsigned long long)i, how,
+					  (unsigned long long)t->now[i]);
+				return;
+			}
+			if (!lent_to(t->snap[i], &ms[j]))
+				continue;
+			if (!check_page_home(t, c, i, t->now[i], how))
+				return;
+			atomic_fetch_add(&stats->evicted, 1);
+		}
+	}
+}
+
+/*
+ * Touches @n pages of the buffer from @first: a write first, maybe,
+ * then a read of every word.  Lent pages come home on the fault
+ * (migrate_to_ram) with their data.
+ */
+static void touch_pages(struct thread *t, uint64_t first, uint64_t n)
+{
+	bool snap = buf_pagemap(t, t->snap), write = chance(t, 300);
+	uint64_t i;
+	long w;
+
+	atomic_fetch_add(&stats->touches, 1);
+	for (i = first; i < first + n; i++) {
+		if (write)
+			*(uint64_t *)(t->buf + i * PAGE) = pattern(t, i * WORDS);
+		w = page_bad_word(t, i);
+		if (w < 0)
+			continue;
+		violation(t, NULL, "buffer page %llu word %ld is %#llx after a touch, expected %#llx (pagemap before %#llx)",
+			  (unsigned long long)i, w,
+			  (unsigned long long)buf_word(t, i, w),
+			  (unsigned long long)pattern(t, i * WORDS + w),
+			  (unsigned long long)(snap ? t->snap[i] : 0));
+		return;
+	}
+	if (!snap || !buf_pagemap(t, t->now))
+		return;
+	for (i = first; i < first + n; i++) {
+		if ((t->snap[i] & (PM_SWAP | PM_PRESENT)) == PM_SWAP)
+			atomic_fetch_add(&stats->faulted, 1);
+		if (!(t->now[i] & PM_PRESENT)) {
+			violation(t, NULL, "buffer page %llu not home after a touch: pagemap %#llx",
+				  (unsigned long long)i,
+				  (unsigned long long)t->now[i]);
+			return;
+		}
+	}
+}
+
+static void finish(struct thread *t, struct call *c)
 {
 	switch (c->op) {
+	case OP_MIGRATE:
+		migrate_finish(t, c);
+		break;
+	case OP_FAULT_READ:
+		fault_read_finish(t, c);
+		break;
 	case OP_MAP:
 		map_finish(t, c);
 		break;
@@ -1677,13 +3018,18 @@ static bool plan_map(struct thread *t, struct call *c)
 static enum op pick_cmd(struct thread *t, struct call *c, bool planned)
 {
 	unsigned int r = below(t, 100);
-	enum op kind = r < 27 ? OP_INFO : r < 60 ? OP_MAP :
-		       r < 90 ? OP_UNMAP : r < 96 ? OP_VERIFY : OP_ROOFLINE;
+	enum op kind = r < 22 ? OP_INFO : r < 50 ? OP_MAP :
+		       r < 77 ? OP_UNMAP : r < 82 ? OP_VERIFY :
+		       r < 86 ? OP_ROOFLINE : r < 95 ? OP_MIGRATE :
+		       OP_FAULT_READ;
 
 	if (planned)
 		kind = OP_MAP;
 	c->ksize = op_ksize[kind];
-	if (planned && chance(t, 800)) {
+	/* most MIGRATEs and FAULT_READs of a chunk the thread claims */
+	c->careful = (kind == OP_MIGRATE || kind == OP_FAULT_READ) &&
+		     chance(t, 600);
+	if ((planned || c->careful) && chance(t, 800)) {
 		c->op = kind;
 		c->cmd = real_cmd(t, kind);
 		c->usize = c->ksize;
@@ -1719,6 +3065,12 @@ static void gen_struct(struct thread *t, struct call *c, enum op kind,
 	case OP_ROOFLINE:
 		gen_roofline(t, c);
 		break;
+	case OP_MIGRATE:
+		gen_migrate(t, c);
+		break;
+	case OP_FAULT_READ:
+		gen_fault_read(t, c);
+		break;
 	default:
 		gen_verify(t, c);
 		break;
@@ -1736,6 +3088,8 @@ static void verify_claimed(struct thread *t, const struct call *u)
 		.index = u->index, .hf = u->hf, .op = OP_VERIFY,
 		.cmd = real_cmd(t, OP_VERIFY), .place = PL_RW, .nz = -1,
 		.ksize = sizeof(struct hmmbench_verify), .claim = true,
+		.has_meta = u->has_meta, .meta = u->meta, .poked = u->poked,
+		.pokes = u->pokes,
 	};
 
 	c.usize = chance(t, 700) ? c.ksize : c.ksize + below(t, 64) + 1;
@@ -1746,9 +3100,112 @@ static void verify_claimed(struct thread *t, const struct call *u)
 	c.img.verify.handle = u->img.unmap.handle;
 	c.expect = expect(t, &c);
 	arena_fill(t, &c);
+	/* before: pages only come home meanwhile, never leave */
+	c.snapped = buf_pagemap(t, t->snap);
 	c.err = ioctl(c.hf->fd, c.cmd, (void *)c.ptr) ? errno : 0;
 	atomic_fetch_add(&stats->calls, 1);
 	finish(t, &c);
+}
+
+/*
+ * Before a MIGRATE that may lend the buffer to a chunk: the chunk's
+ * struct pages will not be as MAP left them.
+ */
+static void note_lending(struct call *c)
+{
+	bool thp = c->img.mig.flags & HMMBENCH_MIGRATE_THP;
+	struct chunk_meta *m;
+
+	if (c->op != OP_MIGRATE || c->mode != H_CLAIM ||
+	    c->img.mig.direction != HMMBENCH_MIGRATE_TO_DEVICE ||
+	    !(c->found & (c->akind == AK_BUF ? OB(OC_OK) :
+			  c->akind == AK_OVER ? OB(OC_EFAULT) : 0)))
+		return;
+	atomic_store(&any_lent, true);
+	pthread_mutex_lock(&c->hf->lock);
+	m = meta_find(c->hf, c->img.mig.handle);
+	if (m) {
+		m->lent = true;
+		m->lent_thp |= thp;
+	}
+	c->meta.lent = true;
+	c->meta.lent_thp |= thp;
+	pthread_mutex_unlock(&c->hf->lock);
+}
+
+/* Marks the record slots a FAULT_READ may write, to see which it did. */
+static void mark_records(const struct thread *t, struct call *c)
+{
+	const struct hmmbench_fault_read *r = &c->img.fread;
+	uint64_t room = recs_room(t, r->records);
+	uint64_t n;
+
+	if (c->op != OP_FAULT_READ || !c->found || !r->rec_size ||
+	    r->rec_size > PAGE)
+		return;
+	n = MIN(MIN(r->nr, room / r->rec_size), RECS_PREFILL / r->rec_size);
+	memset((void *)(uintptr_t)r->records, RECS_MARK, n * r->rec_size);
+	c->marked = n;
+}
+
+/*
+ * The buffer's pagemap before a call that may move its pages: a MIGRATE
+ * over the buffer, or an UNMAP, of a claimed chunk.
+ */
+static void snap_before(struct thread *t, struct call *c)
+{
+	if (c->mode != H_CLAIM && !c->claim)
+		return;
+	if (!c->has_meta || !c->found ||
+	    (c->op == OP_MIGRATE && c->akind != AK_BUF) ||
+	    (c->op != OP_MIGRATE && c->op != OP_UNMAP))
+		return;
+	c->snapped = buf_pagemap(t, t->snap);
+}
+
+/*
+ * Before a FAULT_READ of a claimed chunk: faults home a few of the
+ * buffer's pages lent to it, whose records it must then return.
+ */
+static void touch_lent(struct thread *t, struct call *c)
+{
+	uint64_t i, k, n = 0, pick[BUF_PAGES];
+
+	if (c->op != OP_FAULT_READ || c->mode != H_CLAIM || !c->has_meta ||
+	    !c->found || !chance(t, 700) || !buf_pagemap(t, t->snap))
+		return;
+	for (i = 0; i < BUF_PAGES; i++)
+		if (lent_to(t->snap[i], &c->meta))
+			pick[n++] = i;
+	while (n && c->ntouched < ARRAY_SIZE(c->touched) && chance(t, 800)) {
+		k = below(t, n);
+		i = pick[k];
+		pick[k] = pick[--n];
+		c->touched[c->ntouched++] = (uintptr_t)t->buf + i * PAGE;
+		atomic_fetch_add(&stats->faulted, 1);
+		if (!check_page_home(t, c, i, PM_PRESENT, "by a fault"))
+			break;
+	}
+}
+
+/*
+ * A descriptor of the thread's (the shared one or its own) with a chunk
+ * it can claim and lend pages to, if it has one, else @hf.
+ */
+static struct hb_fd *claimable_fd(struct thread *t, struct hb_fd *hf)
+{
+	struct hb_fd *cand[1 + NR_PRIV];
+	int i, n = 0;
+
+	for (i = 0; i <= NR_PRIV; i++) {
+		struct hb_fd *o = &fds[i ? 1 + t->id * NR_PRIV + i - 1 : 0];
+
+		pthread_mutex_lock(&o->lock);
+		if (o->fd >= 0 && o->live.n)
+			cand[n++] = o;
+		pthread_mutex_unlock(&o->lock);
+	}
+	return n ? cand[below(t, n)] : hf;
 }
 
 static void fuzz_one(struct thread *t, uint64_t index)
@@ -1758,9 +3215,18 @@ static void fuzz_one(struct thread *t, uint64_t index)
 	enum op kind;
 	int n;
 
+	if (chance(t, 10)) {
+		uint64_t first = below(t, BUF_PAGES);
+
+		touch_pages(t, first, 1 + below(t, MIN(32, BUF_PAGES - first)));
+	}
+	if (t->thp && chance(t, 4))
+		buf_refresh(t);
 	c.hf = pick_fd(t);
 	kind = pick_cmd(t, &c, planned);
-	place(t, &c, planned);
+	if (c.careful)
+		c.hf = claimable_fd(t, c.hf);
+	place(t, &c, planned || c.careful);
 	pick_tail(t, &c);
 	gen_struct(t, &c, kind, planned && c.op == OP_MAP);
 	c.expect = expect(t, &c);
@@ -1772,16 +3238,25 @@ static void fuzz_one(struct thread *t, uint64_t index)
 	}
 	if (c.op == OP_UNMAP && c.claim && chance(t, 500))
 		verify_claimed(t, &c);
+	note_lending(&c);
+	mark_records(t, &c);
 	arena_fill(t, &c);
+	snap_before(t, &c);
+	touch_lent(t, &c);
 	c.err = ioctl(c.hf->fd, c.cmd, (void *)c.ptr) ? errno : 0;
 	atomic_fetch_add(&stats->calls, 1);
 	finish(t, &c);
+	if (c.op == OP_UNMAP && c.snapped && c.destroyed)
+		check_home(t, &c, &c.meta, 1, "by UNMAP");
 }
 
 /* Now and then, closes one of the thread's descriptors or opens it. */
 static void cycle_fds(struct thread *t)
 {
+	struct chunk_meta ms[MAX_META];
 	struct hb_fd *hf;
+	int i, n = 0;
+	bool snap;
 
 	if (!chance(t, 5))
 		return;
@@ -1790,7 +3265,17 @@ static void cycle_fds(struct thread *t)
 		fd_open(hf);
 		return;
 	}
+	/* its chunks, which are this thread's alone */
+	pthread_mutex_lock(&hf->lock);
+	for (i = 0; i < MAX_META; i++)
+		if (hset_has(&hf->live, hf->meta[i].h) ||
+		    hset_has(&hf->maybe, hf->meta[i].h))
+			ms[n++] = hf->meta[i];
+	pthread_mutex_unlock(&hf->lock);
+	snap = n && buf_pagemap(t, t->snap);
 	fd_close(hf);
+	if (snap)
+		check_home(t, NULL, ms, n, "by close");
 	probe_counts(t, NULL);
 }
 
@@ -1811,6 +3296,9 @@ static void *fuzz_loop(void *arg)
 		cycle_fds(t);
 		fuzz_one(t, i);
 	}
+	/* the pages still lent come home by faults, or by the last close */
+	if (!t->nocap && chance(t, 500))
+		touch_pages(t, 0, BUF_PAGES);
 	return NULL;
 }
 
@@ -1857,6 +3345,7 @@ static void setup_map(void)
 
 	if (ioctl(fds[0].fd, HMMBENCH_IOC_MAP, &m) || !m.handle)
 		return;
+	meta_set(&fds[0], m.handle, 0, m.phys_start, m.length);
 	hset_add(&fds[0].live, m.handle);
 	atomic_fetch_add(&stats->maps, 1);
 }
@@ -1985,6 +3474,50 @@ static int check_no_trace(void)
 	return bad;
 }
 
+/*
+ * Every descriptor is closed: no page of any buffer is lent, and every
+ * page kept its data.
+ */
+static void check_buffers(struct thread *th)
+{
+	unsigned int i;
+	uint64_t pg;
+	bool pm;
+
+	for (i = 0; i < env.threads; i++) {
+		struct thread *t = &th[i];
+
+		pm = buf_pagemap(t, t->now);
+		for (pg = 0; pg < BUF_PAGES; pg++) {
+			if (pm && !(t->now[pg] & PM_PRESENT)) {
+				violation(t, NULL, "buffer page %llu not home after every descriptor closed: pagemap %#llx",
+					  (unsigned long long)pg,
+					  (unsigned long long)t->now[pg]);
+				break;
+			}
+			if (!check_page_home(t, NULL, pg, PM_PRESENT,
+					     "by the last close"))
+				break;
+		}
+	}
+}
+
+/* Whether the pagemap shows pfns (CAP_SYS_ADMIN): else no pfn checks. */
+static void open_pagemap(const struct thread *t)
+{
+	uint64_t e = 0;
+
+	pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	if (pagemap_fd >= 0 &&
+	    pread(pagemap_fd, &e, 8, (uintptr_t)t->buf / PAGE * 8) == 8 &&
+	    (e & PM_PRESENT) && (e & PM_FRAME))
+		return;
+	printf("hbfuzz: /proc/self/pagemap shows no pfns: lent pages are not followed\n");
+	if (pagemap_fd >= 0)
+		close(pagemap_fd);
+	pagemap_fd = -1;
+}
+
 static void print_outcomes(void)
 {
 	int i;
@@ -2016,6 +3549,7 @@ static void run_threads(struct thread *th)
 
 static void init_threads(struct thread *th, struct thread *nocap)
 {
+	char *arena, *ro_alias;
 	unsigned int i;
 
 	for (i = 0; i < env.threads; i++) {
@@ -2024,9 +3558,19 @@ static void init_threads(struct thread *th, struct thread *nocap)
 		th[i].end = env.calls;
 		arena_new(&th[i]);
 	}
+	arena_new(nocap);
+	arena = nocap->arena;
+	ro_alias = nocap->ro_alias;
+	/* after the arenas, whose small mappings would fill their holes */
+	for (i = 0; i < env.threads; i++) {
+		buf_new(&th[i]);
+		bufs[i] = th[i].buf;
+	}
+	/* the child without CAP_SYS_ADMIN has thread 0's buffer, a copy */
 	*nocap = th[0];
 	nocap->rng = env.seed ^ 0x2545f4914f6cdd1dULL;
-	arena_new(nocap);
+	nocap->arena = arena;
+	nocap->ro_alias = ro_alias;
 }
 
 static void init_fds(void)
@@ -2128,6 +3672,7 @@ int main(int argc, char **argv)
 	start = now_ns();
 	deadline = env.seconds ? start + env.seconds * 1000000000ULL : 0;
 	init_threads(th, &nocap);
+	open_pagemap(&th[0]);
 
 	setup_map();
 	nocap_calls = MIN(env.calls / 50, 2000);
@@ -2136,8 +3681,23 @@ int main(int argc, char **argv)
 	run_threads(th);
 
 	leaks = check_no_trace();
+	check_buffers(th);
 	print_outcomes();
-	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines, %llu contract violations\n",
+	printf("hbfuzz: %llu migrates moved %llu pages (%llu PMD folios whole), %llu fault reads took %llu records, %llu of %llu pokes of claimed chunks got ENOENT; buffer pages seen home: %llu after MIGRATE, %llu after UNMAP or close, %llu faulted by %llu touches; %llu verifies of chunks that lent pages (%llu found pages lent, or left of PMD folios)\n",
+	       (unsigned long long)atomic_load(&stats->migrates),
+	       (unsigned long long)atomic_load(&stats->moved),
+	       (unsigned long long)atomic_load(&stats->thp),
+	       (unsigned long long)atomic_load(&stats->freads),
+	       (unsigned long long)atomic_load(&stats->records),
+	       (unsigned long long)atomic_load(&stats->pokes_hidden),
+	       (unsigned long long)atomic_load(&stats->pokes),
+	       (unsigned long long)atomic_load(&stats->homed),
+	       (unsigned long long)atomic_load(&stats->evicted),
+	       (unsigned long long)atomic_load(&stats->faulted),
+	       (unsigned long long)atomic_load(&stats->touches),
+	       (unsigned long long)atomic_load(&stats->lent_verifies),
+	       (unsigned long long)atomic_load(&stats->lent_bad));
+	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines, %llu migrates, %llu fault reads, %llu contract violations\n",
 	       (unsigned long long)atomic_load(&stats->calls),
 	       (unsigned long long)env.seed,
 	       (unsigned long long)((now_ns() - start + 500000000) / 1000000000),
@@ -2145,6 +3705,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)atomic_load(&stats->unmaps),
 	       (unsigned long long)atomic_load(&stats->verifies),
 	       (unsigned long long)atomic_load(&stats->roofs),
+	       (unsigned long long)atomic_load(&stats->migrates),
+	       (unsigned long long)atomic_load(&stats->freads),
 	       (unsigned long long)atomic_load(&stats->violations));
 	return atomic_load(&stats->violations) || leaks ? 1 : 0;
 }
