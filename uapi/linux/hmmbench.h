@@ -361,6 +361,11 @@ struct hmmbench_check {
  *
  * VERIFY waits for any measured MAP or UNMAP to finish and holds off new
  * ones while it reads, so it never runs inside another caller's timing.
+ * The invariants are those of a chunk as MAP left it: pages a MIGRATE
+ * lent hold references while lent, and from Linux 6.19 a device THP
+ * folio freed back keeps its compound state until handed out again, so
+ * such a chunk's pages count against HMMBENCH_CHECK_COMPOUND and
+ * HMMBENCH_CHECK_POINTER.
  */
 struct hmmbench_verify {
 	__u32 size;
@@ -661,7 +666,8 @@ struct hmmbench_fault {
  *	bytes
  * @nr: (in) records the array holds, at most HMMBENCH_FAULT_READ_MAX;
  *	(out) records written, oldest first; each is taken once
- * @capacity: (out) records the chunk keeps before it drops new ones
+ * @capacity: (out) records the chunk keeps before it drops new ones; 0
+ *	until its first MIGRATE, before which it keeps none (and has none)
  * @faults: (out) faults handled on the chunk's pages since it was mapped
  * @dropped: (out) records lost because they were not read in time, since
  *	the chunk was mapped
