@@ -263,7 +263,7 @@ static void check_counts(const struct hmmbench_migrate *m, uint64_t pages,
 /* To the device and back with MIGRATE, 4 KiB pages; then THP if any. */
 static int round_trip(bool thp)
 {
-	size_t len = 16 * MIB;
+	size_t len = 8 * MIB;
 	uint64_t pages = len / page_size;
 	struct hmmbench_migrate m = { 0 };
 	uint32_t h, flags = thp ? HMMBENCH_MIGRATE_THP : 0;
@@ -329,7 +329,7 @@ static unsigned int read_faults(int fd, uint32_t h, struct hmmbench_fault *recs,
 /* The CPU brings lent pages home by touching them, one fault each. */
 static int faults(bool thp)
 {
-	size_t len = 8 * MIB;
+	size_t len = 4 * MIB;
 	uint64_t pages = len / page_size, expect = thp ? len / PMD_SIZE : pages;
 	struct hmmbench_fault *recs = calloc(pages, sizeof(*recs));
 	struct hmmbench_fault_read r;
@@ -501,7 +501,7 @@ static int case_errors(void)
  */
 static int teardown(bool by_close)
 {
-	size_t len = 32 * MIB;
+	size_t len = 16 * MIB;
 	int fd = open_dev(), ret = need_migrate(fd);
 	struct hmmbench_migrate m = { 0 };
 	uint32_t h;
@@ -599,7 +599,7 @@ static int case_kill_midway(void)
 		if (pid < 0)
 			die("fork");
 		if (!pid) {
-			size_t len = 32 * MIB;
+			size_t len = 16 * MIB;
 			struct hmmbench_migrate m;
 			volatile char *buf = buffer(len, i & 1);
 			uint32_t h;
@@ -652,7 +652,7 @@ static void *touch_all(void *arg)
  */
 static int case_unmap_fault_race(void)
 {
-	size_t len = 32 * MIB;
+	size_t len = 16 * MIB;
 	int fd = open_dev(), ret = need_migrate(fd), round;
 	struct hmmbench_migrate m = { 0 };
 	uint32_t h;
