@@ -107,14 +107,14 @@ struct json_object *hb_fields_json(const struct hb_fields *t,
 	return o;
 }
 
-static struct json_object *hb_sources_json(const struct hb_result *r)
+struct json_object *hb_sources_json(const struct hb_source *src, size_t n)
 {
 	struct json_object *a = json_object_new_array();
 	size_t i;
 
-	for (i = 0; i < r->nr_sources; i++)
+	for (i = 0; i < n; i++)
 		json_object_array_add(a, hb_fields_json(&hb_source_fields,
-							&r->sources[i]));
+							&src[i]));
 	return a;
 }
 
@@ -134,7 +134,7 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &r->meta.host));
 	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &r->meta.info));
 	if (r->nr_sources)
-		hb_jadd(o, "sources", hb_sources_json(r));
+		hb_jadd(o, "sources", hb_sources_json(r->sources, r->nr_sources));
 	return o;
 }
 

@@ -22,18 +22,6 @@ static const char *const hb_mig_fault_columns[] = {
 	"start_ns",
 };
 
-/* One entry a merged run, as a merged result lists them. */
-static struct json_object *hb_mig_sources_json(const struct hb_mig_result *r)
-{
-	struct json_object *a = json_object_new_array();
-	size_t i;
-
-	for (i = 0; i < r->nr_sources; i++)
-		json_object_array_add(a, hb_fields_json(&hb_source_fields,
-							&r->sources[i]));
-	return a;
-}
-
 static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
 {
 	const struct hb_meta *m = &r->meta;
@@ -50,7 +38,7 @@ static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
 	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
 	if (r->nr_sources)
-		hb_jadd(o, "sources", hb_mig_sources_json(r));
+		hb_jadd(o, "sources", hb_sources_json(r->sources, r->nr_sources));
 	return o;
 }
 

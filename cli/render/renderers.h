@@ -37,6 +37,9 @@ struct hb_fields;
 struct json_object *hb_fields_json(const struct hb_fields *t,
 				   const void *base);
 
+/* The runs a merged result lists, one entry each. */
+struct json_object *hb_sources_json(const struct hb_source *src, size_t n);
+
 /* What the info subcommand shows. */
 void hb_render_info_table(FILE *f, const struct hb_meta *m);
 int hb_render_info_json(FILE *f, const struct hb_meta *m);

@@ -325,3 +325,21 @@ const char *hb_json_schema(struct json_object *doc)
 {
 	return hb_json_str(doc, "schema");
 }
+
+int hb_json_sources(struct json_object *a, struct hb_source **src, size_t *n,
+		    size_t *boots)
+{
+	size_t i, len = hb_json_len(a);
+
+	if (!len)
+		return 0;
+	*src = calloc(len, sizeof(**src));
+	if (!*src)
+		return -ENOMEM;
+	*n = len;
+	for (i = 0; i < len; i++)
+		hb_read_fields(json_object_array_get_idx(a, i),
+			       &hb_source_fields, &(*src)[i]);
+	*boots = hb_sources_boots(*src, len);
+	return 0;
+}

@@ -13,6 +13,7 @@
 
 struct json_object;
 struct hb_fields;
+struct hb_source;
 
 /*
  * Reads the JSON object in @path into *@doc, whatever its schema; -errno
@@ -52,5 +53,13 @@ int hb_json_whole(struct json_object *o, const char *key, uint64_t max,
 /* Every field of table @t from object @o into @base; -EINVAL if bad. */
 int hb_read_fields(struct json_object *o, const struct hb_fields *t,
 		   void *base);
+
+/*
+ * The runs a merged result lists (its "sources" array @a) into a new
+ * array *@src of *@n, and the distinct boots they ran in into *@boots;
+ * nothing when there is none.  0 or -ENOMEM.
+ */
+int hb_json_sources(struct json_object *a, struct hb_source **src, size_t *n,
+		    size_t *boots);
 
 #endif /* HB_JSON_READ_H */

@@ -340,23 +340,6 @@ static void hb_mig_read_meta(struct json_object *doc, struct hb_meta *m)
 	m->info.size = sizeof(m->info);
 }
 
-static int hb_mig_read_sources(struct json_object *a, struct hb_mig_result *r)
-{
-	size_t i, n = hb_json_len(a);
-
-	if (!n)
-		return 0;
-	r->sources = calloc(n, sizeof(*r->sources));
-	if (!r->sources)
-		return -ENOMEM;
-	r->nr_sources = n;
-	for (i = 0; i < n; i++)
-		hb_read_fields(json_object_array_get_idx(a, i),
-			       &hb_source_fields, &r->sources[i]);
-	r->nr_boots = hb_sources_boots(r->sources, n);
-	return 0;
-}
-
 int hb_mig_read(struct json_object *doc, const char *path,
 		struct hb_mig_result *r, char *err, size_t len)
 {
@@ -375,7 +358,8 @@ int hb_mig_read(struct json_object *doc, const char *path,
 			 path);
 		return -EINVAL;
 	}
-	ret = hb_mig_read_sources(hb_json_path(doc, "metadata.sources"), r) ?:
+	ret = hb_json_sources(hb_json_path(doc, "metadata.sources"),
+			      &r->sources, &r->nr_sources, &r->nr_boots) ?:
 	      hb_mig_read_iters(doc, r, &w);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", path);

@@ -157,23 +157,6 @@ static int hb_read_samples(struct json_object *a, struct hb_result *r,
 	return 0;
 }
 
-static int hb_read_sources(struct json_object *a, struct hb_result *r)
-{
-	size_t i, n = hb_json_len(a);
-
-	if (!n)
-		return 0;
-	r->sources = calloc(n, sizeof(*r->sources));
-	if (!r->sources)
-		return -ENOMEM;
-	r->nr_sources = n;
-	for (i = 0; i < n; i++)
-		hb_read_fields(json_object_array_get_idx(a, i),
-			       &hb_source_fields, &r->sources[i]);
-	r->nr_boots = hb_sources_boots(r->sources, n);
-	return 0;
-}
-
 /* "0x" and 16 hex digits, as hb_jhex() writes them, into *@v. */
 static bool hb_read_hex(struct json_object *o, const char *key, uint64_t *v)
 {
@@ -358,7 +341,9 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 		return -EINVAL;
 	}
 	hb_read_meta(doc, &in->r);
-	ret = hb_read_sources(hb_json_path(doc, "metadata.sources"), &in->r);
+	ret = hb_json_sources(hb_json_path(doc, "metadata.sources"),
+			      &in->r.sources, &in->r.nr_sources,
+			      &in->r.nr_boots);
 	if (!ret)
 		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
 				      err, len, in->path);
