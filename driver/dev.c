@@ -31,7 +31,7 @@ static_assert(sizeof(struct hmmbench_verify) >= HMMBENCH_VERIFY_SIZE_VER0);
 static_assert(offsetofend(struct hmmbench_verify, phys) ==
 	      HMMBENCH_VERIFY_SIZE_VER1);
 static_assert(sizeof(struct hmmbench_roofline) >=
-	      HMMBENCH_ROOFLINE_SIZE_VER0);
+	      HMMBENCH_ROOFLINE_SIZE_VER1);
 static_assert(sizeof(struct hmmbench_watch) >= HMMBENCH_WATCH_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_watch_read) >=
 	      HMMBENCH_WATCH_READ_SIZE_VER0);
@@ -84,6 +84,7 @@ struct hb_out_range {
 #define HB_UNMAP_OUT HB_OUT(struct hmmbench_unmap, valid, release_ns)
 #define HB_VERIFY_OUT HB_OUT(struct hmmbench_verify, checks_nr, vmemmap_shift)
 #define HB_ROOF_OUT HB_OUT(struct hmmbench_roofline, valid, nt_ns)
+#define HB_ROOF_COPY_OUT HB_OUT(struct hmmbench_roofline, copy_ns, copy_ns)
 #define HB_WATCH_OUT HB_OUT(struct hmmbench_watch, capacity, capacity)
 #define HB_WREAD_OUT HB_OUT(struct hmmbench_watch_read, nr, missed)
 #define HB_MIGRATE_OUT HB_OUT(struct hmmbench_migrate, calls, skip_busy)
@@ -325,6 +326,22 @@ out:
 	return ret;
 }
 
+static int hb_check_roofline(const struct hmmbench_roofline *r, u32 usize)
+{
+	if (r->flags & ~HMMBENCH_ROOFLINE_COPY ||
+	    memchr_inv(r->__reserved, 0, sizeof(r->__reserved)))
+		return -EINVAL;
+	if (r->flags & HMMBENCH_ROOFLINE_COPY) {
+		if (usize < HMMBENCH_ROOFLINE_SIZE_VER1 || !r->copy_length ||
+		    !PAGE_ALIGNED(r->copy_length) ||
+		    r->copy_length > hb_length_max())
+			return -EINVAL;
+	} else if (r->copy_length) {
+		return -EINVAL;
+	}
+	return hb_check_length_node(r->length, r->node);
+}
+
 static int hb_ioctl_roofline(void __user *uarg)
 {
 	struct hmmbench_roofline r;
@@ -337,21 +354,25 @@ static int hb_ioctl_roofline(void __user *uarg)
 			 &usize);
 	if (ret)
 		return ret;
-	if (r.flags || memchr_inv(r.__reserved, 0, sizeof(r.__reserved)))
-		return -EINVAL;
-	ret = hb_check_length_node(r.length, r.node);
+	ret = hb_check_roofline(&r, usize);
 	if (ret)
 		return ret;
 	ret = hb_clear_out(uarg, HB_ROOF_OUT, usize);
+	if (!ret && usize > HB_ROOF_COPY_OUT.start)
+		ret = hb_clear_out(uarg, HB_ROOF_COPY_OUT, usize);
 	if (ret)
 		return ret;
 
 	memset((void *)&r + HB_ROOF_OUT.start, 0,
 	       HB_ROOF_OUT.end - HB_ROOF_OUT.start);
+	r.copy_ns = 0;
 	ret = hb_roofline(&r);
 	if (ret)
 		return ret;
-	return hb_copy_out(uarg, &r, HB_ROOF_OUT, usize);
+	ret = hb_copy_out(uarg, &r, HB_ROOF_OUT, usize);
+	if (!ret && usize > HB_ROOF_COPY_OUT.start)
+		ret = hb_copy_out(uarg, &r, HB_ROOF_COPY_OUT, usize);
+	return ret;
 }
 
 static int hb_ioctl_watch(struct hb_file *hf, void __user *uarg)

@@ -3,9 +3,12 @@
  * ROOFLINE: how fast this kernel writes as many bytes as a chunk's memmap,
  * on the chunk's node, with plain stores and, where the architecture has
  * them, non-temporal ones: what memmap initialisation could reach if it
- * did nothing but store.  Timed like the chunk phases, with ktime_get_ns().
+ * did nothing but store.  On request, also how fast it copies pages with
+ * the primitive MIGRATE's copy phase uses.  Timed like the chunk phases,
+ * with ktime_get_ns().
  */
 #include <linux/gfp.h>
+#include <linux/highmem.h>
 #include <linux/ktime.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
@@ -111,14 +114,61 @@ static u64 hb_roof_nt(const struct hb_roof_buf *b)
 }
 #endif
 
+/* copy_highpage() of every page of @src into @dst, of the same size. */
+static u64 hb_roof_copy(const struct hb_roof_buf *dst,
+			const struct hb_roof_buf *src)
+{
+	unsigned long i, j, n;
+	u64 t0;
+
+	t0 = ktime_get_ns();
+	for (i = 0; i < src->nr; i++) {
+		n = hb_roof_len(src, i) >> PAGE_SHIFT;
+		for (j = 0; j < n; j++)
+			copy_highpage(dst->blocks[i] + j, src->blocks[i] + j);
+		cond_resched();
+	}
+	return ktime_get_ns() - t0;
+}
+
+/*
+ * Times the copy of @r->copy_length bytes into @r->copy_ns.  The source
+ * is written first, so that no page of it is the kernel's zero page or
+ * unbacked in a hypervisor.
+ */
+static int hb_roofline_copy(struct hmmbench_roofline *r, int nid)
+{
+	struct hb_roof_buf src = { .bytes = r->copy_length };
+	struct hb_roof_buf dst = { .bytes = r->copy_length };
+	int ret;
+
+	ret = hb_roof_alloc(&src, nid);
+	if (ret)
+		return ret;
+	ret = hb_roof_alloc(&dst, nid);
+	if (ret)
+		goto out;
+	hb_roof_plain(&src);
+	hb_roof_copy(&dst, &src);
+	r->copy_ns = hb_roof_copy(&dst, &src);
+	r->valid |= HMMBENCH_R_COPY;
+	hb_roof_free(&dst);
+out:
+	hb_roof_free(&src);
+	return ret;
+}
+
 /* The measured part; called with the measure lock held. */
 static int hb_roofline_locked(struct hmmbench_roofline *r, int nid)
 {
 	struct hb_roof_buf b = { .bytes = hb_memmap_cost(r->length) };
+	u64 need = b.bytes;
 	int ret;
 
-	/* The buffer is memory like a chunk's struct pages */
-	if (b.bytes > hb_budget_bytes())
+	/* The buffers are memory like a chunk's struct pages */
+	if (r->flags & HMMBENCH_ROOFLINE_COPY)
+		need += 2 * r->copy_length;
+	if (need > hb_budget_bytes())
 		return -ENOMEM;
 	ret = hb_roof_alloc(&b, nid);
 	if (ret)
@@ -138,12 +188,15 @@ static int hb_roofline_locked(struct hmmbench_roofline *r, int nid)
 	r->valid |= HMMBENCH_R_NT;
 #endif
 	hb_roof_free(&b);
+	if (r->flags & HMMBENCH_ROOFLINE_COPY)
+		return hb_roofline_copy(r, nid);
 	return 0;
 }
 
 /*
  * Times plain and non-temporal stores of the memmap of a chunk of
- * @r->length on @r->node, which the caller validated.
+ * @r->length on @r->node, and with HMMBENCH_ROOFLINE_COPY a copy of
+ * @r->copy_length; the caller validated them.
  */
 int hb_roofline(struct hmmbench_roofline *r)
 {

@@ -27,7 +27,9 @@
  *		above a PUD's order (18 on x86-64; from Linux 6.18 also
  *		above the kernel's largest folio) or length not a multiple
  *		of the compound page; ROOFLINE's length as MAP's and
- *		node as MAP's; WATCH's types empty or with unknown bits;
+ *		node as MAP's, HMMBENCH_ROOFLINE_COPY with a size below
+ *		HMMBENCH_ROOFLINE_SIZE_VER1 or a copy_length that is zero,
+ *		unaligned or too large, or a copy_length without it; WATCH's types empty or with unknown bits;
  *		WATCH_READ's rec_size or nr out of range; VERIFY with
  *		HMMBENCH_VERIFY_PHYS and a handle, or a size without phys
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
@@ -44,8 +46,8 @@
  *		CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
- *		its buffer would, or the node has no free PMD-sized
- *		blocks for it
+ *		its buffers would, or the node has no free PMD-sized
+ *		blocks for them
  *   ENOSPC	no free physical address range large enough in that window
  *   EBUSY	WATCH while a window is open, on any descriptor;
  *		VERIFY with HMMBENCH_VERIFY_PHYS while the memmap of the
@@ -79,6 +81,7 @@
 #define HMMBENCH_VERIFY_SIZE_VER0	688
 #define HMMBENCH_VERIFY_SIZE_VER1	720 /* with phys */
 #define HMMBENCH_ROOFLINE_SIZE_VER0	64
+#define HMMBENCH_ROOFLINE_SIZE_VER1	80 /* with copy_length */
 #define HMMBENCH_WATCH_SIZE_VER0	16
 #define HMMBENCH_WATCH_READ_SIZE_VER0	56
 #define HMMBENCH_CALL_SIZE_VER0		112
@@ -90,6 +93,9 @@
 #define HMMBENCH_VERIFY_PHYS	(1U << 0) /* the pgmap covering phys, not a
 					   * chunk
 					   */
+
+/* hmmbench_roofline.flags */
+#define HMMBENCH_ROOFLINE_COPY	(1U << 0) /* also time a page copy */
 
 /* hmmbench_info.features */
 #define HMMBENCH_FEAT_PHASE_PROBE	(1U << 0) /* memmap_init timed */
@@ -116,6 +122,9 @@
 						    * HMMBENCH_MIGRATE_THP:
 						    * PMD-sized device folios
 						    */
+#define HMMBENCH_FEAT_ROOFLINE_COPY	(1U << 11) /* ROOFLINE takes
+						    * HMMBENCH_ROOFLINE_COPY
+						    */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -127,6 +136,7 @@
 /* Timing bits in hmmbench_roofline.valid */
 #define HMMBENCH_R_PLAIN	(1U << 0) /* plain stores, memset() */
 #define HMMBENCH_R_NT		(1U << 1) /* non-temporal stores */
+#define HMMBENCH_R_COPY		(1U << 2) /* copy_highpage() of each page */
 
 /*
  * Kinds of dev_pagemap (the kernel's enum memory_type), in
@@ -387,24 +397,34 @@ struct hmmbench_verify {
 /**
  * struct hmmbench_roofline - how fast the kernel writes a memmap's bytes
  * @size: (in) sizeof(struct hmmbench_roofline)
- * @flags: (in) must be 0
+ * @flags: (in) 0, or HMMBENCH_ROOFLINE_COPY to time a copy of
+ *	@copy_length bytes as well (needs HMMBENCH_FEAT_ROOFLINE_COPY and a
+ *	@size of at least HMMBENCH_ROOFLINE_SIZE_VER1)
  * @length: (in) a chunk length, as for MAP: the bytes written are the
  *	struct pages of a chunk of this length
- * @node: (in) NUMA node of the buffer written, or HMMBENCH_NODE_LOCAL
+ * @node: (in) NUMA node of the buffers, or HMMBENCH_NODE_LOCAL
  * @valid: (out) HMMBENCH_R_* bits for the timings below that were measured
- * @bytes: (out) bytes written by each variant, (@length / page size) *
- *	sizeof(struct page)
+ * @bytes: (out) bytes written by each store variant, (@length / page
+ *	size) * sizeof(struct page)
  * @plain_ns: (out) plain stores: memset() of a buffer of @bytes
  * @nt_ns: (out) non-temporal stores: memcpy_flushcache() of a cached
  *	zero page over the same buffer, then a store fence; only where
  *	that bypasses the cache (x86-64), else HMMBENCH_R_NT is clear
  * @__reserved: must be 0
+ * @copy_length: (in) with HMMBENCH_ROOFLINE_COPY, the bytes to copy: a
+ *	non-zero multiple of the page size, at most a chunk's largest
+ *	length; else 0
+ * @copy_ns: (out) copy_highpage() of each page of a buffer of
+ *	@copy_length into another, as MIGRATE copies a page it moves
+ *	(HMMBENCH_R_COPY)
  *
- * The buffer is node-local memory of PMD-sized blocks written through the
- * kernel's direct map, which huge pages map as they map the vmemmap; it
- * counts against hmmbench_info.budget while it exists and is freed before
- * the call returns.  ROOFLINE waits for any measured MAP or UNMAP to
- * finish and holds off new ones while it writes.
+ * The buffers are node-local memory of PMD-sized blocks written through
+ * the kernel's direct map, which huge pages map as they map the vmemmap;
+ * they count against hmmbench_info.budget while they exist (the copy's
+ * two: twice @copy_length) and are freed before the call returns.  Each
+ * variant is timed once, after an untimed pass of the same kind.
+ * ROOFLINE waits for any measured MAP or UNMAP to finish and holds off new
+ * ones while it writes.
  */
 struct hmmbench_roofline {
 	__u32 size;
@@ -416,6 +436,8 @@ struct hmmbench_roofline {
 	__aligned_u64 plain_ns;
 	__aligned_u64 nt_ns;
 	__aligned_u64 __reserved[2];
+	__aligned_u64 copy_length;
+	__aligned_u64 copy_ns;
 };
 
 /**
