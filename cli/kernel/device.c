@@ -91,14 +91,18 @@ int hb_dev_verify_phys(struct hb_dev *dev, uint64_t phys,
 }
 
 int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
-		    struct hmmbench_roofline *r)
+		    uint64_t copy_length, struct hmmbench_roofline *r)
 {
 	memset(r, 0, sizeof(*r));
-	if (!(dev->info.features & HMMBENCH_FEAT_ROOFLINE))
+	if (!(dev->info.features & HMMBENCH_FEAT_ROOFLINE) ||
+	    (copy_length &&
+	     !(dev->info.features & HMMBENCH_FEAT_ROOFLINE_COPY)))
 		return -EOPNOTSUPP;
 	r->size = sizeof(*r);
+	r->flags = copy_length ? HMMBENCH_ROOFLINE_COPY : 0;
 	r->length = length;
 	r->node = node;
+	r->copy_length = copy_length;
 	return ioctl(dev->fd, HMMBENCH_IOC_ROOFLINE, r) ? -errno : 0;
 }
 

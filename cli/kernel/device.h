@@ -47,11 +47,13 @@ int hb_dev_verify_phys(struct hb_dev *dev, uint64_t phys,
 
 /*
  * ROOFLINE for chunks of @length on @node into @r: the kernel's plain and
- * non-temporal store times for that many bytes of struct page;
- * -EOPNOTSUPP without asking when dev->info lacks HMMBENCH_FEAT_ROOFLINE.
+ * non-temporal store times for that many bytes of struct page, and with a
+ * @copy_length, its time to copy that many bytes page by page;
+ * -EOPNOTSUPP without asking when dev->info lacks HMMBENCH_FEAT_ROOFLINE
+ * (or HMMBENCH_FEAT_ROOFLINE_COPY for a copy).
  */
 int hb_dev_roofline(struct hb_dev *dev, uint64_t length, int node,
-		    struct hmmbench_roofline *r);
+		    uint64_t copy_length, struct hmmbench_roofline *r);
 
 /*
  * Starts a window recording the calls on pgmaps of the kinds in @types

@@ -251,7 +251,7 @@ static int hb_roof_all(struct hb_bench_loop *l)
 		if (*l->loop.stop)
 			return HB_STOPPED;
 		ret = hb_dev_roofline(l->loop.dev, r->cfg.sizes[k], r->cfg.node,
-				      &rl);
+				      0, &rl);
 		if (ret == -EOPNOTSUPP)
 			return 0;
 		if (ret == -EINTR)

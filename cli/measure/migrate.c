@@ -9,7 +9,9 @@
  * timed, the module's fault records read every window of touches and
  * matched to them by address.  The buffer's contents are checked after
  * each round trip, and it is unmapped at the end of its iteration; the
- * chunk is unmapped at the end, whatever happened.
+ * chunk is unmapped at the end, whatever happened.  Last, ROOFLINE times
+ * the kernel copying as many bytes page by page, the copy phase's
+ * ceiling.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -430,6 +432,57 @@ static int hb_mig_unmap_chunk(struct hb_mig_loop *l)
 	return ret ? hb_mig_fail(l, HB_OP_UNMAP, ret, 0) : 0;
 }
 
+/* Why the roofline is missing, in r->roof_skip; the run stands. */
+static int hb_mig_roof_skip(struct hb_mig_loop *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(l->r->roof_skip, sizeof(l->r->roof_skip), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/*
+ * ROOFLINE's copy of cfg.size bytes into meta.roof[0], once, when the
+ * chunk and the buffers are gone, so that its two buffers find the
+ * memory they had.  No sample: a module or a machine that cannot time it
+ * leaves the reason instead.
+ */
+static int hb_mig_roofline(struct hb_mig_loop *l)
+{
+	const struct hb_mig_config *cfg = &l->r->cfg;
+	struct hb_roof *rf = &l->r->meta.roof[0];
+	struct hmmbench_roofline rl;
+	char sz[32];
+	int ret;
+
+	ret = hb_dev_roofline(l->dev, cfg->chunk_size, HMMBENCH_NODE_LOCAL,
+			      cfg->size, &rl);
+	hb_size_human(cfg->size, sz, sizeof(sz));
+	switch (-ret) {
+	case 0:
+		break;
+	case EOPNOTSUPP:
+		return hb_mig_roof_skip(l, "the module cannot time a copy (no HMMBENCH_FEAT_ROOFLINE_COPY): it is older than this hmmbench");
+	case ENOMEM:
+		return hb_mig_roof_skip(l, "the module could not get two %s buffers of free 2 MiB blocks (over its budget, or memory too fragmented)",
+					sz);
+	case EINTR:
+		return hb_mig_roof_skip(l, "interrupted before it was timed");
+	default:
+		return hb_mig_fail(l, HB_OP_ROOFLINE, ret, 0);
+	}
+	rf->size = cfg->chunk_size;
+	rf->valid = rl.valid;
+	rf->bytes = rl.bytes;
+	rf->plain_ns = rl.plain_ns;
+	rf->nt_ns = rl.nt_ns;
+	rf->copy_bytes = rl.copy_length;
+	rf->copy_ns = rl.copy_ns;
+	return 0;
+}
+
 static int hb_mig_loop_all(struct hb_mig_loop *l)
 {
 	unsigned int iter;
@@ -466,6 +519,8 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
 			ret = err;
 	}
 	r->wall_ns = hb_now_ns() - l.start_ns;
+	if (!ret)
+		ret = hb_mig_roofline(&l);
 	free(l.w);
 	free(l.recs);
 	r->complete = !ret;

@@ -299,6 +299,30 @@ static struct json_object *hb_mig_summaries_json(const struct hb_mig_result *r,
 	return o;
 }
 
+/*
+ * ROOFLINE's copy of the buffer's bytes, or why it is missing; NULL for
+ * a result from before it was measured.
+ */
+static struct json_object *hb_mig_roof_json(const struct hb_mig_result *r)
+{
+	const struct hb_roof *rf = &r->meta.roof[0];
+	struct json_object *o;
+	double bps;
+
+	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps) && !r->roof_skip[0])
+		return NULL;
+	o = json_object_new_object();
+	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps)) {
+		hb_jadd(o, "not_measured", hb_jstr(r->roof_skip));
+		return o;
+	}
+	hb_jadd(o, "chunk_size", hb_jint(rf->size));
+	hb_jadd(o, "copy_bytes", hb_jint(rf->copy_bytes));
+	hb_jadd(o, "copy_ns", hb_jint(rf->copy_ns));
+	hb_jadd(o, "copy_gib_per_s", hb_jnum(bps / (1ULL << 30), 3));
+	return o;
+}
+
 int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
 		       const struct hb_mig_summaries *s)
 {
@@ -311,6 +335,7 @@ int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
 	hb_jadd(o, "metadata", hb_mig_meta_json(r));
 	hb_jadd(o, "configuration", hb_mig_config_json(r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
+	hb_jadd(o, "roofline", hb_mig_roof_json(r));
 	hb_jadd(o, "metrics", hb_mig_metrics_json());
 	hb_jadd(o, "fault_columns", hb_mig_columns_json());
 	hb_jadd(o, "iterations", hb_mig_iters_json(r));

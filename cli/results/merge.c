@@ -184,6 +184,8 @@ int hb_mig_merge(const struct hb_input *in, size_t n,
 	out->meta = in[0].mig->meta;
 	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
 	out->meta.run_id[0] = '\0';	/* the runs are its sources' */
+	/* the roofline stays the first run's, and says so */
+	memcpy(out->roof_skip, in[0].mig->roof_skip, sizeof(out->roof_skip));
 	out->complete = true;
 	out->sources = calloc(runs, sizeof(*out->sources));
 	if (!out->sources)

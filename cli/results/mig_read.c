@@ -340,6 +340,25 @@ static void hb_mig_read_meta(struct json_object *doc, struct hb_meta *m)
 	m->info.size = sizeof(m->info);
 }
 
+/*
+ * "roofline": ROOFLINE's copy, or why it is missing; a result from before
+ * it was measured has none, and one with damaged figures none either.
+ */
+static void hb_mig_read_roof(struct json_object *doc, struct hb_mig_result *r)
+{
+	struct hb_roof *rf = &r->meta.roof[0];
+
+	hb_json_copy(r->roof_skip, sizeof(r->roof_skip), doc,
+		     "roofline.not_measured");
+	rf->copy_bytes = hb_json_u64(doc, "roofline.copy_bytes");
+	rf->copy_ns = hb_json_u64(doc, "roofline.copy_ns");
+	rf->size = hb_json_u64(doc, "roofline.chunk_size");
+	if (rf->copy_bytes && rf->copy_ns && rf->size)
+		rf->valid = HMMBENCH_R_COPY;
+	else
+		memset(rf, 0, sizeof(*rf));
+}
+
 int hb_mig_read(struct json_object *doc, const char *path,
 		struct hb_mig_result *r, char *err, size_t len)
 {
@@ -353,6 +372,7 @@ int hb_mig_read(struct json_object *doc, const char *path,
 	r->stop_reason = hb_json_str(doc, "stop_reason");
 	hb_json_copy(r->error, sizeof(r->error), doc, "error");
 	r->wall_ns = hb_json_u64(doc, "wall_ns");
+	hb_mig_read_roof(doc, r);
 	if (!r->cfg.size || !r->cfg.dirs || !r->meta.info.page_size) {
 		snprintf(err, len, "%s: the configuration has no size, directions or page size: is the file damaged?",
 			 path);

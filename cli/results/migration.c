@@ -302,6 +302,7 @@ const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
 	[HB_MM_PAGES] = { "pages_percent", "  pages", HB_MU_PERCENT },
 	[HB_MM_FINALIZE] = { "finalize_percent", "  finalize", HB_MU_PERCENT },
 	[HB_MM_OTHER] = { "other_percent", "  other", HB_MU_PERCENT },
+	[HB_MM_COPY_RATE] = { "copy_gib_per_s", "copy throughput", HB_MU_GIB_PER_S },
 	[HB_MM_WALL] = { "wall_ns", "wall", HB_MU_NS },
 	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_MU_NS },
 };
@@ -367,6 +368,11 @@ bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
 		return true;
 	case HB_MM_TOTAL:
 		*v = m->total_ns;
+		return true;
+	case HB_MM_COPY_RATE:
+		if (!bytes || !m->copy_ns)
+			return false;
+		*v = bytes / (1ULL << 30) / (m->copy_ns / 1e9);
 		return true;
 	case HB_MM_WALL:
 		*v = c->wall_ns;

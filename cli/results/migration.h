@@ -100,6 +100,11 @@ struct hb_mig_result {
 	const char *stop_reason;	/* NULL, "interrupted" or "error" */
 	char error[512];		/* the sentence when "error" */
 	uint64_t wall_ns;		/* the whole measurement */
+	/*
+	 * meta.roof[0] holds ROOFLINE's copy of cfg.size, for the copy
+	 * phase; when it was not measured, why, or "" for an older result
+	 */
+	char roof_skip[160];
 	/* merged migrations only: the runs, malloc()ed; else NULL and 0 */
 	struct hb_source *sources;
 	size_t nr_sources;
@@ -215,6 +220,7 @@ enum hb_mig_metric_id {
 	HB_MM_PAGES,
 	HB_MM_FINALIZE,
 	HB_MM_OTHER,		/* total_ns less the phases: the loop */
+	HB_MM_COPY_RATE,	/* migrated * page_size / copy_ns */
 	HB_MM_WALL,		/* wall_ns */
 	HB_MM_OVERHEAD,		/* wall_ns - total_ns */
 	HB_MM_NR

@@ -68,6 +68,7 @@ static const char *const hb_features[] = {
 	"verify_phys",		/* HMMBENCH_FEAT_VERIFY_PHYS */
 	"migrate",		/* HMMBENCH_FEAT_MIGRATE */
 	"migrate_thp",		/* HMMBENCH_FEAT_MIGRATE_THP */
+	"roofline_copy",	/* HMMBENCH_FEAT_ROOFLINE_COPY */
 };
 
 const char *hb_feature_name(unsigned int bit)
@@ -127,11 +128,13 @@ const struct hb_roof *hb_meta_roof(const struct hb_meta *m, uint64_t size)
 
 bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps)
 {
-	uint64_t ns = bit == HMMBENCH_R_NT ? rf->nt_ns : rf->plain_ns;
+	uint64_t ns = bit == HMMBENCH_R_NT ? rf->nt_ns :
+		      bit == HMMBENCH_R_COPY ? rf->copy_ns : rf->plain_ns;
+	uint64_t bytes = bit == HMMBENCH_R_COPY ? rf->copy_bytes : rf->bytes;
 
-	if (!(rf->valid & bit) || !ns || !rf->bytes)
+	if (!(rf->valid & bit) || !ns || !bytes)
 		return false;
-	*bps = (double)rf->bytes / ((double)ns / 1e9);
+	*bps = (double)bytes / ((double)ns / 1e9);
 	return true;
 }
 

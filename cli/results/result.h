@@ -138,14 +138,17 @@ struct hb_sample {
 /*
  * What ROOFLINE measured for chunks of one size, once per run after the
  * measurement loop: the kernel writing as many bytes as their struct
- * pages, on their node, with plain and with non-temporal stores.
+ * pages, on their node, with plain and with non-temporal stores; for
+ * hmmbench migrate, also copying as many bytes as it migrates.
  */
 struct hb_roof {
 	uint64_t size;		/* chunk length; 0: not measured */
 	uint32_t valid;		/* HMMBENCH_R_* */
-	uint64_t bytes;		/* written by each variant */
+	uint64_t bytes;		/* written by each store variant */
 	uint64_t plain_ns;
 	uint64_t nt_ns;
+	uint64_t copy_bytes;	/* copied (HMMBENCH_R_COPY) */
+	uint64_t copy_ns;
 };
 
 /* "content:" and 16 hex digits, or 32 hex digits, and the NUL */
@@ -245,8 +248,8 @@ const struct hb_memmap *hb_result_memmap(const struct hb_result *r,
 const struct hb_roof *hb_meta_roof(const struct hb_meta *m, uint64_t size);
 
 /*
- * Bytes per second of the stores of @rf that HMMBENCH_R_* @bit names into
- * *@bps; false when they were not measured.
+ * Bytes per second of the stores (or the copy) of @rf that HMMBENCH_R_*
+ * @bit names into *@bps; false when they were not measured.
  */
 bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps);
 

@@ -171,16 +171,27 @@ static int fake_verify(struct hmmbench_verify *v)
 	return 0;
 }
 
-/* The struct pages of the length, at 16 B/ns plain and 32 B/ns NT. */
+/*
+ * The struct pages of the length, at 16 B/ns plain and 32 B/ns NT; a
+ * copy at 8 B/ns, where asked for.
+ */
 static int fake_roofline(struct hmmbench_roofline *r)
 {
 	if (fake.live)
 		return -EBUSY;	/* the CLI measures with nothing mapped */
+	if (r->flags & ~HMMBENCH_ROOFLINE_COPY ||
+	    !(r->flags & HMMBENCH_ROOFLINE_COPY) != !r->copy_length ||
+	    (r->flags && r->size < HMMBENCH_ROOFLINE_SIZE_VER1))
+		return -EINVAL;
 	fake.roofs++;
 	r->valid = fake.roof_valid;
 	r->bytes = r->length / 4096 * 64;
 	r->plain_ns = r->bytes / 16;
 	r->nt_ns = r->valid & HMMBENCH_R_NT ? r->bytes / 32 : 0;
+	if (r->flags & HMMBENCH_ROOFLINE_COPY) {
+		r->valid |= HMMBENCH_R_COPY;
+		r->copy_ns = r->copy_length / 8;
+	}
 	return 0;
 }
 
@@ -216,6 +227,8 @@ static void fake_log(unsigned long cmd, void *arg)
 	} else if (cmd == HMMBENCH_IOC_ROOFLINE) {
 		c->length = ((struct hmmbench_roofline *)arg)->length;
 		c->node = ((struct hmmbench_roofline *)arg)->node;
+		c->flags = ((struct hmmbench_roofline *)arg)->flags;
+		c->copy_length = ((struct hmmbench_roofline *)arg)->copy_length;
 	} else if (cmd == HMMBENCH_IOC_MIGRATE) {
 		fake_log_migrate(c, arg);
 	} else if (cmd == HMMBENCH_IOC_FAULT_READ) {

@@ -4,7 +4,8 @@
  * close(), which the tests wrap with -Wl,--wrap.  It keeps chunk handles
  * like the driver, hands out deterministic timings, answers VERIFY with
  * the digest and broken invariants a test sets, ROOFLINE with stores of
- * 16 bytes per ns (plain) and 32 (non-temporal), and fails on request;
+ * 16 bytes per ns (plain) and 32 (non-temporal) and a copy of 8, and
+ * fails on request;
  * and a clock behind clock_gettime() that its MAPs move on.  MIGRATE and
  * FAULT_READ work on the caller's real memory: lent pages are made
  * inaccessible, and a touch faults into a SIGSEGV handler that brings
@@ -29,7 +30,8 @@ struct fake_call {
 	uint64_t length;	/* MAP, ROOFLINE */
 	int32_t node;		/* MAP, ROOFLINE */
 	uint32_t handle;	/* UNMAP, VERIFY */
-	uint32_t flags;		/* VERIFY */
+	uint32_t flags;		/* VERIFY, ROOFLINE, FAULT_READ */
+	uint64_t copy_length;	/* ROOFLINE */
 	uint64_t phys;		/* VERIFY */
 	uint32_t direction;	/* MIGRATE */
 	uint64_t addr;		/* MIGRATE */

@@ -76,6 +76,15 @@ static unsigned int asked(unsigned long cmd)
 	return n;
 }
 
+/* The chunk was mapped first, and unmapped before a last ROOFLINE. */
+static void assert_chunk_unmapped_before_roofline(void)
+{
+	assert_true(fake.calls[1].cmd == HMMBENCH_IOC_MAP);
+	assert_true(fake.calls[fake.nr_calls - 2].cmd == HMMBENCH_IOC_UNMAP);
+	assert_true(fake.calls[fake.nr_calls - 1].cmd == HMMBENCH_IOC_ROOFLINE);
+	assert_int_equal(fake.live, 0);
+}
+
 /* The chunk was mapped first and unmapped last, and nothing is left. */
 static void assert_chunk_unmapped(void)
 {
@@ -318,6 +327,80 @@ static void loop_without_a_chunk_asks_nothing_more(void **state)
 	hb_mig_result_free(&r);
 }
 
+/*
+ * ROOFLINE's copy of the buffer's bytes comes last, with the chunk gone,
+ * on a chunk's length; the fake copies 8 bytes per ns.
+ */
+static void loop_times_the_roofline_copy_last(void **state)
+{
+	const struct fake_call *c;
+	struct hb_mig_result r;
+
+	(void)state;
+	fake.features |= HMMBENCH_FEAT_ROOFLINE | HMMBENCH_FEAT_ROOFLINE_COPY;
+	config(&r, 4 * MIB, 1, ALL, false);
+	assert_int_equal(run(&r), 0);
+	assert_true(r.complete);
+	assert_int_equal(asked(HMMBENCH_IOC_ROOFLINE), 1);
+	c = &fake.calls[fake.nr_calls - 1];
+	assert_true(c->cmd == HMMBENCH_IOC_ROOFLINE);
+	assert_true(fake.calls[fake.nr_calls - 2].cmd == HMMBENCH_IOC_UNMAP);
+	assert_int_equal(c->flags, HMMBENCH_ROOFLINE_COPY);
+	assert_int_equal(c->length, 128 * MIB);
+	assert_int_equal(c->copy_length, 4 * MIB);
+	assert_int_equal(r.meta.roof[0].copy_bytes, 4 * MIB);
+	assert_int_equal(r.meta.roof[0].copy_ns, 4 * MIB / 8);
+	assert_true(r.meta.roof[0].valid & HMMBENCH_R_COPY);
+	assert_string_equal(r.roof_skip, "");
+	hb_mig_result_free(&r);
+}
+
+/* A module that cannot copy, or finds no memory for it: the run stands. */
+static void loop_without_the_roofline_copy_says_why(void **state)
+{
+	struct hb_mig_result r;
+
+	(void)state;
+	fake.features |= HMMBENCH_FEAT_ROOFLINE;
+	config(&r, 4 * MIB, 1, ALL, false);
+	assert_int_equal(run(&r), 0);
+	assert_true(r.complete);
+	assert_int_equal(asked(HMMBENCH_IOC_ROOFLINE), 0);
+	assert_int_equal(r.meta.roof[0].valid, 0);
+	assert_string_equal(r.roof_skip, "the module cannot time a copy (no HMMBENCH_FEAT_ROOFLINE_COPY): it is older than this hmmbench");
+	hb_mig_result_free(&r);
+
+	fake_reset();
+	setup(NULL);
+	fake.features |= HMMBENCH_FEAT_ROOFLINE | HMMBENCH_FEAT_ROOFLINE_COPY;
+	fake.fail_cmd = HMMBENCH_IOC_ROOFLINE;
+	fake.fail_errno = ENOMEM;
+	config(&r, 4 * MIB, 1, ALL, false);
+	assert_int_equal(run(&r), 0);
+	assert_true(r.complete);
+	assert_string_equal(r.error, "");
+	assert_string_equal(r.roof_skip, "the module could not get two 4 MiB buffers of free 2 MiB blocks (over its budget, or memory too fragmented)");
+	assert_chunk_unmapped_before_roofline();
+	hb_mig_result_free(&r);
+}
+
+/* Any other refusal is a mismatch with the module: the run fails. */
+static void loop_fails_when_the_roofline_is_refused(void **state)
+{
+	struct hb_mig_result r;
+
+	(void)state;
+	fake.features |= HMMBENCH_FEAT_ROOFLINE | HMMBENCH_FEAT_ROOFLINE_COPY;
+	fake.fail_cmd = HMMBENCH_IOC_ROOFLINE;
+	fake.fail_errno = EINVAL;
+	config(&r, 4 * MIB, 1, ALL, false);
+	assert_int_equal(run(&r), -EINVAL);
+	assert_false(r.complete);
+	assert_string_equal(r.stop_reason, "error");
+	assert_non_null(strstr(r.error, "refused to time"));
+	hb_mig_result_free(&r);
+}
+
 /* The fake flips one bit of byte 8200 on the way home. */
 static void loop_names_the_first_offset_that_came_back_different(void **state)
 {
@@ -414,6 +497,9 @@ int main(void)
 		T(loop_unmaps_the_chunk_when_fault_read_fails),
 		T(loop_without_a_chunk_asks_nothing_more),
 		T(loop_names_the_first_offset_that_came_back_different),
+		T(loop_times_the_roofline_copy_last),
+		T(loop_without_the_roofline_copy_says_why),
+		T(loop_fails_when_the_roofline_is_refused),
 		T(match_takes_each_touch_of_the_window_once),
 		T(pattern_depends_on_iteration_and_offset),
 	};

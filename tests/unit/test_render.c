@@ -449,6 +449,15 @@ static void migrate_thp_result(struct hb_mig_result *r)
 	}
 	r->complete = true;
 	r->wall_ns = 512000000;
+	/* ROOFLINE copied the 16 MiB in 2.5 ms: 6.25 GiB/s */
+	r->meta.roof[0] = (struct hb_roof){
+		.size = r->cfg.chunk_size,
+		.valid = HMMBENCH_R_PLAIN | HMMBENCH_R_COPY,
+		.bytes = 2 << 20,
+		.plain_ns = 200000,
+		.copy_bytes = r->cfg.size,
+		.copy_ns = 2500000,
+	};
 }
 
 /*
@@ -794,6 +803,40 @@ static const double mig_thp_ms[] = { 5.1, 4.9, 5.0, 5.2, 4.8, 5.0 };
  * hmmbench migrate --no-thp against --thp, 6 runs a side merged: THP
  * twice as fast everywhere, and every format says it is THP against 4K.
  */
+/*
+ * The copy phase against ROOFLINE's copy, in JSON and the table; without
+ * one, the reason in both.
+ */
+static void migrate_roofline_or_why_not(void **state)
+{
+	static const char why[] = "the module could not get two 16 MiB buffers of free 2 MiB blocks (over its budget, or memory too fragmented)";
+	struct hb_mig_result r;
+	char *t, *m;
+
+	(void)state;
+	migrate_thp_result(&r);
+	t = render_migration(HB_FMT_JSON, &r);
+	m = fixture_json_member(t, "roofline.copy_gib_per_s");
+	assert_float_equal(atof(m), 6.25, 1e-9);
+	free(m);
+	free(t);
+
+	memset(&r.meta.roof[0], 0, sizeof(r.meta.roof[0]));
+	snprintf(r.roof_skip, sizeof(r.roof_skip), "%s", why);
+	t = render_migration(HB_FMT_JSON, &r);
+	m = fixture_json_member(t, "roofline.not_measured");
+	assert_non_null(strstr(m, why));
+	free(m);
+	free(t);
+	t = render_migration(HB_FMT_TABLE, &r);
+	m = strstr(t, "copy against the roofline: not measured: the module could not get two");
+	assert_non_null(m);
+	assert_non_null(strstr(m + 1, "copy against the roofline: not measured"));
+	assert_null(strstr(t, "ROOFLINE:"));
+	free(t);
+	hb_mig_result_free(&r);
+}
+
 static void compare_of_migrations_thp_against_4k(void **state)
 {
 	struct hb_input in[2];
@@ -1020,6 +1063,7 @@ int main(void)
 		cmocka_unit_test(migrate_in_every_format),
 		cmocka_unit_test(migrate_json_summarizes_per_direction),
 		cmocka_unit_test(merged_migration_in_every_format),
+		cmocka_unit_test(migrate_roofline_or_why_not),
 		cmocka_unit_test(compare_of_migrations_thp_against_4k),
 		cmocka_unit_test(show_renders_saved_migrations_as_migrate_did),
 	};
