@@ -96,19 +96,9 @@ static struct json_object *hb_mig_call_json(const struct hb_mig_call *c,
 					    uint64_t page_size)
 {
 	const struct hmmbench_migrate *m = &c->m;
-	struct json_object *o = json_object_new_object();
+	struct json_object *o = hb_fields_json(&hb_mig_call_fields, c);
 	enum hb_mig_order ord;
-	size_t i;
 
-	hb_jadd(o, "wall_ns", hb_jint(c->wall_ns));
-	hb_jadd(o, "total_ns", hb_jint(m->total_ns));
-	hb_jadd(o, "setup_ns", hb_jint(m->setup_ns));
-	hb_jadd(o, "alloc_ns", hb_jint(m->alloc_ns));
-	hb_jadd(o, "copy_ns", hb_jint(m->copy_ns));
-	hb_jadd(o, "pages_ns", hb_jint(m->pages_ns));
-	hb_jadd(o, "finalize_ns", hb_jint(m->finalize_ns));
-	for (i = 0; i < HB_MC_NR; i++)
-		hb_jadd(o, hb_mig_count_keys[i], hb_jint(hb_mig_count(m, i)));
 	ord = hb_mig_order(m->migrated, m->thp, hb_mig_pmd_pages(page_size));
 	hb_jadd(o, "order_class", hb_jstr(hb_mig_order_key(ord)));
 	return o;
@@ -131,19 +121,15 @@ static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
 					     const struct hb_mig_iter *it)
 {
 	const struct hb_mig_touches *t = &r->phases[it->phase];
-	struct json_object *o = json_object_new_object();
 	struct json_object *a = json_object_new_array();
+	struct json_object *o;
 	size_t i;
 
 	for (i = it->fault; i < it->fault_end; i++)
 		json_object_array_add(a, hb_mig_fault_row(&r->faults[i]));
-	hb_jadd(o, "lend", hb_mig_call_json(&t->lend, r->meta.info.page_size));
-	hb_jadd(o, "touches", hb_jint(t->touches));
-	hb_jadd(o, "faults", hb_jint(t->faults));
-	hb_jadd(o, "dropped", hb_jint(t->dropped));
-	hb_jadd(o, "records", hb_jint(t->records));
+	o = hb_fields_json(&hb_mig_touch_fields, t);
 	hb_jadd(o, "unmatched", hb_jint(t->records - t->samples));
-	hb_jadd(o, "stale", hb_jint(t->stale));
+	hb_jadd(o, "lend", hb_mig_call_json(&t->lend, r->meta.info.page_size));
 	hb_jadd(o, "samples", a);
 	return o;
 }

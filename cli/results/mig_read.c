@@ -46,50 +46,31 @@ static int hb_mig_whole(struct json_object *o, const char *key, uint64_t max,
 	return 0;
 }
 
-/* The times of a MIGRATE: its wall time, then the reply's. */
-static const char *const hb_mig_times[] = {
-	"wall_ns", "total_ns", "setup_ns", "alloc_ns", "copy_ns", "pages_ns",
-	"finalize_ns",
-};
+/* Members @t of @base from @o, whole numbers up to their type's. */
+static int hb_mig_read_fields(struct json_object *o, const struct hb_fields *t,
+			      void *base, const struct hb_mig_where *w)
+{
+	uint64_t v;
+	size_t i;
 
-#define HB_MIG_TIMES	(sizeof(hb_mig_times) / sizeof(hb_mig_times[0]))
+	for (i = 0; i < t->n; i++) {
+		if (hb_mig_whole(o, t->f[i].key,
+				 t->f[i].type == HB_F_U32 ? UINT32_MAX :
+							    INT64_MAX, &v, w))
+			return -EINVAL;
+		hb_field_set_uint(&t->f[i], base, v);
+	}
+	return 0;
+}
 
 /* The members of a MIGRATE's reply and its wall time. */
 static int hb_mig_read_call(struct json_object *o, struct hb_mig_call *c,
 			    const struct hb_mig_where *w)
 {
-	struct hmmbench_migrate *m = &c->m;
-	uint64_t t[HB_MIG_TIMES], v[HB_MC_NR];
-	size_t i;
-
 	if (!json_object_is_type(o, json_type_object))
 		return hb_mig_damaged(w, "a call that is no object", NULL);
-	for (i = 0; i < HB_MIG_TIMES; i++)
-		if (hb_mig_whole(o, hb_mig_times[i], INT64_MAX, &t[i], w))
-			return -EINVAL;
-	for (i = 0; i < HB_MC_NR; i++)
-		if (hb_mig_whole(o, hb_mig_count_keys[i],
-				 i == HB_MC_CALLS ? UINT32_MAX : INT64_MAX,
-				 &v[i], w))
-			return -EINVAL;
-	c->wall_ns = t[0];
-	m->size = sizeof(*m);
-	m->total_ns = t[1];
-	m->setup_ns = t[2];
-	m->alloc_ns = t[3];
-	m->copy_ns = t[4];
-	m->pages_ns = t[5];
-	m->finalize_ns = t[6];
-	m->calls = v[HB_MC_CALLS];
-	m->requested = v[HB_MC_REQUESTED];
-	m->collected = v[HB_MC_COLLECTED];
-	m->migrated = v[HB_MC_MIGRATED];
-	m->thp = v[HB_MC_THP];
-	m->split = v[HB_MC_SPLIT];
-	m->skip_uncollected = v[HB_MC_SKIP_UNCOLLECTED];
-	m->skip_nomem = v[HB_MC_SKIP_NOMEM];
-	m->skip_busy = v[HB_MC_SKIP_BUSY];
-	return 0;
+	c->m.size = sizeof(c->m);
+	return hb_mig_read_fields(o, &hb_mig_call_fields, c, w);
 }
 
 /* The fault row's columns, in the order hb_mig_read_row() fills them. */
@@ -167,12 +148,8 @@ static int hb_mig_read_counts(struct json_object *o, struct hb_mig_touches *t,
 	uint64_t unmatched;
 
 	if (hb_mig_read_call(hb_json_path(o, "lend"), &t->lend, w) ||
-	    hb_mig_whole(o, "touches", INT64_MAX, &t->touches, w) ||
-	    hb_mig_whole(o, "faults", INT64_MAX, &t->faults, w) ||
-	    hb_mig_whole(o, "dropped", INT64_MAX, &t->dropped, w) ||
-	    hb_mig_whole(o, "records", INT64_MAX, &t->records, w) ||
-	    hb_mig_whole(o, "unmatched", INT64_MAX, &unmatched, w) ||
-	    hb_mig_whole(o, "stale", INT64_MAX, &t->stale, w))
+	    hb_mig_read_fields(o, &hb_mig_touch_fields, t, w) ||
+	    hb_mig_whole(o, "unmatched", INT64_MAX, &unmatched, w))
 		return -EINVAL;
 	if (unmatched > t->records)
 		return hb_mig_damaged(w, "more unmatched fault records than records",
