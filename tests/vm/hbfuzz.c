@@ -6,7 +6,8 @@
  * descriptors and threads, and checks every errno it can judge against
  * the contract of uapi/linux/hmmbench.h; VERIFY reads back chunks it is
  * about to unmap, whose struct pages must break no invariant (but those
- * lent out), and ROOFLINE's timings must agree with its valid bits.
+ * lent out), and ROOFLINE's timings, its copy's among them, must agree
+ * with its valid bits.
  * Each thread lends a buffer of its own to its chunks with MIGRATE and
  * brings it back with MIGRATE, by touching it, or by unmapping or closing
  * the chunk; the counts must add up, the pagemap must agree, the data
@@ -149,24 +150,26 @@ static const uint32_t op_ver0[] = {
 	HMMBENCH_FAULT_READ_SIZE_VER0
 };
 
-/* The (out) fields: the only bytes written back, and cleared first. */
+/*
+ * The (out) fields: the only bytes written back, and cleared first, each
+ * run up to the declared size.  A struct that grew (in) fields after its
+ * first (out) ones has a second run after them (ROOFLINE's copy_ns); an
+ * empty run is { 0, 0 }.
+ */
+#define OUT_RUNS	2
+#define OUT(type, first, last) \
+	{ offsetof(type, first), OFFSETOFEND(type, last) }
 static const struct {
 	uint32_t start, end;
-} op_out[] = {
-	{ offsetof(struct hmmbench_info, abi_version),
-	  OFFSETOFEND(struct hmmbench_info, phys_window_end) },
-	{ offsetof(struct hmmbench_map, handle),
-	  OFFSETOFEND(struct hmmbench_map, memmap_init_ns) },
-	{ offsetof(struct hmmbench_unmap, valid),
-	  OFFSETOFEND(struct hmmbench_unmap, release_ns) },
-	{ offsetof(struct hmmbench_verify, checks_nr),
-	  OFFSETOFEND(struct hmmbench_verify, vmemmap_shift) },
-	{ offsetof(struct hmmbench_roofline, valid),
-	  OFFSETOFEND(struct hmmbench_roofline, nt_ns) },
-	{ offsetof(struct hmmbench_migrate, calls),
-	  OFFSETOFEND(struct hmmbench_migrate, skip_busy) },
-	{ offsetof(struct hmmbench_fault_read, nr),
-	  OFFSETOFEND(struct hmmbench_fault_read, dropped) },
+} op_out[][OUT_RUNS] = {
+	{ OUT(struct hmmbench_info, abi_version, phys_window_end) },
+	{ OUT(struct hmmbench_map, handle, memmap_init_ns) },
+	{ OUT(struct hmmbench_unmap, valid, release_ns) },
+	{ OUT(struct hmmbench_verify, checks_nr, vmemmap_shift) },
+	{ OUT(struct hmmbench_roofline, valid, nt_ns),
+	  OUT(struct hmmbench_roofline, copy_ns, copy_ns) },
+	{ OUT(struct hmmbench_migrate, calls, skip_busy) },
+	{ OUT(struct hmmbench_fault_read, nr, dropped) },
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -284,8 +287,8 @@ struct call {
 /* Counters in shared memory, so that the CAP_SYS_ADMIN-less child adds. */
 struct stats {
 	atomic_ullong next;	/* index of the next call */
-	atomic_ullong calls, maps, unmaps, verifies, roofs, violations, opens,
-		      closes;
+	atomic_ullong calls, maps, unmaps, verifies, roofs, copies, violations,
+		      opens, closes;
 	atomic_ullong migrates, moved, thp, freads, records, touches, faulted,
 		      homed, evicted, lent_verifies, lent_bad, pokes, pokes_hidden;
 	atomic_ullong outcomes[OC_NR];
@@ -299,6 +302,8 @@ static struct {
 /* What the module and the machine reported at the start. */
 static struct {
 	uint64_t align, max_size;
+	uint64_t budget;		/* twice this is never to be had */
+	uint64_t struct_page;		/* sizeof(struct page) */
 	uint32_t section_order;		/* PFN_kinfo.section_order */
 	uint32_t pud_order;		/* PUD_SHIFT - PAGE_SHIFT */
 	uint32_t features, nr_nodes;
@@ -810,12 +815,13 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 				"not live");
 	case OP_ROOFLINE:
 		return snprintf(buf, n,
-				" flags %#x length %#llx node %d __reserved %#llx %#llx",
+				" flags %#x length %#llx node %d __reserved %#llx %#llx copy_length %#llx",
 				i->roof.flags,
 				(unsigned long long)i->roof.length,
 				i->roof.node,
 				(unsigned long long)i->roof.__reserved[0],
-				(unsigned long long)i->roof.__reserved[1]);
+				(unsigned long long)i->roof.__reserved[1],
+				(unsigned long long)i->roof.copy_length);
 	case OP_MIGRATE:
 		return snprintf(buf, n,
 				" flags %#x handle %u (%s) direction %u addr %#llx length %#llx (%s) batch %u __reserved %#llx %#llx",
@@ -943,6 +949,11 @@ static unsigned long bogus_cmd(struct thread *t, enum op op)
 	}
 }
 
+/*
+ * A declared size: mostly the kernel's, else around every boundary; a
+ * struct that grew since its first version also gets the sizes in
+ * between, which cover its new fields in part or not at all.
+ */
 static uint32_t pick_size(struct thread *t, uint32_t ksize, uint32_t ver0)
 {
 	const uint32_t sizes[] = {
@@ -953,6 +964,12 @@ static uint32_t pick_size(struct thread *t, uint32_t ksize, uint32_t ver0)
 
 	if (chance(t, 550))
 		return ksize;
+	if (ksize > ver0 && chance(t, 200)) {
+		if (chance(t, 300))
+			return ver0;
+		return ver0 + 8 * below(t, (ksize - ver0) / 8 + 1) -
+		       (chance(t, 200) ? below(t, 8) : 0);
+	}
 	if (chance(t, 100))
 		return below(t, PAGE + 64);
 	return sizes[below(t, ARRAY_SIZE(sizes))];
@@ -1685,6 +1702,63 @@ static void gen_fault_read(struct thread *t, struct call *c)
 	r->handle = pick_handle(t, c, false, c->careful ? lent_pfn(t) : 0);
 }
 
+/* ROOFLINE's flags: HMMBENCH_ROOFLINE_COPY in nearly half the calls. */
+static uint32_t pick_roof_flags(struct thread *t)
+{
+	unsigned int r = below(t, 100);
+
+	if (r < 40)
+		return HMMBENCH_ROOFLINE_COPY;
+	if (r < 45)
+		return HMMBENCH_ROOFLINE_COPY | 1U << (1 + below(t, 31));
+	return pick_flags(t);
+}
+
+/* A valid copy_length whose two buffers exceed twice the budget, or 0. */
+static uint64_t copy_over_budget(struct thread *t)
+{
+	uint64_t lo = (kinfo.budget / PAGE + 1) * PAGE;
+	uint64_t hi = kinfo.phys_lo / PAGE * PAGE;
+
+	if (lo > hi)
+		return 0;
+	return lo + below(t, MIN((hi - lo) / PAGE + 1, 1ULL << 20)) * PAGE;
+}
+
+/*
+ * ROOFLINE's copy_length.  With HMMBENCH_ROOFLINE_COPY, mostly a few
+ * pages to 4 MiB, which the driver allocates twice and copies: each call
+ * stays short under emulation.  Else the edges: zero, unaligned, over the
+ * budget but valid (ENOMEM before any allocation), past the largest
+ * chunk.  Without the flag, mostly 0.
+ */
+static uint64_t pick_copy_length(struct thread *t, bool copy)
+{
+	const uint64_t lens[] = {
+		0, 1, PAGE / 2, PAGE - 1, PAGE + 1, 2 * PAGE + 8,
+		(2ULL << 20) + 512, kinfo.phys_lo / PAGE * PAGE + PAGE,
+		(kinfo.phys_hi + PAGE) / PAGE * PAGE, 1ULL << 63, -PAGE,
+		~0ULL
+	};
+	unsigned int r = below(t, 100);
+
+	if (!copy && chance(t, 900))
+		return 0;
+	if (copy && r < 40)
+		return (1 + below(t, 16)) * PAGE;
+	if (copy && r < 60)
+		return (1 + below(t, 1024)) * PAGE;
+	if (copy && r < 65)
+		return ((1 + below(t, 2)) << 21) + (chance(t, 500) ? PAGE : 0);
+	if (r < 75 && copy_over_budget(t))
+		return copy_over_budget(t);
+	if (r < 80)
+		return rnd(t);
+	if (r < 85)
+		return rnd(t) & -PAGE;
+	return lens[below(t, ARRAY_SIZE(lens))];
+}
+
 /*
  * ROOFLINE writes a buffer as large as the struct pages of its length:
  * lengths it would accept above eight sections become one to four, so
@@ -1696,13 +1770,15 @@ static void gen_roofline(struct thread *t, struct call *c)
 
 	random_bytes(t, r, sizeof(*r));
 	r->size = c->usize;
-	r->flags = pick_flags(t);
+	r->flags = pick_roof_flags(t);
 	r->length = pick_length(t);
 	if (r->length > 8 * kinfo.align && r->length <= kinfo.max_size)
 		r->length = (1 + below(t, 4)) * kinfo.align;
 	r->node = pick_node(t);
 	r->__reserved[0] = chance(t, 900) ? 0 : rnd(t) | 1;
 	r->__reserved[1] = chance(t, 900) ? 0 : rnd(t) | 1;
+	r->copy_length = pick_copy_length(t,
+					  r->flags & HMMBENCH_ROOFLINE_COPY);
 }
 
 /* The struct as the kernel sees it after copying @c->usize bytes in. */
@@ -1733,10 +1809,29 @@ static unsigned int expect_copy_in(const struct thread *t,
 /* Whether the (out) fields the caller declared are writable. */
 static bool out_ok(const struct thread *t, const struct call *c)
 {
-	uint32_t start = op_out[c->op].start;
-	uint32_t end = MIN(op_out[c->op].end, c->usize);
+	uint32_t start, end;
+	int i;
 
-	return end <= start || range_ok(t, c->ptr + start, end - start, P_RW);
+	for (i = 0; i < OUT_RUNS; i++) {
+		start = op_out[c->op][i].start;
+		end = MIN(op_out[c->op][i].end, c->usize);
+		if (end > start &&
+		    !range_ok(t, c->ptr + start, end - start, P_RW))
+			return false;
+	}
+	return true;
+}
+
+/* Whether byte @off of the struct is an (out) byte the caller declared. */
+static bool out_byte(const struct call *c, uint32_t off)
+{
+	int i;
+
+	for (i = 0; i < OUT_RUNS; i++)
+		if (off >= op_out[c->op][i].start &&
+		    off < MIN(op_out[c->op][i].end, c->usize))
+			return true;
+	return false;
 }
 
 static unsigned int expect_info(const struct thread *t, struct call *c)
@@ -1885,14 +1980,31 @@ static unsigned int expect_verify(const struct thread *t, struct call *c)
 }
 
 /*
- * ROOFLINE: EPERM, copy-in, flags and reserved words, length and node as
- * MAP's, (out) fields writable; then it succeeds or finds no memory for
- * its buffer (over the budget, or no free PMD-sized blocks).
+ * ROOFLINE's copy_length: with HMMBENCH_ROOFLINE_COPY, a size that covers
+ * it and a non-zero multiple of the page size up to the largest chunk's
+ * length (the window's, between phys_lo and phys_hi); without, 0.
+ */
+static bool roof_copy_bad(const struct call *c,
+			  const struct hmmbench_roofline *r)
+{
+	if (!(r->flags & HMMBENCH_ROOFLINE_COPY))
+		return r->copy_length;
+	return c->usize < HMMBENCH_ROOFLINE_SIZE_VER1 || !r->copy_length ||
+	       r->copy_length % PAGE || r->copy_length > kinfo.phys_hi;
+}
+
+/*
+ * ROOFLINE: EPERM, copy-in, flags and reserved words, copy_length, length
+ * and node as MAP's, (out) fields writable; then it succeeds or finds no
+ * memory for its buffers (over the budget, or no free PMD-sized blocks).
+ * The memmap's bytes and twice copy_length count against the budget:
+ * twice the budget at the start cannot succeed.
  */
 static unsigned int expect_roofline(const struct thread *t, struct call *c)
 {
 	struct hmmbench_roofline r;
 	unsigned int x;
+	uint64_t need;
 
 	if (!(kinfo.features & HMMBENCH_FEAT_ROOFLINE))
 		return OB(OC_ENOTTY);
@@ -1902,15 +2014,19 @@ static unsigned int expect_roofline(const struct thread *t, struct call *c)
 	if (x)
 		return x;
 	kview(c, &r);
-	if (r.flags || r.__reserved[0] || r.__reserved[1] || !r.length ||
+	if (r.flags & ~HMMBENCH_ROOFLINE_COPY || r.__reserved[0] ||
+	    r.__reserved[1] || roof_copy_bad(c, &r) || !r.length ||
 	    r.length % kinfo.align || r.length > kinfo.phys_hi ||
 	    (r.node != HMMBENCH_NODE_LOCAL && !node_online(r.node)))
 		return OB(OC_EINVAL);
 	if (!out_ok(t, c))
 		return OB(OC_EFAULT);
-	x = OB(OC_OK) | OB(OC_ENOMEM);
-	if (r.length > kinfo.phys_lo)
+	x = OB(OC_ENOMEM);
+	if (r.length > kinfo.phys_lo || r.copy_length > kinfo.phys_lo)
 		x |= OB(OC_EINVAL);
+	need = r.length / PAGE * kinfo.struct_page + 2 * r.copy_length;
+	if (need <= 2 * kinfo.budget)
+		x |= OB(OC_OK);
 	return x;
 }
 
@@ -2562,20 +2678,59 @@ static void verify_finish(const struct thread *t, struct call *c)
 	}
 }
 
-/* A ROOFLINE that succeeded timed plain stores, and only known kinds. */
+/*
+ * Every byte of the struct but the (out) ones the caller declared is as
+ * the caller left it: the (in) fields, and the fields a smaller size did
+ * not cover, (out) ones included.
+ */
+static void check_kept(const struct thread *t, const struct call *c)
+{
+	const unsigned char *p = (const unsigned char *)c->ptr;
+	uint32_t i;
+
+	if (c->place == PL_BAD)
+		return;
+	for (i = 0; i < c->ksize; i++) {
+		if (out_byte(c, i) || prot_at(t, c->ptr + i) == P_NONE)
+			continue;
+		if (p[i] != c->img.b[i]) {
+			violation(t, c, "byte %u of the struct (size %u) written: %#x, was %#x",
+				  i, c->usize, p[i], c->img.b[i]);
+			return;
+		}
+	}
+}
+
+/*
+ * A ROOFLINE that succeeded timed plain stores of the memmap's bytes, and
+ * only known kinds; the copy exactly when HMMBENCH_ROOFLINE_COPY asked
+ * for it (whose size covers copy_ns), else copy_ns stays 0.  Nothing
+ * else of the struct is written.
+ */
 static void check_roofline_out(const struct thread *t, const struct call *c)
 {
-	struct hmmbench_roofline r;
+	const uint32_t known = HMMBENCH_R_PLAIN | HMMBENCH_R_NT |
+			       HMMBENCH_R_COPY;
+	struct hmmbench_roofline in, r;
+	bool copy, timed;
 
+	kview(c, &in);
+	copy = in.flags & HMMBENCH_ROOFLINE_COPY;
 	if (!read_back(t, c, &r))
 		return;
-	if (!(r.valid & HMMBENCH_R_PLAIN) ||
-	    r.valid & ~(HMMBENCH_R_PLAIN | HMMBENCH_R_NT) || !r.bytes ||
-	    !r.plain_ns || (!(r.valid & HMMBENCH_R_NT) && r.nt_ns))
-		violation(t, c, "ROOFLINE returned valid %#x bytes %llu plain %llu nt %llu",
+	timed = r.valid & HMMBENCH_R_COPY;
+	if (!(r.valid & HMMBENCH_R_PLAIN) || r.valid & ~known ||
+	    r.bytes != in.length / PAGE * kinfo.struct_page ||
+	    !r.plain_ns || (!(r.valid & HMMBENCH_R_NT) && r.nt_ns) ||
+	    timed != copy || (timed ? !r.copy_ns : r.copy_ns != 0))
+		violation(t, c, "ROOFLINE returned valid %#x bytes %llu plain %llu nt %llu copy %llu",
 			  r.valid, (unsigned long long)r.bytes,
 			  (unsigned long long)r.plain_ns,
-			  (unsigned long long)r.nt_ns);
+			  (unsigned long long)r.nt_ns,
+			  (unsigned long long)r.copy_ns);
+	if (timed)
+		atomic_fetch_add(&stats->copies, 1);
+	check_kept(t, c);
 }
 
 /*
@@ -3427,6 +3582,8 @@ static void read_kinfo(void)
 	/* 4-level tables: a page of 8-byte entries per level */
 	kinfo.pud_order = 2 * (__builtin_ctzll(info.page_size) - 3);
 	kinfo.max_size = info.max_size;
+	kinfo.budget = info.budget;
+	kinfo.struct_page = info.struct_page_size;
 	kinfo.features = info.features;
 	kinfo.nr_nodes = info.nr_nodes;
 	maps_base = info.maps_total;
@@ -3706,7 +3863,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)atomic_load(&stats->touches),
 	       (unsigned long long)atomic_load(&stats->lent_verifies),
 	       (unsigned long long)atomic_load(&stats->lent_bad));
-	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines, %llu migrates, %llu fault reads, %llu contract violations\n",
+	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines (%llu copies), %llu migrates, %llu fault reads, %llu contract violations\n",
 	       (unsigned long long)atomic_load(&stats->calls),
 	       (unsigned long long)env.seed,
 	       (unsigned long long)((now_ns() - start + 500000000) / 1000000000),
@@ -3714,6 +3871,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)atomic_load(&stats->unmaps),
 	       (unsigned long long)atomic_load(&stats->verifies),
 	       (unsigned long long)atomic_load(&stats->roofs),
+	       (unsigned long long)atomic_load(&stats->copies),
 	       (unsigned long long)atomic_load(&stats->migrates),
 	       (unsigned long long)atomic_load(&stats->freads),
 	       (unsigned long long)atomic_load(&stats->violations));

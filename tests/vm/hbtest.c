@@ -1789,8 +1789,8 @@ static void case_roofline_errors(void)
 	uint64_t before;
 
 	r = good;
-	r.flags = 1;
-	expect_roof_errno(fd, &r, EINVAL, "flags 1");
+	r.flags = 1U << 31;
+	expect_roof_errno(fd, &r, EINVAL, "flags 1 << 31");
 	r = good;
 	r.__reserved[1] = 1;
 	expect_roof_errno(fd, &r, EINVAL, "reserved");
@@ -1822,6 +1822,166 @@ static void case_roofline_errors(void)
 	r = good;
 	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r) == 0,
 	      "a valid ROOFLINE after the errors");
+	check_no_trace(fd);
+	close(fd);
+}
+
+/* The largest chunk length the module takes: its window's, else kvzalloc's. */
+static uint64_t length_max(const struct hmmbench_info *info)
+{
+	if (info->phys_window_end > info->phys_window_start)
+		return info->phys_window_end - info->phys_window_start + 1;
+	return (uint64_t)(INT32_MAX / info->struct_page_size) *
+	       info->page_size;
+}
+
+/*
+ * A ROOFLINE of @size, flags 0, from a buffer larger than the struct
+ * whose bytes past @size hold a canary: it succeeds, and leaves the bytes
+ * the caller did not declare alone.
+ */
+static void roof_canary(int fd, uint64_t length, uint32_t size)
+{
+	union {
+		struct hmmbench_roofline r;
+		unsigned char b[sizeof(struct hmmbench_roofline) + 16];
+	} u;
+	uint32_t i;
+	int err;
+
+	memset(&u, 0xa5, sizeof(u));
+	memset(&u.r, 0, size);
+	u.r.size = size;
+	u.r.length = length;
+	u.r.node = HMMBENCH_NODE_LOCAL;
+	err = xioctl(fd, HMMBENCH_IOC_ROOFLINE, &u);
+	CHECK(err == 0, "size %u: '%s'", size, strerror(err));
+	CHECK(u.r.valid & HMMBENCH_R_PLAIN && !(u.r.valid & HMMBENCH_R_COPY),
+	      "size %u: valid %#x", size, u.r.valid);
+	for (i = size; i < sizeof(u.b); i++)
+		if (!CHECK(u.b[i] == 0xa5, "size %u: byte %u written: %#x",
+			   size, i, u.b[i]))
+			break;
+}
+
+/*
+ * HMMBENCH_ROOFLINE_COPY also times copy_highpage() of copy_length bytes
+ * into another buffer, both freed before the call returns.  It needs a
+ * size that covers copy_length and copy_ns, and a copy_length that is a
+ * non-zero multiple of the page size up to the largest chunk's length;
+ * a copy_length without the flag and unknown flags are EINVAL; both
+ * buffers count against the budget.  Without the flag copy_ns is 0, and
+ * a caller of an older size sees no byte past it written.
+ */
+static void case_roofline_copy(void)
+{
+	int fd = open_dev();
+	struct hmmbench_info info = get_info(fd);
+	uint64_t length = (128 * MIB + info.size_align - 1) /
+			  info.size_align * info.size_align;
+	uint64_t want = length / info.page_size * info.struct_page_size;
+	uint64_t big = (length_max(&info) / info.page_size + 1) *
+		       info.page_size;
+	unsigned long old_reserve = read_reserve_mb();
+	struct hmmbench_roofline r, good = {
+		.size = sizeof(r), .flags = HMMBENCH_ROOFLINE_COPY,
+		.length = length, .node = HMMBENCH_NODE_LOCAL,
+		.copy_length = 16 * MIB,
+	};
+	uint64_t before, after;
+	int err;
+
+	CHECK(info.features & HMMBENCH_FEAT_ROOFLINE_COPY,
+	      "no roofline copy feature (features %#x)", info.features);
+	CHECK(sizeof(r) >= HMMBENCH_ROOFLINE_SIZE_VER1, "struct of %zu bytes",
+	      sizeof(r));
+
+	before = mem_available(fd);
+	r = good;
+	r.copy_ns = 1;
+	err = xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r);
+	after = mem_available(fd);
+	CHECK(err == 0, "ROOFLINE with a 16 MiB copy: '%s'", strerror(err));
+	CHECK((r.valid & HMMBENCH_R_PLAIN) && (r.valid & HMMBENCH_R_COPY),
+	      "valid %#x", r.valid);
+	CHECK(r.copy_ns > 0 && r.copy_ns < 60000000000ULL, "copy %llu ns",
+	      (unsigned long long)r.copy_ns);
+	CHECK(r.bytes == want, "bytes %llu, want %llu",
+	      (unsigned long long)r.bytes, (unsigned long long)want);
+	CHECK(r.plain_ns > 0, "plain %llu ns", (unsigned long long)r.plain_ns);
+	CHECK(r.copy_length == 16 * MIB, "copy_length became %llu",
+	      (unsigned long long)r.copy_length);
+	CHECK(after + 16 * MIB >= before,
+	      "available memory %llu MiB before, %llu MiB after",
+	      (unsigned long long)(before / MIB),
+	      (unsigned long long)(after / MIB));
+	printf("# %llu MiB: %llu bytes, plain %llu ns, copy of 16 MiB %llu ns (valid %#x)\n",
+	       (unsigned long long)(length / MIB),
+	       (unsigned long long)r.bytes, (unsigned long long)r.plain_ns,
+	       (unsigned long long)r.copy_ns, r.valid);
+
+	/* Without the flag: no copy, and copy_ns cleared */
+	r = good;
+	r.flags = 0;
+	r.copy_length = 0;
+	r.copy_ns = 1;
+	err = xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r);
+	CHECK(err == 0, "ROOFLINE without the flag: '%s'", strerror(err));
+	CHECK(!(r.valid & HMMBENCH_R_COPY) && !r.copy_ns,
+	      "no copy asked: valid %#x copy %llu ns", r.valid,
+	      (unsigned long long)r.copy_ns);
+
+	r = good;
+	r.size = HMMBENCH_ROOFLINE_SIZE_VER0;
+	expect_roof_errno(fd, &r, EINVAL, "COPY with the VER0 size");
+	r = good;
+	r.size = offsetof(struct hmmbench_roofline, copy_ns);
+	expect_roof_errno(fd, &r, EINVAL, "COPY with a size short of copy_ns");
+	r = good;
+	r.flags = 0;
+	expect_roof_errno(fd, &r, EINVAL, "copy_length without COPY");
+	r = good;
+	r.copy_length = 0;
+	expect_roof_errno(fd, &r, EINVAL, "copy_length 0");
+	r = good;
+	r.copy_length = 4096 + 1;
+	expect_roof_errno(fd, &r, EINVAL, "copy_length 4097");
+	r = good;
+	r.copy_length = info.page_size / 2;
+	expect_roof_errno(fd, &r, EINVAL, "copy_length of half a page");
+	r = good;
+	r.copy_length = big;
+	expect_roof_errno(fd, &r, EINVAL, "copy_length past the largest chunk");
+	r = good;
+	r.flags = 1U << 1;
+	r.copy_length = 0;
+	expect_roof_errno(fd, &r, EINVAL, "flags 1 << 1");
+	r = good;
+	r.flags |= 1U << 1;
+	expect_roof_errno(fd, &r, EINVAL, "COPY | 1 << 1");
+
+	/*
+	 * The budget holds 64 MiB: two buffers of 48 MiB and the memmap's
+	 * do not fit, though one would.
+	 */
+	before = mem_available(fd);
+	write_reserve_mb((before - 64 * MIB) / MIB);
+	r = good;
+	r.copy_length = 48 * MIB;
+	expect_roof_errno(fd, &r, ENOMEM, "two 48 MiB buffers over the budget");
+	write_reserve_mb(old_reserve);
+	CHECK(mem_available(fd) + 16 * MIB >= before,
+	      "available memory %llu MiB before, %llu MiB after",
+	      (unsigned long long)(before / MIB),
+	      (unsigned long long)(mem_available(fd) / MIB));
+
+	/* Callers of the older sizes see nothing past them written */
+	roof_canary(fd, length, HMMBENCH_ROOFLINE_SIZE_VER0);
+	roof_canary(fd, length, offsetof(struct hmmbench_roofline, copy_ns));
+
+	r = good;
+	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r) == 0,
+	      "a valid ROOFLINE with COPY after the errors");
 	check_no_trace(fd);
 	close(fd);
 }
@@ -2438,6 +2598,7 @@ static const struct test_case cases[] = {
 	{ "verify-phys-race", case_verify_phys_race },
 	{ "roofline", case_roofline },
 	{ "roofline-errors", case_roofline_errors },
+	{ "roofline-copy", case_roofline_copy },
 	{ "watch-own-map", case_watch_own_map },
 	{ "watch-other-kinds", case_watch_other_kinds },
 	{ "watch-errors", case_watch_errors },
