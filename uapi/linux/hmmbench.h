@@ -415,14 +415,15 @@ struct hmmbench_verify {
  *	non-zero multiple of the page size, at most a chunk's largest
  *	length; else 0
  * @copy_ns: (out) copy_highpage() of each page of a buffer of
- *	@copy_length into another, as MIGRATE copies a page it moves
- *	(HMMBENCH_R_COPY)
+ *	@copy_length into another, as MIGRATE copies a page it moves: the
+ *	fastest of three timed copies (HMMBENCH_R_COPY)
  *
  * The buffers are node-local memory of PMD-sized blocks written through
  * the kernel's direct map, which huge pages map as they map the vmemmap;
  * they count against hmmbench_info.budget while they exist (the copy's
  * two: twice @copy_length) and are freed before the call returns.  Each
- * variant is timed once, after an untimed pass of the same kind.
+ * variant runs once untimed first; the stores are then timed once each,
+ * the copy three times.
  * ROOFLINE waits for any measured MAP or UNMAP to finish and holds off new
  * ones while it writes.
  */
