@@ -29,29 +29,13 @@
 
 #include <linux/hmmbench.h>
 
+#include "check.h"
+
 #define MIB (1ULL << 20)
 #define PMD_SIZE (2 * MIB)
 #define SKIP 77
 
-static int failures;
 static long page_size;
-
-#define CHECK(cond, ...) check((cond), #cond, __LINE__, __VA_ARGS__)
-
-static bool check(bool ok, const char *expr, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok)
-		return true;
-	failures++;
-	fprintf(stderr, "hbmigrate:%d: check failed: %s: ", line, expr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return false;
-}
 
 static void die(const char *what)
 {

@@ -30,29 +30,11 @@
 
 #include <linux/hmmbench.h>
 
+#include "check.h"
 #include "guest.h"
 
 #define GIB (1ULL << 30)
 #define MIB (1ULL << 20)
-
-static int failures;
-
-#define CHECK(cond, ...) check((cond), #cond, __LINE__, __VA_ARGS__)
-
-static bool check(bool ok, const char *expr, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok)
-		return true;
-	failures++;
-	fprintf(stderr, "hbtest:%d: check failed: %s: ", line, expr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return false;
-}
 
 static int open_dev(void)
 {
