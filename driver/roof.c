@@ -118,7 +118,8 @@ static u64 hb_roof_nt(const struct hb_roof_buf *b)
 /* Page @k of the buffer @b. */
 static struct page *hb_roof_page(const struct hb_roof_buf *b, unsigned long k)
 {
-	return b->blocks[k >> HB_ROOF_ORDER] + (k & ((1UL << HB_ROOF_ORDER) - 1));
+	return b->blocks[k >> HB_ROOF_ORDER] +
+	       (k & ((1UL << HB_ROOF_ORDER) - 1));
 }
 
 /*
@@ -126,7 +127,7 @@ static struct page *hb_roof_page(const struct hb_roof_buf *b, unsigned long k)
  * Page k goes to page k + 1 (the last to the first): at the same offset
  * of PMD-aligned blocks, source and destination would share the slot of
  * a direct-mapped TLB, such as QEMU's TCG emulates, and evict each other
- * on every access, as the scattered pages of a migration never do.
+ * on every access, as the scattered pages of a migration seldom do.
  */
 static u64 hb_roof_copy(const struct hb_roof_buf *dst,
 			const struct hb_roof_buf *src)
