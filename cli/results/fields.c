@@ -136,10 +136,42 @@ static const struct hb_field hb_config_rows[] = {
 		       HB_MATCH_MERGE, "directions (--direction)"),
 };
 
+/* a call of hmmbench migrate, and a fault phase's counts */
+#define HB_MIG_CALL(k, m)	HB_FIELD(struct hb_mig_call, k, m, HB_F_U64)
+static const struct hb_field hb_mig_call_rows[] = {
+	HB_MIG_CALL("wall_ns", wall_ns),
+	HB_MIG_CALL("total_ns", m.total_ns),
+	HB_MIG_CALL("setup_ns", m.setup_ns),
+	HB_MIG_CALL("alloc_ns", m.alloc_ns),
+	HB_MIG_CALL("copy_ns", m.copy_ns),
+	HB_MIG_CALL("pages_ns", m.pages_ns),
+	HB_MIG_CALL("finalize_ns", m.finalize_ns),
+	HB_FIELD(struct hb_mig_call, "calls", m.calls, HB_F_U32),
+	HB_MIG_CALL("requested", m.requested),
+	HB_MIG_CALL("collected", m.collected),
+	HB_MIG_CALL("migrated", m.migrated),
+	HB_MIG_CALL("thp", m.thp),
+	HB_MIG_CALL("split", m.split),
+	HB_MIG_CALL("skip_uncollected", m.skip_uncollected),
+	HB_MIG_CALL("skip_nomem", m.skip_nomem),
+	HB_MIG_CALL("skip_busy", m.skip_busy),
+};
+
+#define HB_MIG_TOUCHES(m)	HB_FIELD(struct hb_mig_touches, #m, m, HB_F_U64)
+static const struct hb_field hb_mig_touch_rows[] = {
+	HB_MIG_TOUCHES(touches),
+	HB_MIG_TOUCHES(faults),
+	HB_MIG_TOUCHES(dropped),
+	HB_MIG_TOUCHES(records),
+	HB_MIG_TOUCHES(stale),
+};
+
 const struct hb_fields hb_module_fields = HB_TABLE(hb_module_rows);
 const struct hb_fields hb_host_fields = HB_TABLE(hb_host_rows);
 const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
 const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
+const struct hb_fields hb_mig_call_fields = HB_TABLE(hb_mig_call_rows);
+const struct hb_fields hb_mig_touch_fields = HB_TABLE(hb_mig_touch_rows);
 
 const void *hb_field_at(const struct hb_field *f, const void *base)
 {

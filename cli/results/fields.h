@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: every field of a result's module, host, merged-run and
- * configuration records, described once - JSON key, type, place in its
+ * configuration records, and of a migration's calls, described once - JSON key, type, place in its
  * struct, and whether two results must agree on it - for the JSON
  * writer, the info table, the reader and the configuration check to walk.
  * A new field of the module's INFO or of the configuration is one row.
@@ -64,6 +64,16 @@ extern const struct hb_fields hb_host_fields;
 extern const struct hb_fields hb_source_fields;
 /* struct hb_result: configuration. */
 extern const struct hb_fields hb_config_fields;
+/*
+ * struct hb_mig_call: a call of hmmbench migrate, its wall time, the
+ * reply's times, then its counts (keyed as hb_mig_count_keys[]).
+ */
+extern const struct hb_fields hb_mig_call_fields;
+/*
+ * struct hb_mig_touches: the counts of a fault phase but "unmatched",
+ * which is records - samples.
+ */
+extern const struct hb_fields hb_mig_touch_fields;
 
 /* The member @f describes in @base. */
 const void *hb_field_at(const struct hb_field *f, const void *base);

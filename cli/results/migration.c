@@ -398,50 +398,6 @@ const char *const hb_mig_count_keys[HB_MC_NR] = {
 	[HB_MC_SKIP_BUSY] = "skip_busy",
 };
 
-#define HB_MIG_FIELD(type, key, t, member) \
-	{ key, NULL, t, offsetof(type, member), sizeof(((type *)0)->member), \
-	  HB_MATCH_NONE, false }
-#define HB_MIG_CALL(key, member) \
-	HB_MIG_FIELD(struct hb_mig_call, key, HB_F_U64, member)
-
-static const struct hb_field hb_mig_call_f[] = {
-	HB_MIG_CALL("wall_ns", wall_ns),
-	HB_MIG_CALL("total_ns", m.total_ns),
-	HB_MIG_CALL("setup_ns", m.setup_ns),
-	HB_MIG_CALL("alloc_ns", m.alloc_ns),
-	HB_MIG_CALL("copy_ns", m.copy_ns),
-	HB_MIG_CALL("pages_ns", m.pages_ns),
-	HB_MIG_CALL("finalize_ns", m.finalize_ns),
-	HB_MIG_FIELD(struct hb_mig_call, "calls", HB_F_U32, m.calls),
-	HB_MIG_CALL("requested", m.requested),
-	HB_MIG_CALL("collected", m.collected),
-	HB_MIG_CALL("migrated", m.migrated),
-	HB_MIG_CALL("thp", m.thp),
-	HB_MIG_CALL("split", m.split),
-	HB_MIG_CALL("skip_uncollected", m.skip_uncollected),
-	HB_MIG_CALL("skip_nomem", m.skip_nomem),
-	HB_MIG_CALL("skip_busy", m.skip_busy),
-};
-
-const struct hb_fields hb_mig_call_fields = {
-	hb_mig_call_f, sizeof(hb_mig_call_f) / sizeof(hb_mig_call_f[0]),
-};
-
-#define HB_MIG_TOUCHES(key) \
-	HB_MIG_FIELD(struct hb_mig_touches, #key, HB_F_U64, key)
-
-static const struct hb_field hb_mig_touch_f[] = {
-	HB_MIG_TOUCHES(touches),
-	HB_MIG_TOUCHES(faults),
-	HB_MIG_TOUCHES(dropped),
-	HB_MIG_TOUCHES(records),
-	HB_MIG_TOUCHES(stale),
-};
-
-const struct hb_fields hb_mig_touch_fields = {
-	hb_mig_touch_f, sizeof(hb_mig_touch_f) / sizeof(hb_mig_touch_f[0]),
-};
-
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
 		      enum hb_mig_count_id id)
 {

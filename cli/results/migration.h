@@ -16,7 +16,6 @@
 
 #include <linux/hmmbench.h>
 
-#include "results/fields.h"
 #include "results/result.h"
 #include "stats/quantile.h"
 #include "stats/stats.h"
@@ -258,18 +257,6 @@ enum hb_mig_count_id {
 
 extern const char *const hb_mig_count_keys[HB_MC_NR];
 
-/*
- * The members of a call (struct hb_mig_call) in JSON, in the order they
- * are written: its wall time, the reply's times, then its counts, keyed
- * as hb_mig_count_keys[].
- */
-extern const struct hb_fields hb_mig_call_fields;
-
-/*
- * The counts of a fault phase (struct hb_mig_touches) in JSON but
- * "unmatched", which is records - samples.
- */
-extern const struct hb_fields hb_mig_touch_fields;
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
 		      enum hb_mig_count_id id);
 
