@@ -213,7 +213,8 @@ static void hb_mig_dir_heading(FILE *f, const struct hb_mig_result *r,
 
 /*
  * The copy phase against ROOFLINE's copy of as many bytes: "copy against
- * the roofline: 78.1% of the kernel's own copy of 16 MiB (1.58 GiB/s)".
+ * the roofline: 78.7% of the kernel's copy_highpage() of 16 MiB outside
+ * any migration (ROOFLINE: 2.91 GiB/s)", or why it was not measured.
  */
 static void hb_mig_roof_line(FILE *f, const struct hb_mig_result *r,
 			     const struct hb_mig_summary *first,
