@@ -1759,16 +1759,33 @@ static void expect_roof_errno(int fd, struct hmmbench_roofline *r, int want,
  * the contract; a buffer over the budget gets ENOMEM and leaves the
  * memory where it was.
  */
+/*
+ * ROOFLINE @r fails with ENOMEM while the budget holds 64 MiB, and the
+ * memory it had comes back.
+ */
+static void expect_roof_nomem(int fd, struct hmmbench_roofline *r,
+			      const char *what)
+{
+	unsigned long old_reserve = read_reserve_mb();
+	uint64_t before = mem_available(fd);
+
+	write_reserve_mb((before - 64 * MIB) / MIB);
+	expect_roof_errno(fd, r, ENOMEM, what);
+	write_reserve_mb(old_reserve);
+	CHECK(mem_available(fd) + 16 * MIB >= before,
+	      "available memory %llu MiB before, %llu MiB after",
+	      (unsigned long long)(before / MIB),
+	      (unsigned long long)(mem_available(fd) / MIB));
+}
+
 static void case_roofline_errors(void)
 {
 	int fd = open_dev();
 	struct hmmbench_info info = get_info(fd);
-	unsigned long old_reserve = read_reserve_mb();
 	struct hmmbench_roofline r, good = {
 		.size = sizeof(r), .length = 256 * MIB,
 		.node = HMMBENCH_NODE_LOCAL,
 	};
-	uint64_t before;
 
 	r = good;
 	r.flags = 1U << 31;
@@ -1791,16 +1808,9 @@ static void case_roofline_errors(void)
 	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, NULL) == EFAULT, "NULL");
 
 	/* The budget holds 64 MiB: a 64 GiB chunk's 1 GiB does not fit. */
-	before = mem_available(fd);
-	write_reserve_mb((info.mem_available - 64 * MIB) / MIB);
 	r = good;
 	r.length = 64 * GIB;
-	expect_roof_errno(fd, &r, ENOMEM, "over the budget");
-	write_reserve_mb(old_reserve);
-	CHECK(mem_available(fd) + 16 * MIB >= before,
-	      "available memory %llu MiB before, %llu MiB after",
-	      (unsigned long long)(before / MIB),
-	      (unsigned long long)(mem_available(fd) / MIB));
+	expect_roof_nomem(fd, &r, "over the budget");
 	r = good;
 	CHECK(xioctl(fd, HMMBENCH_IOC_ROOFLINE, &r) == 0,
 	      "a valid ROOFLINE after the errors");
@@ -1864,7 +1874,6 @@ static void case_roofline_copy(void)
 	uint64_t want = length / info.page_size * info.struct_page_size;
 	uint64_t big = (length_max(&info) / info.page_size + 1) *
 		       info.page_size;
-	unsigned long old_reserve = read_reserve_mb();
 	struct hmmbench_roofline r, good = {
 		.size = sizeof(r), .flags = HMMBENCH_ROOFLINE_COPY,
 		.length = length, .node = HMMBENCH_NODE_LOCAL,
@@ -1942,20 +1951,10 @@ static void case_roofline_copy(void)
 	r.flags |= 1U << 1;
 	expect_roof_errno(fd, &r, EINVAL, "COPY | 1 << 1");
 
-	/*
-	 * The budget holds 64 MiB: two buffers of 48 MiB and the memmap's
-	 * do not fit, though one would.
-	 */
-	before = mem_available(fd);
-	write_reserve_mb((before - 64 * MIB) / MIB);
+	/* Two buffers of 48 MiB and the memmap's do not fit; one would. */
 	r = good;
 	r.copy_length = 48 * MIB;
-	expect_roof_errno(fd, &r, ENOMEM, "two 48 MiB buffers over the budget");
-	write_reserve_mb(old_reserve);
-	CHECK(mem_available(fd) + 16 * MIB >= before,
-	      "available memory %llu MiB before, %llu MiB after",
-	      (unsigned long long)(before / MIB),
-	      (unsigned long long)(mem_available(fd) / MIB));
+	expect_roof_nomem(fd, &r, "two 48 MiB buffers over the budget");
 
 	/* Callers of the older sizes see nothing past them written */
 	roof_canary(fd, length, HMMBENCH_ROOFLINE_SIZE_VER0);
