@@ -5,9 +5,12 @@
  * memunmap_pages() (or whatever compat.h says replaces them on this
  * kernel), each phase timed with ktime_get_ns().
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/err.h>
 #include <linux/ioport.h>
 #include <linux/ktime.h>
+#include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/module.h>
@@ -15,6 +18,7 @@
 #include <linux/nodemask.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include "budget.h"
 #include "chunk.h"
@@ -31,6 +35,7 @@ struct hb_chunk {
 	unsigned int vmemmap_shift;
 	struct hb_devmem *dm;	/* set by the first MIGRATE */
 	struct hb_live live;
+	struct list_head orphan;	/* on hb_orphans, once closed */
 };
 
 /*
@@ -265,39 +270,149 @@ void hb_chunk_publish(struct hb_chunk *chunk)
 	hb_nl_event(HMMBENCH_CMD_CHUNK_MAPPED, &chunk->live, NULL);
 }
 
-/*
- * Destroys @chunk and frees it; @unmap, if not NULL, gets the timings.  A
- * published chunk leaves the registry and sends its unmapped event after
- * the measured section.
- */
-void hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
+/* The measured part of destroying @chunk; called with hb_measure_lock held. */
+static void hb_chunk_unmap_locked(struct hb_chunk *chunk,
+				  struct hb_unmap_times *times)
 {
-	struct hb_unmap_times times;
 	u64 t0, t1, t2;
 
-	/* memunmap_pages() waits for every page lent out to be freed */
-	if (chunk->dm)
-		hb_devmem_evict(chunk->dm);
-	mutex_lock(&hb_measure_lock);
 	t0 = ktime_get_ns();
 	hb_pagemap_unmap(&chunk->pgmap);
 	t1 = ktime_get_ns();
 	hb_region_release(chunk->res);
 	t2 = ktime_get_ns();
-	mutex_unlock(&hb_measure_lock);
+	times->memunmap_ns = t1 - t0;
+	times->release_ns = HB_T_RELEASE ? t2 - t1 : 0;
+	times->valid = HMMBENCH_T_MEMUNMAP | HB_T_RELEASE;
+}
+
+/*
+ * Frees @chunk, destroyed with @times; a published chunk leaves the
+ * registry and sends its unmapped event.  @unmap, if not NULL, gets the
+ * timings.
+ */
+static void hb_chunk_free(struct hb_chunk *chunk,
+			  const struct hb_unmap_times *times,
+			  struct hmmbench_unmap *unmap)
+{
 	if (chunk->dm)
 		hb_devmem_destroy(chunk->dm);
-
-	times.memunmap_ns = t1 - t0;
-	times.release_ns = HB_T_RELEASE ? t2 - t1 : 0;
-	times.valid = HMMBENCH_T_MEMUNMAP | HB_T_RELEASE;
 	hb_account_unmap();
 	if (hb_registry_remove(&chunk->live))
-		hb_nl_event(HMMBENCH_CMD_CHUNK_UNMAPPED, &chunk->live, &times);
+		hb_nl_event(HMMBENCH_CMD_CHUNK_UNMAPPED, &chunk->live, times);
 	kfree(chunk);
 	if (unmap) {
-		unmap->memunmap_ns = times.memunmap_ns;
-		unmap->release_ns = times.release_ns;
-		unmap->valid = times.valid;
+		unmap->memunmap_ns = times->memunmap_ns;
+		unmap->release_ns = times->release_ns;
+		unmap->valid = times->valid;
 	}
+}
+
+/*
+ * memunmap_pages() waits for every page lent out: they come home first,
+ * under hb_measure_lock, so that no measurement runs beside the work.
+ */
+static int hb_chunk_evict(struct hb_chunk *chunk, bool wait, const char *then)
+{
+	int ret;
+
+	if (!chunk->dm)
+		return 0;
+	ret = hb_devmem_evict(chunk->dm, wait);
+	if (ret && wait)
+		pr_warn("chunk %#llx-%#llx: %lu pages it lent could not come home (%s): %s\n",
+			chunk->pgmap.range.start, chunk->pgmap.range.end,
+			hb_devmem_lent(chunk->dm),
+			ret == -EINTR ? "fatal signal" : "locked elsewhere",
+			then);
+	return ret;
+}
+
+/*
+ * Destroys @chunk and frees it, as UNMAP asks; @unmap gets the timings.
+ * -EBUSY or -EINTR when pages it lent could not all come home, or
+ * -ERESTARTSYS on a signal while another caller measures: the chunk is
+ * then left as it was.
+ */
+int hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap)
+{
+	struct hb_unmap_times times;
+	int ret;
+
+	if (mutex_lock_interruptible(&hb_measure_lock))
+		return -ERESTARTSYS;
+	ret = hb_chunk_evict(chunk, true, "UNMAP fails, the chunk stays");
+	if (!ret)
+		hb_chunk_unmap_locked(chunk, &times);
+	mutex_unlock(&hb_measure_lock);
+	if (!ret)
+		hb_chunk_free(chunk, &times, unmap);
+	return ret;
+}
+
+/*
+ * Chunks whose descriptor was closed before the pages they lent could all
+ * come home: each holds a reference on the module, and its pages are
+ * tried again every second (one pass, no wait) until it can be destroyed.
+ */
+static LIST_HEAD(hb_orphans);
+static DEFINE_MUTEX(hb_orphans_lock);	/* guards hb_orphans */
+static void hb_orphans_reap(struct work_struct *work);
+static DECLARE_DELAYED_WORK(hb_orphans_work, hb_orphans_reap);
+
+static void hb_orphans_reap(struct work_struct *work)
+{
+	struct hb_chunk *chunk, *next;
+	struct hb_unmap_times times;
+	bool left;
+	int ret;
+
+	mutex_lock(&hb_orphans_lock);
+	list_for_each_entry_safe(chunk, next, &hb_orphans, orphan) {
+		mutex_lock(&hb_measure_lock);
+		ret = hb_chunk_evict(chunk, false, NULL);
+		if (!ret)
+			hb_chunk_unmap_locked(chunk, &times);
+		mutex_unlock(&hb_measure_lock);
+		if (ret)
+			continue;
+		list_del(&chunk->orphan);
+		hb_chunk_free(chunk, &times, NULL);
+		module_put(THIS_MODULE);
+	}
+	left = !list_empty(&hb_orphans);
+	mutex_unlock(&hb_orphans_lock);
+	if (left)
+		schedule_delayed_work(&hb_orphans_work, HZ);
+}
+
+/*
+ * Destroys @chunk as its descriptor is closed (by close or at exit), or,
+ * if pages it lent cannot come home yet, leaves it to hb_orphans_reap().
+ */
+void hb_chunk_release(struct hb_chunk *chunk)
+{
+	struct hb_unmap_times times;
+	int ret;
+
+	mutex_lock(&hb_measure_lock);
+	ret = hb_chunk_evict(chunk, true, "the chunk goes once they do");
+	if (!ret)
+		hb_chunk_unmap_locked(chunk, &times);
+	mutex_unlock(&hb_measure_lock);
+	if (!ret) {
+		hb_chunk_free(chunk, &times, NULL);
+		return;
+	}
+	__module_get(THIS_MODULE);
+	mutex_lock(&hb_orphans_lock);
+	list_add_tail(&chunk->orphan, &hb_orphans);
+	mutex_unlock(&hb_orphans_lock);
+	schedule_delayed_work(&hb_orphans_work, HZ);
+}
+
+/* Module exit: an orphan holds the module, but its last reap may run. */
+void hb_chunk_exit(void)
+{
+	cancel_delayed_work_sync(&hb_orphans_work);
 }

@@ -204,25 +204,40 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	return 0;
 
 err_unmap:
-	hb_chunk_unmap(chunk, NULL);
+	hb_chunk_release(chunk);
 err_release_handle:
 	xa_release(&hf->chunks, map.handle);
 	return ret;
 }
 
-/* Removes and returns the chunk named @handle; reserved handles stay. */
-static struct hb_chunk *hb_take_chunk(struct hb_file *hf, u32 handle)
+/*
+ * Lends the chunk named @handle to one call (VERIFY, MIGRATE, UNMAP): its
+ * slot stays reserved, so another call finds nothing (ENOENT) and no MAP
+ * reuses the handle until hb_return_chunk() or xa_release().
+ */
+static struct hb_chunk *hb_borrow_chunk(struct hb_file *hf, u32 handle)
 {
 	struct hb_chunk *chunk;
 
 	xa_lock(&hf->chunks);
 	chunk = xa_load(&hf->chunks, handle);
+	/* NULL in an allocating xarray reserves; replacing allocates nothing */
 	if (chunk)
-		__xa_erase(&hf->chunks, handle);
+		__xa_store(&hf->chunks, handle, NULL, GFP_ATOMIC);
 	xa_unlock(&hf->chunks);
 	return chunk;
 }
 
+static void hb_return_chunk(struct hb_file *hf, u32 handle,
+			    struct hb_chunk *chunk)
+{
+	xa_store(&hf->chunks, handle, chunk, GFP_KERNEL);
+}
+
+/*
+ * The chunk is borrowed, not taken, while its lent pages come home: if
+ * they cannot, it goes back under its handle, which no MAP took meanwhile.
+ */
 static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_unmap unmap;
@@ -242,35 +257,16 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 	if (ret)
 		return ret;
 
-	chunk = hb_take_chunk(hf, unmap.handle);
+	chunk = hb_borrow_chunk(hf, unmap.handle);
 	if (!chunk)
 		return -ENOENT;
-	hb_chunk_unmap(chunk, &unmap);
+	ret = hb_chunk_unmap(chunk, &unmap);
+	if (ret) {
+		hb_return_chunk(hf, unmap.handle, chunk);
+		return ret;
+	}
+	xa_release(&hf->chunks, unmap.handle);
 	return hb_copy_out(uarg, &unmap, HB_UNMAP_OUT, usize);
-}
-
-/*
- * Lends the chunk named @handle to VERIFY: its slot stays reserved, so an
- * UNMAP finds nothing (ENOENT) and no MAP reuses the handle until
- * hb_return_chunk().
- */
-static struct hb_chunk *hb_borrow_chunk(struct hb_file *hf, u32 handle)
-{
-	struct hb_chunk *chunk;
-
-	xa_lock(&hf->chunks);
-	chunk = xa_load(&hf->chunks, handle);
-	/* NULL in an allocating xarray reserves; replacing allocates nothing */
-	if (chunk)
-		__xa_store(&hf->chunks, handle, NULL, GFP_ATOMIC);
-	xa_unlock(&hf->chunks);
-	return chunk;
-}
-
-static void hb_return_chunk(struct hb_file *hf, u32 handle,
-			    struct hb_chunk *chunk)
-{
-	xa_store(&hf->chunks, handle, chunk, GFP_KERNEL);
 }
 
 static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
@@ -462,8 +458,13 @@ static int hb_check_migrate(const struct hmmbench_migrate *m)
 	if (!m->length || !PAGE_ALIGNED(m->addr) || !PAGE_ALIGNED(m->length) ||
 	    m->addr + m->length < m->addr || m->addr + m->length > TASK_SIZE)
 		return -EINVAL;
-	if (m->batch > HMMBENCH_MIGRATE_BATCH_MAX ||
-	    (m->flags & HMMBENCH_MIGRATE_THP && m->batch % HB_PMD_PAGES))
+	if (m->batch > HMMBENCH_MIGRATE_BATCH_MAX)
+		return -EINVAL;
+	/* a call that straddles a PMD would have the kernel split its THP */
+	if (m->flags & HMMBENCH_MIGRATE_THP &&
+	    (m->batch % HB_PMD_PAGES ||
+	     !IS_ALIGNED(m->addr, HB_PMD_PAGES * PAGE_SIZE) ||
+	     !IS_ALIGNED(m->length, HB_PMD_PAGES * PAGE_SIZE)))
 		return -EINVAL;
 	return 0;
 }
@@ -495,9 +496,13 @@ static int hb_ioctl_migrate(struct hb_file *hf, void __user *uarg)
 		return -ENOENT;
 	ret = hb_chunk_migrate(chunk, &m);
 	hb_return_chunk(hf, m.handle, chunk);
-	if (ret)
-		return ret;
-	return hb_copy_out(uarg, &m, HB_MIGRATE_OUT, usize);
+	/* what moved before an error stopped the calls is reported with it */
+	if (m.calls) {
+		int out = hb_copy_out(uarg, &m, HB_MIGRATE_OUT, usize);
+
+		ret = ret ?: out;
+	}
+	return ret;
 }
 
 /* Copies @n records out, @rec_size bytes apart, each zero-padded. */
@@ -614,7 +619,7 @@ static int hb_release(struct inode *inode, struct file *file)
 	hb_watch_release(hf);
 	xa_for_each(&hf->chunks, handle, chunk) {
 		xa_erase(&hf->chunks, handle);
-		hb_chunk_unmap(chunk, NULL);
+		hb_chunk_release(chunk);
 	}
 	xa_destroy(&hf->chunks);
 	kfree(hf);

@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 
+#include "chunk.h"
 #include "dev.h"
 #include "info.h"
 #include "netlink.h"
@@ -42,6 +43,7 @@ err_probe_exit:
 static void __exit hb_exit(void)
 {
 	hb_dev_exit();
+	hb_chunk_exit();
 	hb_watch_exit();
 	hb_nl_exit();
 	hb_probe_exit();

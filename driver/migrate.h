@@ -14,7 +14,8 @@ struct dev_pagemap;
 struct hb_devmem;
 
 int hb_devmem_create(struct dev_pagemap *pgmap, struct hb_devmem **dmp);
-void hb_devmem_evict(struct hb_devmem *dm);
+unsigned long hb_devmem_lent(struct hb_devmem *dm);
+int hb_devmem_evict(struct hb_devmem *dm, bool wait);
 void hb_devmem_destroy(struct hb_devmem *dm);
 int hb_devmem_migrate(struct hb_devmem *dm, struct hmmbench_migrate *m);
 int hb_devmem_fault_take(struct hb_devmem *dm, struct hmmbench_fault *recs,

@@ -49,13 +49,15 @@
  *		its buffers would, or the node has no free PMD-sized
  *		blocks for them
  *   ENOSPC	no free physical address range large enough in that window
- *   EBUSY	WATCH while a window is open, on any descriptor;
+ *   EBUSY	WATCH while a window is open, on any descriptor; UNMAP
+ *		when pages the chunk lent could not come home (see
+ *		struct hmmbench_unmap);
  *		VERIFY with HMMBENCH_VERIFY_PHYS while the memmap of the
  *		pgmap is still being added
  *   ENOENT	no chunk with that handle on this file descriptor (handle 0
  *		and the handle of a MAP still in progress never name one; a
- *		chunk that another thread is verifying is not found
- *		either); WATCH_READ, or WATCH's stop, on a descriptor
+ *		chunk that another thread is verifying, migrating or
+ *		unmapping is not found either); WATCH_READ, or WATCH's stop, on a descriptor
  *		without a window; VERIFY with HMMBENCH_VERIFY_PHYS where
  *		no live dev_pagemap covers phys
  *   EFAULT	bad user pointer.  If the struct stops being writable while
@@ -286,6 +288,15 @@ struct hmmbench_map {
  *	memunmap_device_private_pagemap())
  * @release_ns: (out) release of the physical address range, which there
  *	is not with HMMBENCH_FEAT_PRIVATE_PAGEMAP
+ *
+ * Pages the chunk lent (HMMBENCH_IOC_MIGRATE) come home first, whoever
+ * maps them, into the RAM that held their data; none is needed for that.
+ * Pages that cannot move yet (locked by a fault in progress) are tried
+ * again until 5 s pass without one coming home: then UNMAP fails with
+ * EBUSY, or EINTR on a fatal signal, says why in the kernel log and
+ * leaves the chunk as it was.  Closing the descriptor destroys the chunk
+ * then or, if that wait fails, once the pages have come home, trying
+ * every second.
  */
 struct hmmbench_unmap {
 	__u32 size;
@@ -572,9 +583,11 @@ struct hmmbench_watch_read {
  *	device memory, each backed by a page of system RAM that holds its
  *	data, so the device's copy is a CPU copy
  * @direction: (in) HMMBENCH_MIGRATE_TO_DEVICE or HMMBENCH_MIGRATE_TO_SYSTEM
- * @addr: (in) start of the range, page-aligned, in private anonymous
- *	mappings of the caller (pages elsewhere are not collected)
- * @length: (in) bytes, a non-zero multiple of the page size
+ * @addr: (in) start of the range, page-aligned (with
+ *	HMMBENCH_MIGRATE_THP, PMD-aligned), in mappings of the caller; only
+ *	private anonymous pages move to the device (see @skip_busy)
+ * @length: (in) bytes, a non-zero multiple of the page size (with
+ *	HMMBENCH_MIGRATE_THP, of a PMD's size)
  * @batch: (in) pages per migrate_vma_setup() call, 0 for a PMD's pages
  *	(PAGE_SIZE / 8, the 7.x kernels' test_hmm), at most
  *	HMMBENCH_MIGRATE_BATCH_MAX; with HMMBENCH_MIGRATE_THP a multiple
@@ -594,26 +607,40 @@ struct hmmbench_watch_read {
  * @migrated: (out) pages that moved
  * @thp: (out) PMD-sized folios that moved whole (their pages are in
  *	@migrated)
- * @split: (out) PMD-sized source folios, with HMMBENCH_MIGRATE_THP,
- *	that moved as base pages because no PMD-sized destination could be
- *	had
- * @skip_uncollected: (out) pages migrate_vma_setup() did not select:
- *	not mapped, another device's, or not this direction's kind
+ * @split: (out) PMD-sized sources, with HMMBENCH_MIGRATE_THP, that no
+ *	PMD-sized destination could be had for and of which at least one
+ *	base page moved (a THP the kernel split, or a PMD hole filled with
+ *	base pages)
+ * @skip_uncollected: (out) pages migrate_vma_setup() did not select, or
+ *	selected and then put back: not mapped, another device's, not this
+ *	direction's kind, or with references it cannot account for (pinned,
+ *	spliced into a pipe) or otherwise not isolable
  * @skip_nomem: (out) collected pages no destination page was found for
- *	(the chunk is full, or no RAM)
- * @skip_busy: (out) pages migrate_vma_pages() refused to move (extra
- *	references, pinned)
+ *	(the chunk is full, or no RAM); a PMD hole (never touched, or the
+ *	huge zero page) that cannot have all its pages counts whole here
+ * @skip_busy: (out) collected pages migrate_vma_pages() did not move:
+ *	file-backed or shared memory (only private anonymous memory moves to
+ *	the device), or references taken after collection
  * @__reserved: must be 0
  *
- * Pages may move in part: the counts say how many did.  Lent pages come
+ * Pages may move in part: the counts say how many did, and
+ * @requested = @collected + @skip_uncollected, @collected = @migrated +
+ * @skip_nomem + @skip_busy.  A range with a gap (EFAULT) or a hugetlb,
+ * VM_IO, VM_PFNMAP, VM_MIXEDMAP or DAX mapping (EINVAL) is refused before
+ * anything moves; when a call fails after its first migrate_vma_setup()
+ * (EINTR), the (out) fields are written as for a success and say what
+ * moved.  Lent pages come
  * home when a process touches them (migrate_to_ram, timed: see
  * HMMBENCH_IOC_FAULT_READ), with TO_SYSTEM, and before their chunk is
  * destroyed (UNMAP, close), which waits for that; they are freed back to
  * the chunk when their last mapping goes (munmap, exit).
- * MIGRATE waits for any measured MAP or UNMAP to finish and holds off new
- * ones while it runs.  Errors besides the common ones: EOPNOTSUPP no
+ * MIGRATE waits for any measured MAP or UNMAP (evictions included) to
+ * finish and holds off new ones while it runs; CPU faults on lent pages,
+ * which hold the faulting mm's mmap lock, run outside that order and may
+ * run beside it.  Errors besides the common ones: EOPNOTSUPP no
  * HMMBENCH_FEAT_MIGRATE (or _THP for the flag), EINVAL a bad range,
- * direction or batch, EFAULT part of the range is not mapped, ENOENT no
+ * direction or batch (or, with HMMBENCH_MIGRATE_THP, an @addr or
+ * @length not PMD-aligned), EFAULT part of the range is not mapped, ENOENT no
  * such chunk (or another thread is migrating or verifying it), ENOMEM
  * no memory for the chunk's device bookkeeping (the first MIGRATE of a
  * chunk allocates a bit and a pointer per page of it), EINTR a fatal
