@@ -1544,8 +1544,12 @@ static void pick_range(struct thread *t, struct call *c,
 		c->akind = AK_LOW;
 	switch (c->akind) {
 	case AK_BUF:
-		/* the whole PMD now and then, mostly with THP; else a few pages */
-		if (chance(t, m->flags & HMMBENCH_MIGRATE_THP ? 700 : 100)) {
+		/*
+		 * the whole PMD now and then, with THP mostly (always when
+		 * careful: a few pages are EINVAL there); else a few pages
+		 */
+		if (chance(t, !(m->flags & HMMBENCH_MIGRATE_THP) ? 100 :
+			      c->careful ? 1000 : 700)) {
 			s = 0;
 			n = BUF_PAGES;
 		} else {
@@ -2053,9 +2057,10 @@ static unsigned int expect_lookup(struct call *c, unsigned int found,
  * MIGRATE, in dev.c's order: EPERM; copy-in; flags and reserved words;
  * EOPNOTSUPP without the feature (or _THP for the flag); direction;
  * range (its end past TASK_SIZE, which lies between TASK_LO and TASK_HI);
- * batch; (out) fields writable; the handle; then vmemmap_shift (EINVAL)
- * and the range itself: the buffer moves (or not, ENOMEM), a first page
- * in no mapping is EFAULT (after the pages before it moved).
+ * batch; with THP, a range not PMD-aligned; (out) fields writable; the
+ * handle; then vmemmap_shift (EINVAL) and the range itself: the buffer
+ * moves (or not, ENOMEM), a range with a page in no mapping is EFAULT
+ * before anything moves.
  */
 static unsigned int expect_migrate(const struct thread *t, struct call *c)
 {
@@ -2085,7 +2090,9 @@ static unsigned int expect_migrate(const struct thread *t, struct call *c)
 	if (m.addr + m.length > TASK_LO)
 		maybe = OB(OC_EINVAL);
 	if (m.batch > HMMBENCH_MIGRATE_BATCH_MAX ||
-	    (m.flags & HMMBENCH_MIGRATE_THP && m.batch % PMD_PAGES))
+	    (m.flags & HMMBENCH_MIGRATE_THP &&
+	     (m.batch % PMD_PAGES || m.addr % (PMD_PAGES * PAGE) ||
+	      m.length % (PMD_PAGES * PAGE))))
 		return maybe | OB(OC_EINVAL);
 	if (!out_ok(t, c))
 		return maybe | OB(OC_EFAULT);

@@ -4,7 +4,9 @@
  * the VM.  Each case lends a buffer's pages to a chunk and brings them
  * home by every path (MIGRATE, CPU faults, UNMAP, close, exit, SIGKILL),
  * checks the counts and that the data survived, and makes the races
- * happen with threads and kills.  A case exits 0 to pass, 1 to fail and
+ * happen with threads and kills; hbmigrate-edge.c holds the cases at the
+ * edges (a nearly full chunk, fragmented RAM, a teardown that cannot
+ * finish, counts after errors).  A case exits 0 to pass, 1 to fail and
  * 77 to skip, saying why on its last line.
  *
  * usage: hbmigrate list | hbmigrate CASE
@@ -30,20 +32,17 @@
 #include <linux/hmmbench.h>
 
 #include "check.h"
+#include "hbmigrate.h"
 
-#define MIB (1ULL << 20)
-#define PMD_SIZE (2 * MIB)
-#define SKIP 77
+long page_size;
 
-static long page_size;
-
-static void die(const char *what)
+void die(const char *what)
 {
 	perror(what);
 	exit(1);
 }
 
-static int open_dev(void)
+int open_dev(void)
 {
 	int fd = open(HMMBENCH_DEVICE, O_RDWR | O_CLOEXEC);
 
@@ -52,12 +51,12 @@ static int open_dev(void)
 	return fd;
 }
 
-static int xioctl(int fd, unsigned long cmd, void *arg)
+int xioctl(int fd, unsigned long cmd, void *arg)
 {
 	return ioctl(fd, cmd, arg) ? errno : 0;
 }
 
-static struct hmmbench_info get_info(int fd)
+struct hmmbench_info get_info(int fd)
 {
 	struct hmmbench_info info = { .size = sizeof(info) };
 
@@ -67,7 +66,7 @@ static struct hmmbench_info get_info(int fd)
 }
 
 /* A chunk of @length on a new descriptor; its handle in *@handle. */
-static int map_chunk(int fd, uint64_t length, uint32_t *handle)
+int map_chunk(int fd, uint64_t length, uint32_t *handle)
 {
 	struct hmmbench_map map = {
 		.size = sizeof(map),
@@ -80,15 +79,15 @@ static int map_chunk(int fd, uint64_t length, uint32_t *handle)
 	return err;
 }
 
-static int unmap_chunk(int fd, uint32_t handle)
+int unmap_chunk(int fd, uint32_t handle)
 {
 	struct hmmbench_unmap unmap = { .size = sizeof(unmap), .handle = handle };
 
 	return xioctl(fd, HMMBENCH_IOC_UNMAP, &unmap);
 }
 
-static int migrate(int fd, uint32_t handle, void *buf, size_t len,
-		   uint32_t dir, uint32_t flags, struct hmmbench_migrate *out)
+int migrate(int fd, uint32_t handle, void *buf, size_t len,
+	    uint32_t dir, uint32_t flags, struct hmmbench_migrate *out)
 {
 	struct hmmbench_migrate m = {
 		.size = sizeof(m),
@@ -106,7 +105,7 @@ static int migrate(int fd, uint32_t handle, void *buf, size_t len,
 }
 
 /* A PMD-aligned private anonymous buffer, THP or not. */
-static void *buffer(size_t len, bool thp)
+void *buffer(size_t len, bool thp)
 {
 	char *p = mmap(NULL, len + PMD_SIZE, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -126,7 +125,7 @@ static void *buffer(size_t len, bool thp)
 }
 
 /* A chunk of the smallest length on @fd: its handle. */
-static uint32_t small_chunk(int fd)
+uint32_t small_chunk(int fd)
 {
 	uint32_t h;
 
@@ -135,12 +134,12 @@ static uint32_t small_chunk(int fd)
 	return h;
 }
 
-static uint64_t pattern(size_t i, unsigned int seed)
+uint64_t pattern(size_t i, unsigned int seed)
 {
 	return (i * 0x9e3779b97f4a7c15ULL) ^ seed;
 }
 
-static void fill(void *buf, size_t len, unsigned int seed)
+void fill(void *buf, size_t len, unsigned int seed)
 {
 	uint64_t *w = buf;
 	size_t i;
@@ -150,7 +149,7 @@ static void fill(void *buf, size_t len, unsigned int seed)
 }
 
 /* A buffer of @len holding @seed's pattern. */
-static char *filled(size_t len, bool thp, unsigned int seed)
+char *filled(size_t len, bool thp, unsigned int seed)
 {
 	char *buf = buffer(len, thp);
 
@@ -159,7 +158,7 @@ static char *filled(size_t len, bool thp, unsigned int seed)
 }
 
 /* The offset of the first word that lost its value, or -1. */
-static long long first_bad(const void *buf, size_t len, unsigned int seed)
+long long first_bad(const void *buf, size_t len, unsigned int seed)
 {
 	const uint64_t *w = buf;
 	size_t i;
@@ -180,12 +179,12 @@ static bool kernel_has_device_thp(void)
 	return major > 6 || (major == 6 && minor >= 19);
 }
 
-static uint64_t pmd_pages(void)
+uint64_t pmd_pages(void)
 {
 	return PMD_SIZE / page_size;
 }
 
-static int need_migrate(int fd)
+int need_migrate(int fd)
 {
 	if (!(get_info(fd).features & HMMBENCH_FEAT_MIGRATE)) {
 		printf("the module cannot lend pages on this kernel (no HMMBENCH_FEAT_MIGRATE)\n");
@@ -194,7 +193,7 @@ static int need_migrate(int fd)
 	return 0;
 }
 
-static int need_thp(int fd)
+int need_thp(int fd)
 {
 	if (!(get_info(fd).features & HMMBENCH_FEAT_MIGRATE_THP)) {
 		printf("no device THP on this kernel (HMMBENCH_FEAT_MIGRATE_THP needs 6.19)\n");
@@ -291,8 +290,8 @@ static int case_round_trip_thp(void)
 }
 
 /* Reads every fault record of chunk @h into @recs; how many. */
-static unsigned int read_faults(int fd, uint32_t h, struct hmmbench_fault *recs,
-				unsigned int max, struct hmmbench_fault_read *r)
+unsigned int read_faults(int fd, uint32_t h, struct hmmbench_fault *recs,
+			 unsigned int max, struct hmmbench_fault_read *r)
 {
 	unsigned int n = 0;
 
@@ -717,6 +716,13 @@ static const struct test_case cases[] = {
 	{ "kill-midway", case_kill_midway },
 	{ "unmap-fault-race", case_unmap_fault_race },
 	{ "fork-lent", case_fork_lent },
+	{ "thp-hole-nearly-full", case_thp_hole_nearly_full },
+	{ "thp-unaligned", case_thp_unaligned },
+	{ "counts-pinned-and-shared", case_counts_pinned_shared },
+	{ "counts-after-error", case_counts_after_error },
+	{ "fault-home-in-part", case_fault_home_in_part },
+	{ "evict-thp-fragmented-kill", case_evict_thp_fragmented_kill },
+	{ "evict-stalled", case_evict_stalled },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
