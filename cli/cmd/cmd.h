@@ -71,6 +71,9 @@ int hb_parse(const char *cmd, const struct argp *argp, int argc,
 uint64_t hb_arg_num(const char *arg, bool suffix, uint64_t min,
 		    uint64_t max, const char *what);
 
+/* A chunk's --size, or the usage error saying what the module takes. */
+uint64_t hb_arg_chunk_size(const char *arg);
+
 /*
  * What -f, -o, -q and --wide set, for every command that writes results
  * or listings: the options themselves are hb_output_argp's and

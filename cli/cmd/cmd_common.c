@@ -150,6 +150,16 @@ uint64_t hb_arg_num(const char *arg, bool suffix, uint64_t min,
 	return v;
 }
 
+uint64_t hb_arg_chunk_size(const char *arg)
+{
+	char err[HB_ERR_LEN];
+	uint64_t v;
+
+	if (hb_parse_chunk_size(arg, "--size", &v, err, sizeof(err)))
+		hb_usage_error("%s", err);
+	return v;
+}
+
 static const struct argp_option hb_inputs_opts[] = {
 	{ "force", HB_OPT_FORCE, NULL, 0, "Go on when the configurations differ", 1 },
 	{},

@@ -61,8 +61,7 @@ static error_t hb_hold_parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 's':
-		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
-				       "--size");
+		env->size = hb_arg_chunk_size(arg);
 		break;
 	case 'c':
 		env->chunks = hb_arg_num(arg, false, 1, HB_MAX_CHUNKS,

@@ -12,11 +12,10 @@
 #include <stdint.h>
 
 #include "cmd/cmd.h"
+#include "cmd/parse.h"
 #include "measure/bench.h"
 #include "results/result.h"
 
-#define HB_SIZE_MIN	(1ULL << 20)	/* 1M: below any section size */
-#define HB_SIZE_MAX	(1ULL << 50)	/* 1024T */
 #define HB_NODE_MAX	1023
 #define HB_COMPOUND_MIN	(1ULL << 12)	/* 4K: base pages */
 #define HB_COMPOUND_MAX	(1ULL << 40)

@@ -78,8 +78,7 @@ static error_t hb_run_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = env;
 		break;
 	case 's':
-		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
-				       "--size");
+		env->size = hb_arg_chunk_size(arg);
 		break;
 	case HB_OPT_UNTIL_CI:
 	case HB_OPT_MAX_TIME:

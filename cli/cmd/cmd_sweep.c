@@ -51,8 +51,7 @@ static void hb_arg_sizes(const char *arg, struct hb_measure_env *env)
 	char err[HB_ERR_LEN];
 	int n;
 
-	n = hb_parse_sweep(arg, HB_SIZE_MIN, HB_SIZE_MAX, env->sizes, err,
-			   sizeof(err));
+	n = hb_parse_sweep(arg, env->sizes, err, sizeof(err));
 	if (n < 0)
 		hb_usage_error("%s", err);
 	env->nr_sizes = n;

@@ -69,8 +69,7 @@ static error_t hb_verify_parse(int key, char *arg, struct argp_state *state)
 		state->child_inputs[0] = &env->out;
 		break;
 	case 's':
-		env->size = hb_arg_num(arg, true, HB_SIZE_MIN, HB_SIZE_MAX,
-				       "--size");
+		env->size = hb_arg_chunk_size(arg);
 		env->chunk_opts = true;
 		break;
 	case HB_OPT_COMPOUND:

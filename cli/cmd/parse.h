@@ -14,13 +14,22 @@
 #include "results/result.h"
 
 /* Room for the sentence a parser writes on error. */
-#define HB_ERR_LEN	256
+#define HB_ERR_LEN	320
 
 /*
- * Parses a decimal number, with an optional K, M, G or T suffix (powers
- * of 1024) when @suffix is true, into [@min, @max].  On error returns
- * -EINVAL and writes a sentence naming @what and the accepted range to
- * @err.
+ * The chunk lengths a command line may give, before the module says
+ * which it takes (a multiple of its memory section size, within its
+ * memory budget).
+ */
+#define HB_SIZE_MIN	(1ULL << 20)	/* 1M: below any section size */
+#define HB_SIZE_MAX	(1ULL << 50)	/* 1024T */
+
+/*
+ * Parses a decimal number into [@min, @max]; when @suffix is true, a size:
+ * an optional K, M, G or T in either case (powers of 1024), which a B or
+ * iB may follow ("64G", "64g", "64GB" and "64GiB" are alike), or a B
+ * alone.  On error returns -EINVAL and writes a sentence naming @what and
+ * the accepted range to @err.
  */
 int hb_parse_num(const char *s, bool suffix, uint64_t min, uint64_t max,
 		 const char *what, uint64_t *out, char *err, size_t errlen);
@@ -51,12 +60,20 @@ int hb_parse_duration(const char *s, const char *what, uint64_t *ns,
 		      char *err, size_t errlen);
 
 /*
- * Parses a sweep: "1G,4G,16G", "1G..64G" (doubling) or "1G..64G:x4".
- * Each size must lie in [@min, @max].  Fills @sizes (HB_MAX_SWEEP slots)
- * in the given or ascending order; returns their count, or -EINVAL with
- * a sentence in @err.
+ * Parses a chunk's length (--size of run, verify and hold, named @what),
+ * a size as hb_parse_num() reads it, into [HB_SIZE_MIN, HB_SIZE_MAX].  On
+ * error returns -EINVAL and writes a sentence to @err: what a size looks
+ * like, that 0 maps nothing, or what the module takes.
  */
-int hb_parse_sweep(const char *s, uint64_t min, uint64_t max,
-		   uint64_t *sizes, char *err, size_t errlen);
+int hb_parse_chunk_size(const char *s, const char *what, uint64_t *out,
+			char *err, size_t errlen);
+
+/*
+ * Parses a sweep: "1G,4G,16G", "1G..64G" (doubling) or "1G..64G:x4",
+ * each size a chunk's length as hb_parse_chunk_size() reads it.  Fills
+ * @sizes (HB_MAX_SWEEP slots) in the given or ascending order; returns
+ * their count, or -EINVAL with a sentence in @err.
+ */
+int hb_parse_sweep(const char *s, uint64_t *sizes, char *err, size_t errlen);
 
 #endif /* HB_PARSE_H */

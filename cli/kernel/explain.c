@@ -182,13 +182,44 @@ static const char *hb_explain_info(char *buf, size_t len, int err,
 	return buf;
 }
 
+/*
+ * The chunks @i takes, @n at once: "multiples of 128 MiB (128M), the
+ * memory section size, up to 64 GiB (64G), the most its memory budget
+ * allows now".
+ */
+static const char *hb_chunk_rule(const struct hmmbench_info *i,
+				 unsigned int n, char *buf, size_t len)
+{
+	uint64_t align = i->size_align ? i->size_align : i->min_size;
+	uint64_t most = align ? i->max_size / n / align * align : 0;
+	char al[48], lo[64], hi[48], each[32] = "";
+
+	if (i->min_size > align)
+		snprintf(lo, sizeof(lo), " from %s",
+			 hb_size_limit(i->min_size, hi, sizeof(hi)));
+	else
+		snprintf(lo, sizeof(lo), ", the memory section size,");
+	if (n > 1)
+		snprintf(each, sizeof(each), " each for %u chunks", n);
+	hb_size_limit(align, al, sizeof(al));
+	if (most && most >= i->min_size)
+		snprintf(buf, len,
+			 "multiples of %s%s up to %s%s, the most its memory budget allows now",
+			 al, lo, hb_size_limit(most, hi, sizeof(hi)), each);
+	else
+		snprintf(buf, len,
+			 "multiples of %s%s%s but its memory budget allows none%s now",
+			 al, lo, i->min_size > align ? "," : "", each);
+	return buf;
+}
+
 static const char *hb_explain_enomem(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
 	unsigned int n = ctx->chunks > 1 ? ctx->chunks : 1;
 	char what[64], sz[32], cost[32], budget[32], avail[32], res[32],
-	     max[48];
+	     rule[192];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	if (n > 1)
@@ -202,14 +233,14 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 		return buf;
 	}
 	snprintf(buf, len,
-		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s; largest chunk now %s): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
+		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s), so it takes %s: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
 		 what,
 		 hb_size_human(n * hb_dev_memmap_cost(i, ctx->length), cost,
 			       sizeof(cost)),
 		 hb_size_human(i->budget, budget, sizeof(budget)),
 		 hb_size_human(i->mem_available, avail, sizeof(avail)),
 		 hb_size_human(i->reserve, res, sizeof(res)),
-		 hb_size_limit(i->max_size, max, sizeof(max)));
+		 hb_chunk_rule(i, n, rule, sizeof(rule)));
 	return buf;
 }
 
@@ -250,7 +281,7 @@ static const char *hb_explain_einval(char *buf, size_t len,
 				     const struct hb_dev_ctx *ctx)
 {
 	const struct hmmbench_info *i = ctx->info;
-	char sz[32], al[48], win[48];
+	char sz[32], al[48], win[48], rule[192];
 
 	hb_size_str(ctx->length, sz, sizeof(sz));
 	if (i && ctx->vmemmap_shift)
@@ -262,15 +293,15 @@ static const char *hb_explain_einval(char *buf, size_t len,
 			 sz, hb_size_human(i->phys_window_end -
 					   i->phys_window_start + 1,
 					   al, sizeof(al)), win);
-	else
-	if (i && i->size_align && ctx->length % i->size_align)
+	else if (i && i->size_align && ctx->length % i->size_align)
 		snprintf(buf, len,
-			 "%s is not a valid chunk size on this kernel: use a multiple of %s",
-			 sz, hb_size_limit(i->size_align, al, sizeof(al)));
+			 "%s is not a chunk size this kernel takes: the module takes %s",
+			 sz, hb_chunk_rule(i, 1, rule, sizeof(rule)));
 	else if (i && ctx->length < i->min_size)
 		snprintf(buf, len,
-			 "%s is below the smallest chunk this kernel takes, %s (the memory section size): use a larger --size",
-			 sz, hb_size_limit(i->min_size, al, sizeof(al)));
+			 "%s is below the smallest chunk this kernel takes, %s: the module takes %s",
+			 sz, hb_size_limit(i->min_size, al, sizeof(al)),
+			 hb_chunk_rule(i, 1, rule, sizeof(rule)));
 	else if (i && ctx->node != HMMBENCH_NODE_LOCAL &&
 		 (ctx->node < 0 || (unsigned int)ctx->node >= i->nr_nodes))
 		snprintf(buf, len,

@@ -299,6 +299,23 @@ same_run_is_refused() {
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
+# --size as people type it (64G, 64g, 64GB, 64GiB) passes the parser and
+# reaches the device; 0 and garbage are usage errors of their own.
+size_is_taken_as_people_type_it() {
+	for s in 64G 64g 64GB 64GiB 64gib; do
+		hb --size "$s" --device "$tmp/no-such-device"
+		[ $rc = 1 ] && [ ! -s "$out" ] &&
+		grep -q "^hmmbench: $tmp/no-such-device not found: load the module" "$err" ||
+			{ echo "# --size $s: $(cat "$err")"; return 1; }
+	done
+	usage_error run --size 0 &&
+	[ "$(head -n 1 "$err")" = "hmmbench: invalid --size '0': a chunk of 0 bytes maps no memory; give a size such as 1G or 64G" ] &&
+	usage_error run --size 64X &&
+	grep -q "expected a size such as 512M, 64G or 64GiB" "$err" &&
+	usage_error sweep sweep --sizes 1GiB,64K &&
+	grep -q "^hmmbench: invalid size '64K': less than a memory section; a chunk is a multiple of the kernel's memory section size" "$err"
+}
+
 # Without -o, merge writes to stdout what -o would have written, each
 # recording the command line that made it.
 merge_without_output_writes_stdout() {
@@ -617,6 +634,7 @@ check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is
 check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says_it_is_not_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
+check size_is_taken_as_people_type_it size_is_taken_as_people_type_it
 check merge_without_output_writes_stdout merge_without_output_writes_stdout
 check cover_ends_with_the_command_lines cover_ends_with_the_command_lines
 check icount_is_said_and_never_mixed icount_is_said_and_never_mixed

@@ -72,16 +72,18 @@ static const struct msg_case cases[] = {
 	{ "info EPERM says run as root", HB_OP_INFO, EPERM, .want = "needs root" },
 	{ "info other errno names it", HB_OP_INFO, EIO, .want = "=asking /dev/hmmbench for its INFO failed: Input/output error" },
 	{ "map ENOMEM gives the budget numbers", HB_OP_MAP, ENOMEM, 128 * GIB,
-	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB; largest chunk now 64 GiB (64G)): use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
+	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
 	{ "map ENOMEM counts all chunks", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4, .want = "4 chunks of 32G need 2 GiB of struct pages" },
+	{ "map ENOMEM of several chunks names the largest of each", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4,
+	  .want = "so it takes multiples of 128 MiB (128M), the memory section size, up to 16 GiB (16G) each for 4 chunks, the most its memory budget allows now" },
 	{ "map ENOMEM without info still says what to do", HB_OP_MAP, ENOMEM, 64 * GIB, .no_info = true, .want = "use a smaller --size or fewer --chunks" },
 	{ "map ENOSPC names the window", HB_OP_MAP, ENOSPC, 64 * GIB, .want = "=no free physical address range of 64G is left in the window chunks come from (0x40000000-0x403fffffff): use a smaller --size or fewer --chunks" },
 	{ "map ENOSPC without info says no physical address range", HB_OP_MAP, ENOSPC, 64 * GIB, .no_info = true, .want = "=no free physical address range of 64G is left for device memory: use a smaller --size or fewer --chunks" },
 	{ "map EINVAL above the window names it", HB_OP_MAP, EINVAL, 512 * GIB, -1,
 	  .want = "=512G is larger than the 256 GiB physical window chunks come from (0x40000000-0x403fffffff, the addresses whose struct pages this kernel can map): use a smaller --size" },
 	{ "map EOPNOTSUPP points to info", HB_OP_MAP, EOPNOTSUPP, 64 * GIB, .want = "see the features in hmmbench info" },
-	{ "map EINVAL unaligned names the alignment", HB_OP_MAP, EINVAL, 100ULL << 20,
-	  .want = "=100M is not a valid chunk size on this kernel: use a multiple of 128 MiB (128M)" },
+	{ "map EINVAL unaligned names the section size and the budget's largest chunk", HB_OP_MAP, EINVAL, 100ULL << 20,
+	  .want = "=100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now" },
 	{ "map EINVAL offline node names the node count", HB_OP_MAP, EINVAL, GIB, 3, .want = "NUMA node 3 is not online: this machine has 1 online node(s)" },
 	{ "map EINVAL otherwise suggests size or node", HB_OP_MAP, EINVAL, 64 * GIB, -1, .want = "refused a 64G chunk as invalid" },
 	{ "map EPERM says run as root", HB_OP_MAP, EPERM, GIB, .want = "=creating and destroying chunks through /dev/hmmbench needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench ..." },
@@ -230,7 +232,31 @@ static void below_the_minimum_names_it(void **state)
 	(void)state;
 	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
 					   EINVAL, &ctx),
-			    "100M is below the smallest chunk this kernel takes, 128 MiB (128M) (the memory section size): use a larger --size");
+			    "100M is below the smallest chunk this kernel takes, 128 MiB (128M): the module takes multiples of 2 MiB (2M) from 128 MiB (128M) up to 64 GiB (64G), the most its memory budget allows now");
+}
+
+/* A budget too small for one section: no size would do now. */
+static void size_refusal_says_when_the_budget_allows_no_chunk(void **state)
+{
+	struct hmmbench_info i = info;
+	struct hb_dev_ctx ctx = {
+		.length = 100ULL << 20, .chunks = 1,
+		.node = HMMBENCH_NODE_LOCAL, .info = &i,
+	};
+	char buf[512];
+
+	(void)state;
+	i.max_size = 0;
+	i.budget = 1ULL << 20;
+	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					   EINVAL, &ctx),
+			    "100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, but its memory budget allows none now");
+	ctx.length = GIB;
+	ctx.chunks = 2;
+	assert_int_equal(hb_dev_check(&ctx), -ENOMEM);
+	assert_non_null(strstr(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					      ENOMEM, &ctx),
+			       "so it takes multiples of 128 MiB (128M), the memory section size, but its memory budget allows none each for 2 chunks now: use a smaller --size"));
 }
 
 /* A distribution kernel: ZONE_DEVICE, but no DEVICE_PRIVATE to map. */
@@ -290,7 +316,7 @@ static void load_command_is_this_machines(void **state)
 					   ENXIO, &ctx), want);
 }
 
-#define NR_EXTRA	5
+#define NR_EXTRA	6
 
 int main(void)
 {
@@ -300,6 +326,7 @@ int main(void)
 		[NR_CASES + 2] = cmocka_unit_test(map_without_device_private_names_the_option),
 		[NR_CASES + 3] = cmocka_unit_test(load_command_is_this_machines),
 		[NR_CASES + 4] = cmocka_unit_test(migrate_without_device_private_names_the_option),
+		[NR_CASES + 5] = cmocka_unit_test(size_refusal_says_when_the_budget_allows_no_chunk),
 	};
 	size_t i;
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench unit tests: cmd/parse.c, the parser every number the user
- * types goes through - each suffix, plain bytes, overflow, garbage, zero,
- * the range message, percentages and durations; the --sizes of sweep:
- * lists, doubling ranges, ranges with a factor, and the mistakes a user
- * can make in them - and the size spellings used in messages (fmt.c).
+ * types goes through - each suffix as people type it (64G, 64g, 64GB,
+ * 64GiB), plain bytes, overflow, garbage, zero, the range message,
+ * percentages and durations; a chunk's --size, whose refusals name what
+ * the module takes; the --sizes of sweep: lists, doubling ranges, ranges
+ * with a factor, and the mistakes a user can make in them - and the size
+ * spellings used in messages (fmt.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,6 +82,27 @@ static void no_suffix_means_bytes(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_ok("1073741824"), 1ULL << 30);
+	assert_int_equal(parse_ok("4096B"), 4096);
+	assert_int_equal(parse_ok("4096b"), 4096);
+}
+
+/*
+ * A B or iB after the suffix changes nothing: binary, as the kernel's
+ * memparse() and perf bench read sizes, whatever the case.
+ */
+static void b_and_ib_after_the_suffix_are_binary_too(void **state)
+{
+	static const char *const g64[] = {
+		"64G", "64g", "64GB", "64gb", "64Gb", "64GiB", "64gib", "64GIB",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(g64); i++)
+		assert_true(parse_ok(g64[i]) == G(64));
+	assert_int_equal(parse_ok("4KiB"), 4 * KIB);
+	assert_int_equal(parse_ok("128MB"), 128ULL << 20);
+	assert_int_equal(parse_ok("2TiB"), 2ULL << 40);
 }
 
 static void leading_zeros_are_decimal_not_octal(void **state)
@@ -93,7 +116,7 @@ static void zero_is_refused_with_the_range(void **state)
 	const char *err = parse_bad("0", 1ULL << 20, MAX);
 
 	(void)state;
-	assert_non_null(strstr(err, "from 1M to 1024T"));
+	assert_string_equal(err, "invalid --size '0': a size of 0 bytes; expected one from 1M to 1024T");
 	parse_bad("0G", 1ULL << 20, MAX);
 }
 
@@ -144,14 +167,110 @@ static void below_the_minimum_is_refused(void **state)
 static void garbage_is_refused(void **state)
 {
 	static const char *const bad[] = {
-		"", "G", "abc", "1G5", "1GB", "1 G", " 1G", "1G ", "1.5G",
-		"-1", "+1", "0x10", "1e9", "1P", "1KiB", "64X", "1,2",
+		"", "G", "abc", "1G5", "1 G", " 1G", "1G ", "1.5G", "-1", "+1",
+		"0x10", "1e9", "1P", "1PB", "64X", "1,2", "1iB", "1GBB",
+		"1GiBs", "1Gi", "1BiB", "1GB ", "B", "iB",
 	};
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		parse_bad(bad[i], 1, MAX);
+	assert_string_equal(parse_bad("64X", 1, MAX),
+			    "invalid --size '64X': expected a size such as 2M, 64G or 64GiB (K, M, G, T: powers of 1024), from 1 to 1024T");
+}
+
+/* run's --size, its sentence into err; -EINVAL or its value. */
+static char chunk_err[HB_ERR_LEN];
+
+static int64_t chunk(const char *s)
+{
+	uint64_t v = 0;
+	int ret;
+
+	chunk_err[0] = '\0';
+	ret = hb_parse_chunk_size(s, "--size", &v, chunk_err,
+				  sizeof(chunk_err));
+	if (ret)
+		return ret;
+	assert_string_equal(chunk_err, "");
+	return v;
+}
+
+#define CHUNK_RULE \
+	"a chunk is a multiple of the kernel's memory section size (128M on x86_64) within the module's memory budget, and hmmbench info shows both"
+
+/* Sizes people type, from 1M to 1024T; the module judges them further. */
+static void chunk_size_takes_every_spelling(void **state)
+{
+	(void)state;
+	assert_true(chunk("64GiB") == (int64_t)G(64));
+	assert_true(chunk("64GB") == (int64_t)G(64));
+	assert_true(chunk("64g") == (int64_t)G(64));
+	assert_true(chunk("1M") == 1 << 20);
+	assert_true(chunk("1024TiB") == (int64_t)MAX);
+	assert_true(chunk("3M") == 3 << 20);
+}
+
+/* 0 is not "not a number": it gets a sentence of its own. */
+static void chunk_of_zero_says_it_maps_nothing(void **state)
+{
+	(void)state;
+	assert_int_equal(chunk("0"), -22);
+	assert_string_equal(chunk_err, "invalid --size '0': a chunk of 0 bytes maps no memory; give a size such as 1G or 64G");
+	assert_int_equal(chunk("0GiB"), -22);
+	assert_string_equal(chunk_err, "invalid --size '0GiB': a chunk of 0 bytes maps no memory; give a size such as 1G or 64G");
+}
+
+/*
+ * Out of range, the sentence names what the module takes (a multiple
+ * of the section size within its budget), not the parser's bounds.
+ */
+static void chunk_out_of_range_names_what_the_module_takes(void **state)
+{
+	(void)state;
+	assert_int_equal(chunk("64K"), -22);
+	assert_string_equal(chunk_err, "invalid --size '64K': less than a memory section; " CHUNK_RULE);
+	assert_int_equal(chunk("64"), -22);
+	assert_string_equal(chunk_err, "invalid --size '64': 64 bytes (a size without K, M, G or T is bytes), less than a memory section; " CHUNK_RULE);
+	assert_int_equal(chunk("1025T"), -22);
+	assert_string_equal(chunk_err, "invalid --size '1025T': more than the 1024T hmmbench maps; " CHUNK_RULE);
+	assert_int_equal(chunk("99999999999999999999"), -22);
+	assert_string_equal(chunk_err, "invalid --size '99999999999999999999': more than the 1024T hmmbench maps; " CHUNK_RULE);
+	assert_null(strstr(chunk_err, "from 1M"));
+}
+
+/* What is not a size at all says what one looks like. */
+static void chunk_garbage_shows_what_a_size_looks_like(void **state)
+{
+	static const char *const bad[] = { "", "64X", "1.5G", "G", "64 G", "-1G" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(bad); i++) {
+		assert_int_equal(chunk(bad[i]), -22);
+		assert_non_null(strstr(chunk_err, "expected a size such as 512M, 64G or 64GiB (K, M, G, T: powers of 1024)"));
+	}
+	assert_int_equal(chunk(NULL), -22);
+	assert_string_equal(chunk_err, "invalid --size '': expected a size such as 512M, 64G or 64GiB (K, M, G, T: powers of 1024)");
+}
+
+/* The longest input still ends in the whole sentence. */
+static void chunk_sentence_fits_with_a_long_input(void **state)
+{
+	char s[128];
+
+	(void)state;
+	memset(s, '9', sizeof(s) - 1);
+	s[sizeof(s) - 1] = '\0';
+	assert_int_equal(chunk(s), -22);
+	assert_true(strlen(chunk_err) < sizeof(chunk_err) - 1);
+	assert_non_null(strstr(chunk_err, "...': more than the 1024T"));
+	memset(s, '0', 80);
+	strcpy(s + 80, "7");
+	assert_int_equal(chunk(s), -22);
+	assert_true(strlen(chunk_err) < sizeof(chunk_err) - 1);
+	assert_non_null(strstr(chunk_err, "hmmbench info shows both"));
 }
 
 static void counts_refuse_suffixes_and_name_the_range(void **state)
@@ -327,7 +446,7 @@ static int sweep(const char *s)
 {
 	err[0] = '\0';
 	memset(sizes, 0, sizeof(sizes));
-	return hb_parse_sweep(s, MIN, MAX, sizes, err, sizeof(err));
+	return hb_parse_sweep(s, sizes, err, sizeof(err));
 }
 
 static void list_keeps_the_given_order(void **state)
@@ -403,12 +522,15 @@ static void duplicate_size_is_refused(void **state)
 	assert_non_null(strstr(err, "twice"));
 }
 
-static void bad_size_in_a_list_names_the_range(void **state)
+static void bad_size_in_a_list_says_what_a_size_is(void **state)
 {
 	(void)state;
 	assert_int_equal(sweep("1G,4Q"), -22);
-	assert_non_null(strstr(err, "'4Q'"));
-	assert_non_null(strstr(err, "from 1M to 1024T"));
+	assert_string_equal(err, "invalid size '4Q': expected a size such as 512M, 64G or 64GiB (K, M, G, T: powers of 1024)");
+	assert_int_equal(sweep("1G,0"), -22);
+	assert_non_null(strstr(err, "a chunk of 0 bytes maps no memory"));
+	assert_int_equal(sweep("1GiB..4GB"), 3);
+	assert_true(sizes[0] == G(1) && sizes[2] == G(4));
 }
 
 static void empty_parts_are_refused(void **state)
@@ -490,6 +612,7 @@ int main(void)
 		cmocka_unit_test(g_suffix_is_2_to_the_30),
 		cmocka_unit_test(t_suffix_is_2_to_the_40),
 		cmocka_unit_test(no_suffix_means_bytes),
+		cmocka_unit_test(b_and_ib_after_the_suffix_are_binary_too),
 		cmocka_unit_test(leading_zeros_are_decimal_not_octal),
 		cmocka_unit_test(zero_is_refused_with_the_range),
 		cmocka_unit_test(value_over_64_bits_is_refused),
@@ -498,6 +621,11 @@ int main(void)
 		cmocka_unit_test(above_the_maximum_is_refused),
 		cmocka_unit_test(below_the_minimum_is_refused),
 		cmocka_unit_test(garbage_is_refused),
+		cmocka_unit_test(chunk_size_takes_every_spelling),
+		cmocka_unit_test(chunk_of_zero_says_it_maps_nothing),
+		cmocka_unit_test(chunk_out_of_range_names_what_the_module_takes),
+		cmocka_unit_test(chunk_garbage_shows_what_a_size_looks_like),
+		cmocka_unit_test(chunk_sentence_fits_with_a_long_input),
 		cmocka_unit_test(counts_refuse_suffixes_and_name_the_range),
 		cmocka_unit_test(percentages_are_above_0_and_at_most_100),
 		cmocka_unit_test(durations_take_a_unit_or_mean_seconds),
@@ -514,7 +642,7 @@ int main(void)
 		cmocka_unit_test(descending_range_is_refused),
 		cmocka_unit_test(list_and_range_cannot_mix),
 		cmocka_unit_test(duplicate_size_is_refused),
-		cmocka_unit_test(bad_size_in_a_list_names_the_range),
+		cmocka_unit_test(bad_size_in_a_list_says_what_a_size_is),
 		cmocka_unit_test(empty_parts_are_refused),
 		cmocka_unit_test(bad_factors_are_refused),
 		cmocka_unit_test(more_than_64_sizes_are_refused),

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Bad sizes exit non-zero with one sentence on stderr (usage errors may add
-# argp's pointer to --help) and leave no trace.
+# argp's pointer to --help) and leave no trace; those the module refuses
+# name its section size and what its budget allows.
 
 # expect STATUS PATTERN ARGS...: the exit status and a word of the sentence.
 expect() {
@@ -18,11 +19,14 @@ expect() {
 }
 
 expect 2 size --size 12Q
-expect 2 size --size 0
-expect 2 size --size 64GB
+expect 2 "a chunk of 0 bytes maps no memory" --size 0
+expect 2 size --size 64XB
 expect 2 size --size 99999999999T
-expect 1 128 --size 100M
+expect 1 "multiples of 128 MiB" --size 100M
 expect 1 memory --size 1024T
+# spelt as perf bench and memparse take them: the module judges the size
+expect 1 "multiples of 128 MiB" --size 100MiB
+expect 1 memory --size 1024TB
 expect 2 sizes sweep --sizes 8G..1G
 if grep hmmbench /proc/iomem; then
 	echo "region left behind"
