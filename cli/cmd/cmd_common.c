@@ -246,7 +246,7 @@ int hb_write_finish(struct hb_out *out, int ret, const char *what)
 int hb_open_device(const char *path, struct hb_dev *dev)
 {
 	struct hb_dev_ctx ctx = { .path = path, .info = &dev->info };
-	char msg[512];
+	char msg[1024];
 	int ret;
 
 	ret = hb_dev_open(dev, path);

@@ -69,7 +69,7 @@ static int hb_list_fetch(const struct hb_list_env *env,
 			 struct hmmbench_info *info, bool *have_info)
 {
 	struct hb_nl nl;
-	char msg[512];
+	char msg[1024];
 	int ret;
 
 	ret = hb_nl_open(&nl);

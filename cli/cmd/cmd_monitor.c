@@ -145,7 +145,7 @@ int hb_cmd_monitor(int argc, char **argv)
 		},
 	};
 	struct hb_out out;
-	char msg[512];
+	char msg[1024];
 	int ret;
 
 	if (hb_parse("monitor", &hb_monitor_argp, argc, argv, &env))

@@ -144,13 +144,13 @@ static const char *hb_explain_open(char *buf, size_t len, int err,
 	case ENOENT:
 		snprintf(buf, len,
 			 "%s not found: load the module (%s) or run in the VM with tests/vm/run -- hmmbench ...",
-			 ctx->path, hb_host_module_load_cmd(NULL));
+			 ctx->path, hb_host_module_load_cmd());
 		break;
 	case ENXIO:
 	case ENODEV:
 		snprintf(buf, len,
 			 "%s exists but no driver answers it: reload the module (sudo rmmod hmmbench; %s)",
-			 ctx->path, hb_host_module_load_cmd(NULL));
+			 ctx->path, hb_host_module_load_cmd());
 		break;
 	default:
 		snprintf(buf, len, "cannot open %s: %s", ctx->path,

@@ -3,10 +3,12 @@
  * hmmbench: gathers host facts for result metadata (machine, CPU model and
  * count, NUMA nodes, RAM, kernel command line and boot id, hostname,
  * date).  Reading is kept apart from rendering so outputs are
- * deterministic in tests.  Also whether the module is installed for the
- * running kernel, for the sentences that say how to load it.
+ * deterministic in tests.  Also how to load the module, for the
+ * sentences that say so: installed for the running kernel, or built in
+ * the source tree this hmmbench runs from.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -268,21 +270,67 @@ static int hb_host_module_file(const char *path, const struct stat *st,
 }
 
 /*
- * By the file alone, without running modinfo.  FTW_PHYS keeps the walk
- * out of build/ and source/, links to kernel trees.
+ * Whether hmmbench.ko is under @moddir, by the file alone, without
+ * running modinfo.  FTW_PHYS keeps the walk out of build/ and source/,
+ * links to kernel trees.
  */
-const char *hb_host_module_load_cmd(const char *moddir)
+static bool hb_host_module_installed(const char *moddir)
 {
-	char dir[PATH_MAX];
-	struct utsname u;
+	return nftw(moddir, hb_host_module_file, 16, FTW_PHYS) == 1;
+}
 
-	if (!moddir) {
-		if (uname(&u))
-			return "sudo insmod driver/hmmbench.ko";
-		snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
-		moddir = dir;
+/*
+ * The source tree @exe was built in, into @top: @exe is TOP/cli/NAME
+ * beside TOP/driver/Kbuild.  False for an installed hmmbench.
+ */
+static bool hb_host_source_tree(const char *exe, char *top, size_t len)
+{
+	char kbuild[PATH_MAX + 16];
+	const char *slash = strrchr(exe, '/');
+	size_t n;
+
+	if (!slash || slash - exe < 4 || strncmp(slash - 4, "/cli", 4))
+		return false;
+	n = slash - 4 - exe;
+	if (n >= len)
+		return false;
+	snprintf(top, len, "%.*s", (int)n, exe);
+	snprintf(kbuild, sizeof(kbuild), "%s/driver/Kbuild", top);
+	return !access(kbuild, F_OK);
+}
+
+const char *hb_host_load_hint(const char *moddir, const char *exe,
+			      char *buf, size_t len)
+{
+	char top[PATH_MAX], ko[PATH_MAX + 32];
+
+	if (!hb_host_source_tree(exe, top, sizeof(top))) {
+		snprintf(buf, len, "sudo modprobe hmmbench%s",
+			 hb_host_module_installed(moddir) ? "" :
+			 ", once make modules_install or make dkms-install in hmmbench's source tree has installed it for this kernel");
+		return buf;
 	}
-	if (nftw(moddir, hb_host_module_file, 16, FTW_PHYS) == 1)
-		return "sudo modprobe hmmbench";
-	return "sudo insmod driver/hmmbench.ko";
+	snprintf(ko, sizeof(ko), "%s/driver/hmmbench.ko", top);
+	if (!access(ko, F_OK))
+		snprintf(buf, len, "sudo insmod %s", ko);
+	else
+		snprintf(buf, len, "build it with make -C %s, then sudo insmod %s",
+			 top, ko);
+	return buf;
+}
+
+const char *hb_host_module_load_cmd(void)
+{
+	static char hint[2 * PATH_MAX + 160];
+	char moddir[PATH_MAX], exe[PATH_MAX];
+	struct utsname u;
+	ssize_t n;
+
+	if (hint[0])
+		return hint;
+	snprintf(moddir, sizeof(moddir), "/lib/modules/%s",
+		 uname(&u) ? "" : u.release);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	return hb_host_load_hint(moddir, exe, hint, sizeof(hint));
 }

@@ -52,12 +52,22 @@ void hb_host_boot_id(const char *path, char *buf, size_t len);
 unsigned int hb_host_count_list(const char *list);
 
 /*
- * How to load the module here, for the sentences that say so: "sudo
- * modprobe hmmbench" when hmmbench.ko (or .ko.xz, .ko.zst, .ko.gz) is
- * anywhere under @moddir, the modules of a kernel, as `make install`
- * or dkms puts it; else "sudo insmod driver/hmmbench.ko", from the
- * source tree.  NULL @moddir: /lib/modules/$(uname -r).
+ * How to load the module, for the sentences that say so, into @buf.  A
+ * hmmbench run from its source tree (@exe is TOP/cli/hmmbench, beside
+ * TOP/driver/Kbuild) names the module that tree builds: "sudo insmod
+ * TOP/driver/hmmbench.ko", or first how to build it.  An installed one
+ * says "sudo modprobe hmmbench", and how to install the module first
+ * unless hmmbench.ko (or .ko.xz, .ko.zst, .ko.gz) is under @moddir, the
+ * modules of the running kernel, where make modules_install and dkms
+ * put it.
  */
-const char *hb_host_module_load_cmd(const char *moddir);
+const char *hb_host_load_hint(const char *moddir, const char *exe,
+			      char *buf, size_t len);
+
+/*
+ * hb_host_load_hint() of this process (/proc/self/exe) and the running
+ * kernel (/lib/modules/$(uname -r)), worked out once.
+ */
+const char *hb_host_module_load_cmd(void);
 
 #endif /* HB_HOST_H */

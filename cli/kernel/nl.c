@@ -531,8 +531,8 @@ const char *hb_nl_explain(char *buf, size_t len, enum hb_nl_op op, int err)
 {
 	switch (-err) {
 	case ENOENT:
-		snprintf(buf, len, "the hmmbench module is not loaded (generic netlink family '%s' not found): load it with `%s`",
-			 HMMBENCH_GENL_NAME, hb_host_module_load_cmd(NULL));
+		snprintf(buf, len, "the hmmbench module is not loaded (generic netlink family '%s' not found): load it (%s)",
+			 HMMBENCH_GENL_NAME, hb_host_module_load_cmd());
 		break;
 	case EPERM:
 	case EACCES:

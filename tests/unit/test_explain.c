@@ -301,7 +301,7 @@ static void migrate_without_device_private_names_the_option(void **state)
  */
 static void load_command_is_this_machines(void **state)
 {
-	const char *cmd = hb_host_module_load_cmd(NULL);
+	const char *cmd = hb_host_module_load_cmd();
 	struct hb_dev_ctx ctx = { .path = NULL };
 	char buf[512], want[512];
 

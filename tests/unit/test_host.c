@@ -3,7 +3,8 @@
  * hmmbench unit tests: parsing of host facts - the CPU model from the
  * /proc/cpuinfo of several architectures, sysfs node lists and the boot
  * id, which a result records only when the kernel told it - and how to
- * load the module, by what a modules tree holds.
+ * load the module: an installed hmmbench by what a modules tree holds, one
+ * in its source tree by what that tree built.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -191,19 +192,31 @@ static void touch_under(const char *dir, const char *name)
 	fclose(f);
 }
 
+/* hb_host_load_hint() of @moddir and @exe. */
+static const char *hint(const char *moddir, const char *exe)
+{
+	static char buf[1024];
+
+	return hb_host_load_hint(moddir, exe, buf, sizeof(buf));
+}
+
+#define NOT_INSTALLED \
+	"sudo modprobe hmmbench, once make modules_install or make dkms-install in hmmbench's source tree has installed it for this kernel"
+
 /*
- * A modules tree without hmmbench says insmod of the build tree's; one
- * where make modules_install (updates/) or dkms (updates/dkms/,
- * compressed) put it, modprobe.  Names that only look like it, and a
- * tree that is not there, are not the module.
+ * An installed hmmbench says modprobe: alone where make modules_install
+ * (updates/) or dkms (updates/dkms/, compressed) put the module, with
+ * how to install it first where they did not.  Names that only look
+ * like it, and a tree that is not there, are not the module.
  */
-static void module_load_command_follows_the_installed_module(void **state)
+static void installed_hmmbench_says_modprobe(void **state)
 {
 	static const char *const installed[] = {
 		"updates/hmmbench.ko", "updates/dkms/hmmbench.ko.xz",
 		"extra/hmmbench.ko.zst", "kernel/drivers/misc/hmmbench.ko.gz",
 	};
 	char dir[] = "/tmp/hmmbench-modules-XXXXXX", cmd[600];
+	const char *exe = "/usr/local/bin/hmmbench";
 	size_t i;
 
 	(void)state;
@@ -212,20 +225,50 @@ static void module_load_command_follows_the_installed_module(void **state)
 	touch_under(dir, "updates/hmmbench.ko.orig");
 	touch_under(dir, "updates/not-hmmbench.ko");
 	touch_under(dir, "modules.dep");
-	assert_string_equal(hb_host_module_load_cmd(dir),
-			    "sudo insmod driver/hmmbench.ko");
-	assert_string_equal(hb_host_module_load_cmd("/nonexistent/modules"),
-			    "sudo insmod driver/hmmbench.ko");
+	assert_string_equal(hint(dir, exe), NOT_INSTALLED);
+	assert_string_equal(hint("/nonexistent/modules", exe), NOT_INSTALLED);
 	for (i = 0; i < sizeof(installed) / sizeof(installed[0]); i++) {
 		touch_under(dir, installed[i]);
-		assert_string_equal(hb_host_module_load_cmd(dir),
-				    "sudo modprobe hmmbench");
+		assert_string_equal(hint(dir, exe), "sudo modprobe hmmbench");
 		snprintf(cmd, sizeof(cmd), "%s/%s", dir, installed[i]);
 		assert_int_equal(unlink(cmd), 0);
-		assert_string_equal(hb_host_module_load_cmd(dir),
-				    "sudo insmod driver/hmmbench.ko");
+		assert_string_equal(hint(dir, exe), NOT_INSTALLED);
 	}
 	snprintf(cmd, sizeof(cmd), "rm -r '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * A hmmbench run from its source tree (TOP/cli/, beside TOP/driver/
+ * Kbuild) names the module that tree builds, by its whole path, and
+ * how to build it while it is not built, even where another copy is
+ * installed.  A cli/ folder without driver/Kbuild beside it is not a
+ * source tree.
+ */
+static void source_tree_hmmbench_names_its_build(void **state)
+{
+	char top[] = "/tmp/hmmbench-src-XXXXXX", exe[128], want[512];
+	char mods[] = "/tmp/hmmbench-modules-XXXXXX", cmd[600];
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	assert_non_null(mkdtemp(mods));
+	touch_under(mods, "updates/hmmbench.ko");
+	touch_under(top, "cli/hmmbench");
+	snprintf(exe, sizeof(exe), "%s/cli/hmmbench", top);
+	assert_string_equal(hint(mods, exe), "sudo modprobe hmmbench");
+	touch_under(top, "driver/Kbuild");
+	snprintf(want, sizeof(want),
+		 "build it with make -C %s, then sudo insmod %s/driver/hmmbench.ko",
+		 top, top);
+	assert_string_equal(hint(mods, exe), want);
+	touch_under(top, "driver/hmmbench.ko");
+	snprintf(want, sizeof(want), "sudo insmod %s/driver/hmmbench.ko", top);
+	assert_string_equal(hint(mods, exe), want);
+	snprintf(exe, sizeof(exe), "%s/driver/hmmbench", top);
+	assert_string_equal(hint(mods, exe), "sudo modprobe hmmbench");
+	assert_string_equal(hint(mods, "hmmbench"), "sudo modprobe hmmbench");
+	snprintf(cmd, sizeof(cmd), "rm -r '%s' '%s'", top, mods);
 	assert_int_equal(system(cmd), 0);
 }
 
@@ -245,7 +288,8 @@ int main(void)
 		cmocka_unit_test(boot_id_is_written_in_the_host_metadata),
 		cmocka_unit_test(boot_id_is_read_back_from_a_result),
 		cmocka_unit_test(unknown_boot_id_is_not_written),
-		cmocka_unit_test(module_load_command_follows_the_installed_module),
+		cmocka_unit_test(installed_hmmbench_says_modprobe),
+		cmocka_unit_test(source_tree_hmmbench_names_its_build),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);
