@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the info subcommand's table - every field of the module's
- * INFO, then the host facts and the date, one "key value" row each, in
- * the order of the field tables.
+ * INFO (or one row saying there is none), then the host facts and the
+ * date, one "key value" row each, in the order of the field tables.
  */
 #include <inttypes.h>
 
@@ -74,7 +74,11 @@ static void hb_info_fields(FILE *f, const char *title,
 
 void hb_render_info_table(FILE *f, const struct hb_meta *m)
 {
-	hb_info_fields(f, "module", &hb_module_fields, &m->info);
+	if (m->info.abi_version)
+		hb_info_fields(f, "module", &hb_module_fields, &m->info);
+	else
+		fprintf(f, "module\n  %-18s %s\n", "not available",
+			"version, features, size limits and budget need the module");
 	hb_info_fields(f, "host", &hb_host_fields, &m->host);
 	fprintf(f, "  %-18s %s\n", "date", m->host.date);
 }

@@ -333,7 +333,9 @@ static struct json_object *hb_info_json(const struct hb_meta *m)
 	hb_jadd(o, "hmmbench_version", hb_jstr(HB_VERSION));
 	hb_jadd(o, "date", hb_jstr(m->host.date));
 	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
-	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
+	/* null: the module could not be asked */
+	hb_jadd(o, "module", m->info.abi_version ?
+		hb_fields_json(&hb_module_fields, &m->info) : NULL);
 	return o;
 }
 

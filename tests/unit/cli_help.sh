@@ -316,6 +316,19 @@ size_is_taken_as_people_type_it() {
 	grep -q "^hmmbench: invalid size '64K': less than a memory section; a chunk is a multiple of the kernel's memory section size" "$err"
 }
 
+# Without the module, info prints this machine's facts (status 0) and
+# says on stderr what needs the module and how to load the one this
+# source tree builds, by its path.
+info_without_the_module_prints_this_machine() {
+	top=$(cd "$here/../.." && pwd)
+	hb info --device "$tmp/no-such-device"
+	[ $rc = 0 ] && grep -q "^  not available " "$out" &&
+		grep -q "^host$" "$out" && grep -q "^  machine  *$(uname -m)$" "$out" &&
+		[ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "^hmmbench: $tmp/no-such-device not found, so only this machine's facts follow: .* need it loaded (.*sudo insmod $top/driver/hmmbench.ko)$" "$err" ||
+		{ echo "# $(cat "$err")"; return 1; }
+}
+
 # Without -o, merge writes to stdout what -o would have written, each
 # recording the command line that made it.
 merge_without_output_writes_stdout() {
@@ -635,6 +648,7 @@ check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
 check size_is_taken_as_people_type_it size_is_taken_as_people_type_it
+check info_without_the_module_prints_this_machine info_without_the_module_prints_this_machine
 check merge_without_output_writes_stdout merge_without_output_writes_stdout
 check cover_ends_with_the_command_lines cover_ends_with_the_command_lines
 check icount_is_said_and_never_mixed icount_is_said_and_never_mixed
