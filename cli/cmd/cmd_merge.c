@@ -2,7 +2,8 @@
 /*
  * hmmbench merge: its options and help, then read the result files,
  * refuse inputs unlike the first unless --force, pool them and write the
- * merged result as JSON, to stdout or -o FILE.
+ * merged result as JSON, to stdout or -o FILE; one file alone is merged
+ * too, with a note.
  */
 #include <argp.h>
 #include <errno.h>
@@ -167,6 +168,14 @@ static int hb_write_mig_merge(const struct hb_merge_env *env,
 	return ret;
 }
 
+/* A merge of one file is one: it holds the runs it held (unless -q). */
+static void hb_merge_one_note(const struct hb_merge_env *env)
+{
+	if (env->in.nr_files == 1 && !env->out.quiet)
+		fprintf(stderr, "hmmbench: note: only one file to merge (%s): the output holds the same runs, its statistics computed afresh; merge pools the runs (boots) of one kernel from several files\n",
+			env->in.files[0]);
+}
+
 static int hb_merge_files(const struct hb_merge_env *menv)
 {
 	const struct hb_inputs_env *env = &menv->in;
@@ -186,6 +195,7 @@ static int hb_merge_files(const struct hb_merge_env *menv)
 	}
 	if (hb_merge_kinds(env, in) || hb_merge_check(menv, in))
 		goto free_inputs;
+	hb_merge_one_note(menv);
 	if (in[0].mig) {
 		ret = hb_write_mig_merge(menv, in);
 		goto free_inputs;

@@ -320,6 +320,25 @@ static int hb_input_migration(struct hb_input *in, char *err, size_t len)
 	return ret;
 }
 
+/*
+ * Another document of hmmbench's, named by its schema, with the command
+ * that reads it; NULL for one it does not know.
+ */
+static const char *hb_other_document(const char *schema)
+{
+	static const char *const kinds[][2] = {
+		{ "hmmbench-compare/", "a comparison (hmmbench compare --format json): use hmmbench show to print it" },
+		{ "hmmbench-info/", "the output of hmmbench info, not a result" },
+		{ "hmmbench-verify/", "the output of hmmbench verify, not a result" },
+	};
+	size_t i;
+
+	for (i = 0; schema && i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(schema, kinds[i][0], strlen(kinds[i][0])))
+			return kinds[i][1];
+	return NULL;
+}
+
 static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 {
 	struct json_object *doc = in->doc;
@@ -328,6 +347,11 @@ static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 
 	if (schema && !strcmp(schema, HB_MIG_SCHEMA))
 		return hb_input_migration(in, err, len);
+	if (hb_other_document(schema)) {
+		snprintf(err, len, "%s is %s", in->path,
+			 hb_other_document(schema));
+		return -EINVAL;
+	}
 	if (!schema || strcmp(schema, HB_RESULT_SCHEMA)) {
 		snprintf(err, len, "%s: schema is '%s', not %s or %s: give a file written by hmmbench run, sweep, rebind, migrate or merge with --format json",
 			 in->path, schema ? schema : "missing",

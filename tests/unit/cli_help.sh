@@ -299,6 +299,28 @@ same_run_is_refused() {
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
+# A merge of one file writes it, with a note on stderr that says so
+# (none with -q).
+merge_of_one_file_notes_it() {
+	hb merge "$golden/run.json"
+	[ $rc = 0 ] && grep -q '"schema":"hmmbench-result/1"' "$out" &&
+	[ "$(cat "$err")" = "hmmbench: note: only one file to merge ($golden/run.json): the output holds the same runs, its statistics computed afresh; merge pools the runs (boots) of one kernel from several files" ] ||
+		return 1
+	hb merge -q "$golden/run.json"
+	[ $rc = 0 ] && [ -s "$out" ] && [ ! -s "$err" ]
+}
+
+# A comparison given to compare (or merge) is named as one, with the
+# command that prints it, in one sentence and nothing on stdout.
+comparison_given_as_a_result_says_use_show() {
+	for c in compare merge; do
+		hb "$c" "$golden/compare.json" "$golden/run.json"
+		[ $rc = 1 ] && [ ! -s "$out" ] &&
+		[ "$(cat "$err")" = "hmmbench: $golden/compare.json is a comparison (hmmbench compare --format json): use hmmbench show to print it" ] ||
+			{ echo "# $c: $(cat "$err")"; return 1; }
+	done
+}
+
 # --size as people type it (64G, 64g, 64GB, 64GiB) passes the parser and
 # reaches the device; 0 and garbage are usage errors of their own.
 size_is_taken_as_people_type_it() {
@@ -647,6 +669,8 @@ check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is
 check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says_it_is_not_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
+check merge_of_one_file_notes_it merge_of_one_file_notes_it
+check comparison_given_as_a_result_says_use_show comparison_given_as_a_result_says_use_show
 check size_is_taken_as_people_type_it size_is_taken_as_people_type_it
 check info_without_the_module_prints_this_machine info_without_the_module_prints_this_machine
 check merge_without_output_writes_stdout merge_without_output_writes_stdout

@@ -3,7 +3,8 @@
  * hmmbench unit tests: reading a result file back for compare and merge
  * (results/result_read.c) - a damaged, hand-edited or truncated file is
  * refused with one sentence naming the file and what is wrong, never read
- * as "nothing to compare".
+ * as "nothing to compare"; another of hmmbench's documents (a comparison,
+ * info, verify) is named as what it is.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -334,6 +335,28 @@ static void binary_file_is_named_as_binary_not_text(void **state)
 			    want);
 }
 
+/*
+ * A comparison given to compare or merge is named as one, with the
+ * command that prints it; info's and verify's outputs as theirs.
+ */
+static void other_documents_are_named_as_what_they_are(void **state)
+{
+	static const char cmp[] = "{\"schema\":\"hmmbench-compare/2\",\"rows\":[]}";
+	static const char future[] = "{\"schema\":\"hmmbench-compare/3\"}";
+	static const char inf[] = "{\"schema\":\"hmmbench-info/1\"}";
+	static const char ver[] = "{\"schema\":\"hmmbench-verify/1\"}";
+
+	(void)state;
+	assert_string_equal(refused(raw_file(cmp, strlen(cmp))),
+			    " is a comparison (hmmbench compare --format json): use hmmbench show to print it");
+	assert_string_equal(refused(raw_file(future, strlen(future))),
+			    " is a comparison (hmmbench compare --format json): use hmmbench show to print it");
+	assert_string_equal(refused(raw_file(inf, strlen(inf))),
+			    " is the output of hmmbench info, not a result");
+	assert_string_equal(refused(raw_file(ver, strlen(ver))),
+			    " is the output of hmmbench verify, not a result");
+}
+
 static void leading_blank_lines_count_in_the_byte(void **state)
 {
 	static const char text[] = "\n\n{\"schema\" 1}";
@@ -364,6 +387,7 @@ int main(void)
 		cmocka_unit_test(gobench_text_is_named_as_text),
 		cmocka_unit_test(binary_file_is_named_as_binary_not_text),
 		cmocka_unit_test(leading_blank_lines_count_in_the_byte),
+		cmocka_unit_test(other_documents_are_named_as_what_they_are),
 	};
 
 	return cmocka_run_group_tests_name("result_read", tests, NULL, NULL);
