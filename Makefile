@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # hmmbench: kernel module, CLI, tests and the VM harness.
 #
-#   make            driver/hmmbench.ko and cli/hmmbench
+#   make            cli/hmmbench, and driver/hmmbench.ko where a kernel
+#                   tree for it exists (below); builds no kernel
+#   make kernel     the test kernel, in the cache (KERNEL=6.12 for that
+#                   one), which make then builds the module against
 #   make run        hmmbench --size 64G --iters 10, here or in the VM
 #                   (ARGS="..." for other arguments, KERNEL=6.12 for
 #                   that test kernel in the VM)
@@ -27,7 +30,12 @@
 #   make dkms-install      the module's sources for dkms, built by it
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
-# the running kernel's when it has DEVICE_PRIVATE, else the test kernel's.
+# the running kernel's when it has DEVICE_PRIVATE, else a test kernel the
+# cache holds built (tests/vm/kdir says which).  Without either, make,
+# make clean, sparse and modules_install build no kernel: make builds the
+# CLI and says how to get a kernel tree, module, sparse and
+# modules_install fail saying so, and clean removes driver/'s build
+# files by name.
 # ACCEL=tcg (or kvm, or icount: TCG whose guest clock counts instructions)
 # makes every VM of run, ab, bench and check use that
 # accelerator; by default KVM once a short boot has shown it runs the
@@ -44,14 +52,18 @@ VM := tests/vm
 ifneq ($(ACCEL),)
 export HMMBENCH_ACCEL := $(ACCEL)
 endif
-KDIR_CMD = $${KDIR:-$$($(VM)/kdir)}
+# The module's kernel tree, and on stderr which it is: KDIR, or what
+# tests/vm/kdir finds; it fails, saying why, where there is none.
+KDIR_CMD = $(if $(KDIR),echo "hmmbench.ko: for KDIR=$(KDIR)" >&2; echo "$(KDIR)",$(VM)/kdir)
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
 KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h
 
-all: module cli
+# The CLI, and the module when there is a kernel tree for it.
+all: cli
+	@if kdir=$$($(KDIR_CMD)); then $(MAKE) -C driver KDIR="$$kdir"; fi
 
 module:
-	$(MAKE) -C driver KDIR="$(KDIR_CMD)"
+	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir"
 
 cli:
 	$(MAKE) -C cli
@@ -176,7 +188,7 @@ uninstall:
 # updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;
 # then depmod.
 modules_install: module
-	$(MAKE) -C driver KDIR="$(KDIR_CMD)" modules_install
+	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir" modules_install
 
 # dkms: the module's sources in $(DKMS_SRC), where dkms looks for
 # hmmbench/<version>; dkms.conf says how to build them.
@@ -208,15 +220,32 @@ style:
 	$(CHECKPATCH) --no-tree --quiet -f $(KSOURCES)
 
 sparse:
-	$(MAKE) -C driver KDIR="$(KDIR_CMD)" sparse
+	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir" sparse
+
+# The test kernel (KERNEL=6.1 by default) in the cache, built on first
+# use; the module builds against it from then on.
+kernel:
+	$(VM)/build-kernel $(if $(KERNEL),--kernel "$(KERNEL)") \
+		$(if $(ARCH),--arch "$(ARCH)")
+
+# kbuild cleans driver/ where there is a kernel tree; elsewhere the files
+# a module build leaves there go by name.
+DRIVER_BUILT = *.o .*.o *.ko *.mod *.mod.c .*.cmd Module.symvers modules.order \
+	.tmp_versions
 
 clean:
-	-$(MAKE) -C driver KDIR="$(KDIR_CMD)" clean
+	@if kdir=$$($(KDIR_CMD) 2>/dev/null); then \
+		echo "hmmbench.ko: driver/ cleaned by kbuild, for $$kdir"; \
+		$(MAKE) -C driver KDIR="$$kdir" clean; \
+	else \
+		echo "hmmbench.ko: no kernel tree for it, so driver/'s build files go by name"; \
+		cd driver && rm -rf $(DRIVER_BUILT); \
+	fi
 	$(MAKE) -C cli clean
 	$(MAKE) -C $(VM) clean
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module cli guest guest-programs run ab bench check check-unit check-vm check-install \
+.PHONY: all module kernel cli guest guest-programs run ab bench check check-unit check-vm check-install \
 	deps deps-build style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall

@@ -172,18 +172,42 @@ hb_debian_tree() {
 	printf '%s\n' "$dst"
 }
 
+# hb_debian_tree_cached [VERSION]: the path hb_debian_tree prints, when
+# the cache holds that tree unpacked already; fails, fetching and
+# unpacking nothing, when it does not.
+hb_debian_tree_cached() {
+	local v=${1:-$HB_DEFAULT_KERNEL} ver deb
+
+	if [[ " $HB_SID_KERNELS " = *" $v "* ]]; then
+		deb=$(compgen -G "$HB_CACHE/sid/debs/linux-source-${v}_*.deb" |
+			sort -V | tail -n 1)
+		[ -n "$deb" ] && ver=$(dpkg-deb -f "$deb" Version) || return 1
+	else
+		ver=$(dpkg-query -W -f '${Version}' "linux-source-$v" 2>/dev/null) || ver=unknown
+	fi
+	[ -d "$HB_CACHE/src/linux-source-${v}_$ver" ] || return 1
+	printf '%s\n' "$HB_CACHE/src/linux-source-${v}_$ver"
+}
+
+# hb_series_name VERSION SERIES: SERIES-HASH, the suffix of the patched
+# tree's name, the hash of its patches; fails when there are none.
+hb_series_name() {
+	local dir=$HB_VM_DIR/patches/$2/$1
+
+	compgen -G "$dir/*.patch" >/dev/null || return 1
+	printf '%s-%s\n' "$2" "$(cat "$dir"/*.patch | sha256sum | cut -c1-12)"
+}
+
 # hb_patched_tree VERSION SERIES: Debian's VERSION tree with the patches of
 # patches/SERIES/VERSION/ applied, in the cache beside the tree (a copy of
 # hard links; patched files get their own); prints its path.  The path
 # names a hash of the series, so a changed series is a new tree.
 hb_patched_tree() {
-	local v=$1 series=$2 src dir hash dst tmp p f
+	local v=$1 series=$2 src dir dst tmp p f
 
 	src=$(hb_debian_tree "$v")
 	dir=$HB_VM_DIR/patches/$series/$v
-	compgen -G "$dir/*.patch" >/dev/null || die "no $series patches for $v in $dir"
-	hash=$(cat "$dir"/*.patch | sha256sum | cut -c1-12)
-	dst=$src+$series-$hash
+	dst=$src+$(hb_series_name "$v" "$series") || die "no $series patches for $v in $dir"
 	if [ ! -d "$dst" ]; then
 		note "applying $series to $(basename "$src")"
 		tmp=$(mktemp -d "$HB_CACHE/src/.patch.XXXXXX")
@@ -201,6 +225,17 @@ hb_patched_tree() {
 		mv "$tmp" "$dst"
 	fi
 	printf '%s\n' "$dst"
+}
+
+# hb_patched_tree_cached VERSION SERIES: the path hb_patched_tree prints,
+# when the cache holds that tree already; fails, making nothing, when it
+# does not.
+hb_patched_tree_cached() {
+	local src name
+
+	src=$(hb_debian_tree_cached "$1") && name=$(hb_series_name "$1" "$2") &&
+		[ -d "$src+$name" ] || return 1
+	printf '%s\n' "$src+$name"
 }
 
 # hb_patch_files PATCH...: the files the patches change, once each.
