@@ -439,17 +439,25 @@ hb_mib() {
 	esac
 }
 
+# hb_kernel_names: every kernel name --kernel takes, one per line:
+# "default", the Debian versions of HB_KERNELS, those with the
+# template-init series, and Debian's own kernels (docs/vm.md lists them).
+hb_kernel_names() {
+	printf '%s\n' default $HB_KERNELS template \
+		$(printf 'template-%s ' $HB_KERNELS) debian \
+		$(printf 'debian-%s ' $HB_SID_KERNELS)
+}
+
 # hb_kernel_args KERNEL: the build-kernel and run options that select
-# KERNEL, one per line: a Debian version from HB_KERNELS, "default", or
-# the path of a source tree.
+# KERNEL, one per line: a name of hb_kernel_names, or the path of a
+# source tree.
 hb_kernel_args() {
 	local k
 
 	case $1 in
 	default|'') echo --kernel; echo "$HB_DEFAULT_KERNEL"; return ;;
 	esac
-	for k in $HB_KERNELS template $(printf 'template-%s ' $HB_KERNELS) \
-		 debian $(printf 'debian-%s ' $HB_SID_KERNELS); do
+	for k in $(hb_kernel_names); do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
 	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION debian $(printf 'debian-%s ' $HB_SID_KERNELS)nor a source directory"
