@@ -299,6 +299,30 @@ same_run_is_refused() {
 	[ $rc = 1 ] && grep -q "hold the same run" "$err"
 }
 
+# help_doc FILE: the lines of a --help in FILE that hmmbench writes as
+# they are (its doc before the options and after them), not the options
+# that argp lays out.
+help_doc() {
+	awk '/^$/ && !blank { blank = 1; skip = 1 } /^EXAMPLES:$/ { skip = 0 }
+		!skip' "$1"
+}
+
+# argp breaks a line of a command's doc that reaches its right margin,
+# in the middle of a word if need be: each is as written, whatever the
+# margin.
+help_is_never_rewrapped() {
+	for c in "" run sweep rebind migrate info verify compare merge show \
+		plot list monitor hold; do
+		"$hb" $c --help >"$out" 2>&1 &&
+		ARGP_HELP_FMT=rmargin=500 "$hb" $c --help >"$err" 2>&1 || return 1
+		help_doc "$out" >"$out.doc"
+		help_doc "$err" >"$err.doc"
+		cmp -s "$out.doc" "$err.doc" ||
+			{ echo "# hmmbench $c --help:"; diff "$out.doc" "$err.doc" | sed 's/^/# /'; return 1; }
+	done
+	rm -f "$out.doc" "$err.doc"
+}
+
 # A merge of one file writes it, with a note on stderr that says so
 # (none with -q).
 merge_of_one_file_notes_it() {
@@ -669,6 +693,7 @@ check compare_of_gobench_text_says_it_is_text compare_of_gobench_text_says_it_is
 check compare_of_a_binary_file_says_it_is_not_text compare_of_a_binary_file_says_it_is_not_text
 check compare_notes_once_on_stderr compare_notes_once_on_stderr
 check same_run_is_refused same_run_is_refused
+check help_is_never_rewrapped help_is_never_rewrapped
 check merge_of_one_file_notes_it merge_of_one_file_notes_it
 check comparison_given_as_a_result_says_use_show comparison_given_as_a_result_says_use_show
 check size_is_taken_as_people_type_it size_is_taken_as_people_type_it
