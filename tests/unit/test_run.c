@@ -4,7 +4,9 @@
  * cmd_sweep.c and the process glue they share) against the fake device,
  * for what they record of how they were run: the command line, every
  * option that shapes the measurement with its default filled in, in
- * the JSON they write and at the end of their cover text.
+ * the JSON they write and at the end of their cover text; and sizes as
+ * people type them, with those the module would refuse refused before
+ * any MAP, naming its section size and what its budget allows.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -107,6 +109,77 @@ static void sweep_records_its_sizes_as_parsed(void **state)
 	free(line);
 }
 
+/* --size 64GiB and 64GB are 64G, recorded as such; so is a sweep's. */
+static void sizes_spelt_with_b_or_ib_are_recorded_as_kernel_sizes(void **state)
+{
+	char *line;
+
+	(void)state;
+	assert_int_equal(hmmbench(hb_cmd_run, "--size", "2GiB", "-i", "1",
+				  "--no-verify", "-f", "json", NULL), HB_EXIT_OK);
+	line = recorded();
+	assert_non_null(strstr(line, "hmmbench run --size 2G --chunks 1 "));
+	free(line);
+	assert_int_equal(hmmbench(hb_cmd_sweep, "--sizes", "1GB,512mib", "-i",
+				  "1", "--no-verify", "-f", "json", NULL),
+			 HB_EXIT_OK);
+	line = recorded();
+	assert_non_null(strstr(line, "hmmbench sweep --sizes 1G,512M --chunks 1 "));
+	free(line);
+}
+
+/*
+ * hmmbench run ARGS... with stderr in a file; its exit status, and
+ * what it wrote there in err_text.
+ */
+static char err_text[1024];
+
+static int run_err(const char *size)
+{
+	FILE *err = tmpfile();
+	int saved, st;
+	size_t n;
+
+	assert_non_null(err);
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(err), STDERR_FILENO);
+	st = hmmbench(hb_cmd_run, "--size", size, NULL);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(err);
+	n = fread(err_text, 1, sizeof(err_text) - 1, err);
+	err_text[n] = '\0';
+	fclose(err);
+	return st;
+}
+
+static unsigned int maps_asked(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fake.nr_calls; i++)
+		n += fake.calls[i].cmd == HMMBENCH_IOC_MAP;
+	return n;
+}
+
+/*
+ * A size the module would refuse is refused before any MAP, in one
+ * sentence naming both numbers of the module's INFO: the section size
+ * and the largest chunk its budget allows now.
+ */
+static void size_the_module_would_refuse_names_both_numbers(void **state)
+{
+	(void)state;
+	assert_int_equal(run_err("100MiB"), HB_EXIT_FAIL);
+	assert_string_equal(err_text, "hmmbench: 100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now\n");
+	assert_int_equal(run_err("128GB"), HB_EXIT_FAIL);
+	assert_string_equal(err_text, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)\n");
+	assert_int_equal(maps_asked(), 0);
+	assert_int_equal(access(out_path, F_OK), -1);
+}
+
 /* The cover text, written at once, ends with the line it would record. */
 static void run_cover_ends_with_its_command_line(void **state)
 {
@@ -131,6 +204,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(run_records_its_options_with_defaults_filled_in, setup, teardown),
 		cmocka_unit_test_setup_teardown(sweep_records_its_sizes_as_parsed, setup, teardown),
 		cmocka_unit_test_setup_teardown(run_cover_ends_with_its_command_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(sizes_spelt_with_b_or_ib_are_recorded_as_kernel_sizes, setup, teardown),
+		cmocka_unit_test_setup_teardown(size_the_module_would_refuse_names_both_numbers, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("run", tests, NULL, NULL);
