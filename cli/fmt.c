@@ -23,9 +23,29 @@ const char *hb_unit_name(enum hb_unit unit)
 		return "ns/4KiB";
 	case HB_UNIT_RATIO:
 		return "ratio";
+	case HB_UNIT_INSTR:
+		return "instructions";
+	case HB_UNIT_INSTR_PER_PAGE:
+		return "instructions/4KiB";
 	default:
 		return "B/s";
 	}
+}
+
+enum hb_unit hb_unit_counted(enum hb_unit unit, bool icount)
+{
+	if (!icount)
+		return unit;
+	if (unit == HB_UNIT_NS)
+		return HB_UNIT_INSTR;
+	if (unit == HB_UNIT_NS_PER_PAGE)
+		return HB_UNIT_INSTR_PER_PAGE;
+	return unit;
+}
+
+bool hb_unit_is_time(enum hb_unit unit)
+{
+	return unit == HB_UNIT_NS || unit == HB_UNIT_INSTR;
 }
 
 const char *hb_size_str(uint64_t bytes, char *buf, size_t len)
@@ -88,52 +108,149 @@ struct hb_scale {
 	int prec;
 };
 
-static struct hb_scale hb_time_scale(double ref)
+/* The scales of a time, and of a count of instructions, small to large. */
+static const struct hb_scale hb_time_scales[] = {
+	{ 1, "ns", 0 }, { 1e3, "us", 1 }, { 1e6, "ms", 1 }, { 1e9, "s", 3 },
+};
+static const struct hb_scale hb_instr_scales[] = {
+	{ 1, "instr", 0 }, { 1e3, "K instr", 1 }, { 1e6, "M instr", 1 },
+	{ 1e9, "G instr", 3 },
+};
+static const struct hb_scale hb_rate_scales[] = {
+	{ 1024.0 * 1024, "MiB/s", 1 }, { 1024.0 * 1024 * 1024, "GiB/s", 2 },
+};
+
+/* The natural scale of @v among hb_time_scales: below 10000 of it. */
+static size_t hb_time_index(double v)
 {
-	if (ref < 1e4)
-		return (struct hb_scale){ 1, "ns", 0 };
-	if (ref < 1e6)
-		return (struct hb_scale){ 1e3, "us", 1 };
-	if (ref < 1e9)
-		return (struct hb_scale){ 1e6, "ms", 1 };
-	return (struct hb_scale){ 1e9, "s", 3 };
+	if (v < 1e4)
+		return 0;
+	if (v < 1e6)
+		return 1;
+	if (v < 1e9)
+		return 2;
+	return 3;
 }
 
-static struct hb_scale hb_rate_scale(double ref)
+/*
+ * The scale of the values from @lo (smallest nonzero) to @hi (largest)
+ * in @unit: @hi's, or a smaller one where @lo would be under 0.01 of it
+ * and @hi stays under 10000.
+ */
+static struct hb_scale hb_scale_of(enum hb_unit unit, double lo, double hi)
 {
-	if (ref < 1024.0 * 1024 * 1024)
-		return (struct hb_scale){ 1024.0 * 1024, "MiB/s", 1 };
-	return (struct hb_scale){ 1024.0 * 1024 * 1024, "GiB/s", 2 };
-}
+	const struct hb_scale *sc;
+	size_t k;
 
-static struct hb_scale hb_scale_for(enum hb_unit unit, double ref)
-{
 	switch (unit) {
 	case HB_UNIT_NS:
-		return hb_time_scale(fabs(ref));
+	case HB_UNIT_INSTR:
+		sc = unit == HB_UNIT_NS ? hb_time_scales : hb_instr_scales;
+		k = hb_time_index(hi);
+		while (k && lo > 0 && lo / sc[k].div < 0.01 &&
+		       hi / sc[k - 1].div < 1e4)
+			k--;
+		return sc[k];
+	/* per 4 KiB: a number, the row or column naming its unit */
 	case HB_UNIT_NS_PER_PAGE:
-		return (struct hb_scale){ 1, "ns", 2 };
+	case HB_UNIT_INSTR_PER_PAGE:
+		return (struct hb_scale){ 1, "", 2 };
+	case HB_UNIT_RATIO:
+		return (struct hb_scale){ 0.01, "%", 1 };
 	default:
-		return hb_rate_scale(fabs(ref));
+		return hb_rate_scales[hi >= hb_rate_scales[1].div];
 	}
+}
+
+/*
+ * Decimals of a value whose row is @x in scale @sc: the scale's, one
+ * more below 10 of a scale of one, three significant digits below 1.
+ */
+static int hb_scale_prec(const struct hb_scale *sc, double x)
+{
+	int prec = sc->prec;
+
+	x = fabs(x);
+	if (!prec || isnan(x) || !strcmp(sc->name, "%"))
+		return prec;
+	if (prec == 1 && x < 10)
+		prec = 2;
+	if (x > 0 && x < 1) {
+		int sig = 2 - (int)floor(log10(x));
+
+		prec = sig > prec ? sig : prec;
+	}
+	return prec < 6 ? prec : 6;
+}
+
+void hb_col_init(struct hb_col *c, enum hb_unit unit)
+{
+	c->unit = unit;
+	c->lo = c->hi = 0;
+}
+
+void hb_col_add(struct hb_col *c, double v)
+{
+	v = fabs(v);
+	if (isnan(v) || isinf(v) || !v)
+		return;
+	if (!c->lo || v < c->lo)
+		c->lo = v;
+	if (v > c->hi)
+		c->hi = v;
+}
+
+void hb_cols_init(struct hb_cols *c)
+{
+	size_t u;
+
+	for (u = 0; u < HB_NR_UNITS; u++)
+		hb_col_init(&c->u[u], u);
+}
+
+const char *hb_col_unit(const struct hb_col *c)
+{
+	return hb_scale_of(c->unit, c->lo, c->hi).name;
+}
+
+const char *hb_fmt_col(char *buf, size_t len, const struct hb_col *c,
+		       double v, double ref)
+{
+	struct hb_scale sc = hb_scale_of(c->unit, c->lo, c->hi);
+
+	if (isnan(ref))
+		ref = v;
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (c->unit == HB_UNIT_RATIO)
+		hb_fmt_percent(buf, len, v);
+	else
+		snprintf(buf, len, "%.*f%s%s",
+			 hb_scale_prec(&sc, ref / sc.div), v / sc.div,
+			 sc.name[0] ? " " : "", sc.name);
+	return buf;
+}
+
+const char *hb_fmt_cell(char *buf, size_t len, const struct hb_col *c,
+			double v, double ref)
+{
+	char *sp;
+
+	hb_fmt_col(buf, len, c, v, ref);
+	sp = strchr(buf, ' ');
+	if (sp && hb_unit_is_time(c->unit))
+		*sp = '\0';
+	return buf;
 }
 
 const char *hb_fmt_scaled(char *buf, size_t len, enum hb_unit unit,
 			  double v, double ref)
 {
-	struct hb_scale sc = hb_scale_for(unit, isnan(ref) ? v : ref);
+	struct hb_col c;
 
-	if (unit == HB_UNIT_RATIO)
-		return hb_fmt_percent(buf, len, v);
-	/* Small values in ms or us get one more decimal: 1.25 ms. */
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.*f %s",
-			 sc.prec + (sc.prec == 1 && fabs(isnan(ref) ? v : ref) <
-				    10 * sc.div),
-			 v / sc.div, sc.name);
-	return buf;
+	hb_col_init(&c, unit);
+	hb_col_add(&c, isnan(ref) ? v : ref);
+	return hb_fmt_col(buf, len, &c, v, ref);
 }
 
 const char *hb_fmt_human(char *buf, size_t len, enum hb_unit unit,
@@ -183,8 +300,10 @@ int hb_fmt_precision(enum hb_unit unit)
 {
 	switch (unit) {
 	case HB_UNIT_NS:
+	case HB_UNIT_INSTR:
 		return 1;
 	case HB_UNIT_NS_PER_PAGE:
+	case HB_UNIT_INSTR_PER_PAGE:
 		return 4;
 	case HB_UNIT_RATIO:
 		return 6;

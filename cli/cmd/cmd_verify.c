@@ -190,6 +190,7 @@ int hb_cmd_verify(int argc, char **argv)
 
 	if (hb_parse("verify", &hb_verify_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
+	hb_host_gather_build(&rep.host);
 	st = hb_verify_read(&env, &ns, &rep);
 	if (st)
 		return st;

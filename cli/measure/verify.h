@@ -26,6 +26,7 @@ struct hb_verify_report {
 	struct hmmbench_info info;
 	struct hmmbench_verify v;
 	const struct hb_nd_ns *ns;	/* --namespace, or NULL: a chunk */
+	struct hb_host host;	/* where it was read (accel: "" unknown) */
 };
 
 /* The schema of hmmbench verify --format json. */

@@ -25,20 +25,52 @@
 #define HB_COVER_COLS	72
 
 /*
- * "new Linux 6.1.0 (new, 6 boots)" for in[@i], or "(new, 6 runs in 1
- * boot)" when its runs shared boots.
+ * "new Linux 6.1.0 (new, 6 boots, 36 calls)" for in[@i], "(new, 6 runs
+ * in 1 boot, ...)" when its runs shared boots; where it was measured
+ * when the inputs differ in that (@where).
  */
-static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i)
+static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i,
+			   bool where)
 {
 	const struct hb_result *r = &c->in[i].r;
 	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
+	size_t calls = hb_input_calls(&c->in[i]);
+	char w[96];
 
-	fprintf(m, "%s %s Linux\x1f%s (%s, ", i ? ";" : "",
-		i ? "new" : "base", r->meta.host.kernel_release,
-		hb_cmp_name(c, i));
+	fprintf(m, "%s %s Linux\x1f%s", i ? ";" : "", i ? "new" : "base",
+		r->meta.host.kernel_release);
+	if (where)
+		fprintf(m, " %s", hb_host_where(&r->meta.host, w, sizeof(w)));
+	fprintf(m, " (%s, ", hb_cmp_name(c, i));
 	if (boots != runs)
 		fprintf(m, "%u\x1fruns in ", runs);
-	fprintf(m, "%u\x1f%s)", boots, boots == 1 ? "boot" : "boots");
+	fprintf(m, "%u\x1f%s", boots, boots == 1 ? "boot" : "boots");
+	if (calls)
+		fprintf(m, ", %zu\x1f%s", calls,
+			hb_config_migrate(&r->cfg) ? "calls and faults" :
+						     "calls");
+	fputc(')', m);
+}
+
+/* "timed", or under icount "counted" (in instructions). */
+static const char *hb_cover_timed(const struct hb_comparison *c)
+{
+	return hb_comparison_icount(c) ? "counted" : "timed";
+}
+
+/*
+ * Metric @id's phrase, "memremap time"; under icount (@icount) its
+ * instructions, "memremap instructions".
+ */
+static const char *hb_cover_phrase(char *buf, size_t len, enum hb_metric_id id,
+				   bool icount)
+{
+	const char *p = hb_metrics[id].phrase, *t = strstr(p, "time");
+
+	if (!icount || !t)
+		return p;
+	snprintf(buf, len, "%.*sinstructions%s", (int)(t - p), p, t + 4);
+	return buf;
 }
 
 /* "base pages (--no-thp)" or "THP (--thp)": what @c asked for. */
@@ -63,8 +95,9 @@ static void hb_cover_migration(FILE *m, const struct hb_comparison *c)
 	if (cfg->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu64 "\x1fpages",
 			 cfg->batch);
-	fprintf(m, " Page migration of a %s buffer to one DEVICE_PRIVATE chunk and back (hmmbench migrate, batches of %s), timed in the kernel per MIGRATE call and per CPU fault's handler, and per touch by hmmbench;",
-		hb_size_human(cfg->sizes[0], sz, sizeof(sz)), batch);
+	fprintf(m, " Page migration of a %s buffer to one DEVICE_PRIVATE chunk and back (hmmbench migrate, batches of %s), %s in the kernel per MIGRATE call and per CPU fault's handler, and per touch by hmmbench;",
+		hb_size_human(cfg->sizes[0], sz, sizeof(sz)), batch,
+		hb_cover_timed(c));
 	if (same) {
 		fprintf(m, " %s asked for.", hb_cover_thp(cfg));
 		return;
@@ -93,8 +126,9 @@ static void hb_cover_workload(FILE *m, const struct hb_comparison *c)
 		return;
 	}
 	if (cfg->ns_name) {
-		fprintf(m, " Per run, %s, timed in the kernel: the first %s, then ",
+		fprintf(m, " Per run, %s, %s in the kernel: the first %s, then ",
 			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
+			hb_cover_timed(c),
 			cfg->first_bind_reconfigure ?
 			"binding (ndctl create-namespace)" : "rebind");
 		if (runs > 1 && cfg->iters % runs)
@@ -109,29 +143,95 @@ static void hb_cover_workload(FILE *m, const struct hb_comparison *c)
 	fprintf(m, " DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
 	if (hb_config_compound(cfg, buf, sizeof(buf)))
 		fprintf(m, " of %s compound pages", buf);
-	fprintf(m, " timed in the kernel, %u chunk%s at a time.", cfg->chunks,
-		cfg->chunks == 1 ? "" : "s");
+	fprintf(m, " %s in the kernel, %u chunk%s at a time.",
+		hb_cover_timed(c), cfg->chunks, cfg->chunks == 1 ? "" : "s");
 }
 
 /*
- * The setup paragraph of a comparison: the machine, each input with its
- * kernel, and the workload, wrapped for an email.
+ * What emulation means for the changes: when every input was emulated,
+ * read them, not the times; when some only, they are the emulation's
+ * as much as the kernels'.
+ */
+static void hb_cover_emulated(FILE *m, const struct hb_comparison *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr_in; i++)
+		n += hb_meta_emulated(&c->in[i].r.meta);
+	if (n == c->nr_in) {
+		fputs(" Emulated by QEMU's TCG: read the changes, ratios within these runs, not the absolute times, which say little about hardware.",
+		      m);
+		return;
+	}
+	fputs(" Emulated by QEMU's TCG:", m);
+	for (i = 0, n = 0; i < c->nr_in; i++)
+		if (hb_meta_emulated(&c->in[i].r.meta))
+			fprintf(m, "%s %s", n++ ? "," : "", hb_cmp_name(c, i));
+	fputs(" only; against a side that was not emulated, a change is the emulation's as much as the kernels'.",
+	      m);
+}
+
+/* Where every input was measured, or NULL when not all in one place. */
+static const char *hb_cover_where(const struct hb_comparison *c, char *buf,
+				  size_t len)
+{
+	char other[96];
+	size_t i;
+
+	hb_host_where(&c->in[0].r.meta.host, buf, len);
+	for (i = 1; i < c->nr_in; i++)
+		if (strcmp(buf, hb_host_where(&c->in[i].r.meta.host, other,
+					      sizeof(other))))
+			return NULL;
+	return buf;
+}
+
+/* The differences --force overrode, as the notes say them, in one sentence. */
+static void hb_cover_forced(FILE *m, const struct hb_comparison *c)
+{
+	size_t i, n, k = 0;
+
+	if (!c->forced)
+		return;
+	fputs(" Compared with --force although the inputs differ", m);
+	for (i = 0; i < c->nr_notes; i++)
+		if (hb_cmp_note_forced(c->notes[i], &n))
+			fprintf(m, "%s %.*s", k++ ? ";" : " in", (int)n,
+				c->notes[i]);
+	fputs(k ? ": the changes below may be those of that difference." :
+		  ": the changes below may be those of the difference.", m);
+}
+
+/*
+ * The setup paragraph of a comparison: the machine, where it ran, each
+ * input with its kernel, runs and calls, the workload, what emulation
+ * means for the reader and what --force overrode, wrapped for an email.
  */
 static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 {
 	const struct hb_host *h = &c->in[0].r.meta.host;
-	char *text = NULL;
+	const char *where, *note = NULL;
+	char *text = NULL, w[96];
 	size_t len = 0, i;
 	FILE *m = open_memstream(&text, &len);
 
 	if (!m)
 		return;
-	fprintf(m, "Measured with hmmbench %s on %s%s%s, %u CPUs:", HB_VERSION,
-		h->machine, h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus);
+	where = hb_cover_where(c, w, sizeof(w));
+	for (i = 0; i < c->nr_in && !note; i++)
+		note = hb_meta_emulation_note(&c->in[i].r.meta);
+	fprintf(m, "Measured with hmmbench %s%s%s on %s%s%s, %u CPUs:",
+		HB_VERSION, where ? " " : "", where ? where : "", h->machine,
+		h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus);
 	for (i = 0; i < c->nr_in; i++)
-		hb_cover_input(m, c, i);
+		hb_cover_input(m, c, i, !where);
 	fputc('.', m);
 	hb_cover_workload(m, c);
+	if (hb_comparison_icount(c))
+		fprintf(m, " %s", HB_ICOUNT_NOTE);
+	else if (note)
+		hb_cover_emulated(m, c);
+	hb_cover_forced(m, c);
 	fclose(m);
 	hb_wrap(f, text, "", HB_COVER_COLS);
 	free(text);
@@ -164,30 +264,138 @@ static void hb_cover_units(FILE *f, const struct hb_comparison *c)
 			HB_COVER_COLS);
 }
 
-/* "   1 GiB  118.1 ms -> 55.5 ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24" */
-static void hb_cover_line(FILE *f, const struct hb_cmp_row *row)
-{
-	enum hb_unit unit = hb_metrics[row->metric].unit;
-	char sz[32], a[32], b[32], ch[32], ci[48] = "", p[32] = "", line[160];
-	int n;
+/* The cells of one line of the cover: a size, base -> new, the change. */
+struct hb_cover_cells {
+	char sz[32], a[48], acv[16], b[48], bcv[16], ch[32], ci[48], p[32];
+};
 
-	hb_fmt_human(a, sizeof(a), unit, row->w.mean_a);
-	hb_fmt_human(b, sizeof(b), unit, row->w.mean_b);
+/* Widths of the cells of a metric's lines, to align them. */
+struct hb_cover_w {
+	int sz, a, acv, b, bcv, ch, ci;
+};
+
+/* The columns @s takes: a UTF-8 character (±) takes one. */
+static int hb_cover_cols(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void hb_cover_fit(int *w, const char *s)
+{
+	if (hb_cover_cols(s) > *w)
+		*w = hb_cover_cols(s);
+}
+
+/* The cells of @row, in @u's units. */
+static void hb_cover_cells(struct hb_cover_cells *cl,
+			   const struct hb_comparison *c,
+			   const struct hb_cmp_row *row,
+			   const struct hb_cols *u)
+{
+	enum hb_unit unit = hb_unit_counted(hb_metrics[row->metric].unit,
+					    hb_comparison_icount(c));
+	char p[24];
+
+	hb_size_human(row->size, cl->sz, sizeof(cl->sz));
+	hb_fmt_cols(cl->a, sizeof(cl->a), u, unit, row->w.mean_a,
+		    row->w.mean_a);
+	hb_fmt_cols(cl->b, sizeof(cl->b), u, unit, row->w.mean_b,
+		    row->w.mean_a);
+	hb_cmp_fmt_cv(cl->acv, sizeof(cl->acv), row, 0);
+	hb_cmp_fmt_cv(cl->bcv, sizeof(cl->bcv), row, 1);
+	hb_cmp_fmt_change(cl->ch, sizeof(cl->ch), row);
+	cl->ci[0] = cl->p[0] = '\0';
+	/* an exact change needs no interval, nor a p */
 	if (row->exact)
-		snprintf(p, sizeof(p), "  exact");
-	else if (row->tested)
-		snprintf(p, sizeof(p), "  p = %s",
-			 hb_cmp_fmt_p(ch, sizeof(ch), row->p_holm));
-	if (row->interval)
-		hb_cmp_fmt_ci(ci, sizeof(ci), row);
-	hb_cmp_fmt_change(ch, sizeof(ch), row);
-	n = snprintf(line, sizeof(line), "  %7s %9s -> %-9s %8s %-16s%s",
-		     hb_size_human(row->size, sz, sizeof(sz)), a, b, ch, ci, p);
-	while (n > 0 && line[n - 1] == ' ')
+		snprintf(cl->ci, sizeof(cl->ci), "exact");
+	else if (row->interval)
+		hb_cmp_fmt_ci(cl->ci, sizeof(cl->ci), row);
+	if (row->tested && !row->exact)
+		snprintf(cl->p, sizeof(cl->p), "p=%s",
+			 hb_cmp_fmt_p(p, sizeof(p), row->p_holm));
+}
+
+static void hb_cover_w_fit(struct hb_cover_w *w,
+			   const struct hb_cover_cells *cl)
+{
+	hb_cover_fit(&w->sz, cl->sz);
+	hb_cover_fit(&w->a, cl->a);
+	hb_cover_fit(&w->acv, cl->acv);
+	hb_cover_fit(&w->b, cl->b);
+	hb_cover_fit(&w->bcv, cl->bcv);
+	hb_cover_fit(&w->ch, cl->ch);
+	hb_cover_fit(&w->ci, cl->ci);
+}
+
+/* @s padded to @w columns, on the left (@left) or the right. */
+static void hb_cover_pad(FILE *m, const char *s, int w, bool left)
+{
+	int pad = w - hb_cover_cols(s);
+
+	if (left)
+		fprintf(m, "%s%*s", s, pad > 0 ? pad : 0, "");
+	else
+		fprintf(m, "%*s%s", pad > 0 ? pad : 0, "", s);
+}
+
+/*
+ * "  1 GiB  118.1 ms ±1% -> 55.5 ms ±1%  -53.0% [-53.8%, -52.2%]  p=7e-24",
+ * aligned by @w; p on a line of its own when the line would be wider
+ * than the cover; under a "~" what it could have missed (@unseen).
+ */
+static void hb_cover_line(FILE *f, const struct hb_cmp_row *row,
+			  const struct hb_cover_cells *cl,
+			  const struct hb_cover_w *w, bool unseen)
+{
+	char *text = NULL, buf[160];
+	size_t len = 0, n;
+	FILE *m = open_memstream(&text, &len);
+	int cols;
+
+	if (!m)
+		return;
+	fputs("  ", m);
+	hb_cover_pad(m, cl->sz, w->sz, false);
+	fputs("  ", m);
+	hb_cover_pad(m, cl->a, w->a, false);
+	if (w->acv) {
+		fputc(' ', m);
+		hb_cover_pad(m, cl->acv, w->acv, true);
+	}
+	fputs(" -> ", m);
+	hb_cover_pad(m, cl->b, w->b, false);
+	if (w->bcv) {
+		fputc(' ', m);
+		hb_cover_pad(m, cl->bcv, w->bcv, true);
+	}
+	fputs("  ", m);
+	hb_cover_pad(m, cl->ch, w->ch, false);
+	if (w->ci) {
+		fputc(' ', m);
+		hb_cover_pad(m, cl->ci, w->ci, true);
+	}
+	fclose(m);
+	n = strlen(text);
+	while (n && text[n - 1] == ' ')
 		n--;
-	fprintf(f, "%.*s\n", n, line);
-	if (hb_cmp_fmt_unseen(line, sizeof(line), row))
-		fprintf(f, "%11s(%s)\n", "", line);
+	text[n] = '\0';
+	cols = hb_cover_cols(text);
+	if (!cl->p[0])
+		fprintf(f, "%s\n", text);
+	else if (cols + 2 + (int)strlen(cl->p) <= HB_COVER_COLS)
+		fprintf(f, "%s  %s\n", text, cl->p);
+	else
+		/* under the change */
+		fprintf(f, "%s\n%*s%s\n", text, 2 + w->sz + 2 + w->a +
+			(w->acv ? 1 + w->acv : 0) + 4 + w->b +
+			(w->bcv ? 1 + w->bcv : 0) + 2, "", cl->p);
+	free(text);
+	if (unseen && hb_cmp_fmt_unseen(buf, sizeof(buf), row))
+		fprintf(f, "%*s(%s)\n", w->sz + 4, "", buf);
 }
 
 static bool hb_cover_match(const struct hb_cmp_row *row, size_t file,
@@ -237,28 +445,75 @@ static const char *hb_cover_heading(char *buf, size_t len,
 				    enum hb_metric_id id)
 {
 	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
+	char ph[128];
+	const char *phrase = hb_cover_phrase(ph, sizeof(ph), id,
+					     hb_comparison_icount(c));
 
 	for (r = c->rows; r < end; r++)
 		if (hb_cover_match(r, file, kind, id) && r->order[0][0])
 			break;
 	if (r == end)
-		snprintf(buf, len, "%s", hb_metrics[id].phrase);
+		snprintf(buf, len, "%s", phrase);
 	else if (!strcmp(r->order[0], r->order[1]))
-		snprintf(buf, len, "%s, %s", hb_metrics[id].phrase,
-			 r->order[0]);
+		snprintf(buf, len, "%s, %s", phrase, r->order[0]);
 	else
-		snprintf(buf, len, "%s, %s -> %s", hb_metrics[id].phrase,
+		snprintf(buf, len, "%s, %s -> %s", phrase,
 			 r->order[0], r->order[1]);
 	return buf;
 }
 
-/* Metric @id of new input @file for calls of @kind: a heading, then sizes. */
-static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
-			    size_t file, enum hb_kind kind, enum hb_metric_id id)
+/* Whether @row is one the cover shows for new input @file and @kind. */
+static bool hb_cover_shows(const struct hb_cmp_row *row, size_t file,
+			   enum hb_kind kind)
+{
+	return row->file == file && row->kind == kind &&
+	       hb_metrics[row->metric].phrase;
+}
+
+/*
+ * The lines of new input @file for calls of @kind, one section: one unit
+ * for its means, into @u, and the widths that align its cells, into @w.
+ */
+static void hb_cover_section(const struct hb_comparison *c, size_t file,
+			     enum hb_kind kind, struct hb_cols *u,
+			     struct hb_cover_w *w)
 {
 	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
+	bool icount = hb_comparison_icount(c);
+	struct hb_cover_cells cl;
+	enum hb_unit unit;
+
+	hb_cols_init(u);
+	memset(w, 0, sizeof(*w));
+	for (r = c->rows; r < end; r++) {
+		if (!hb_cover_shows(r, file, kind))
+			continue;
+		unit = hb_unit_counted(hb_metrics[r->metric].unit, icount);
+		hb_cols_add(u, unit, r->w.mean_a);
+		hb_cols_add(u, unit, r->w.mean_b);
+	}
+	for (r = c->rows; r < end; r++) {
+		if (!hb_cover_shows(r, file, kind))
+			continue;
+		hb_cover_cells(&cl, c, r, u);
+		hb_cover_w_fit(w, &cl);
+	}
+}
+
+/*
+ * Metric @id of new input @file for calls of @kind: a heading, then a
+ * line per size, in the section's units (@u) and widths (@w); a metric
+ * with no detectable change at any size says so in its heading, and
+ * still shows its sizes.
+ */
+static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
+			    size_t file, enum hb_kind kind, enum hb_metric_id id,
+			    const struct hb_cols *u, const struct hb_cover_w *w)
+{
+	const struct hb_cmp_row *r, *end = &c->rows[c->nr_rows];
+	struct hb_cover_cells cl;
 	size_t n = 0, same = 0;
-	char buf[128], head[320];
+	char buf[128], head[448];
 
 	for (r = c->rows; r < end; r++) {
 		if (!hb_cover_match(r, file, kind, id))
@@ -269,16 +524,18 @@ static void hb_cover_metric(FILE *f, const struct hb_comparison *c,
 	if (!n)
 		return;
 	hb_cover_heading(head, sizeof(head), c, file, kind, id);
-	if (same == n) {
-		hb_wrapf(f, "", HB_COVER_COLS, "%s: %s.", head,
+	if (same == n)
+		hb_wrapf(f, "", HB_COVER_COLS, "%s: %s:", head,
 			 hb_cover_same(buf, sizeof(buf), c, file, kind, id,
 				       n));
-		return;
+	else
+		hb_wrapf(f, "", HB_COVER_COLS, "%s:", head);
+	for (r = c->rows; r < end; r++) {
+		if (!hb_cover_match(r, file, kind, id))
+			continue;
+		hb_cover_cells(&cl, c, r, u);
+		hb_cover_line(f, r, &cl, w, same != n);
 	}
-	hb_wrapf(f, "", HB_COVER_COLS, "%s:", head);
-	for (r = c->rows; r < end; r++)
-		if (hb_cover_match(r, file, kind, id))
-			hb_cover_line(f, r);
 }
 
 /* The primary metric of @file's rows of @kind: the phase if any has it. */
@@ -344,10 +601,13 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 			  size_t file, enum hb_kind kind)
 {
 	enum hb_metric_id first = hb_cover_primary(c, file, kind);
+	struct hb_cover_w w;
+	struct hb_cols u;
 	size_t mi;
 
 	if (!hb_cover_has(c, file, kind))
 		return;
+	hb_cover_section(c, file, kind, &u, &w);
 	if (kind == HB_COLD)
 		hb_cover_first(f, c, file);
 	else
@@ -356,11 +616,12 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 			hb_config_migrate(&c->in[0].r.cfg) ?
 			"iterations after the first" :
 			"calls after the first");
-	hb_cover_metric(f, c, file, kind, first);
+	hb_cover_metric(f, c, file, kind, first, &u, &w);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		if (hb_metrics[hb_metric_order[mi]].phrase &&
 		    hb_metric_order[mi] != first)
-			hb_cover_metric(f, c, file, kind, hb_metric_order[mi]);
+			hb_cover_metric(f, c, file, kind, hb_metric_order[mi],
+					&u, &w);
 }
 
 /* The memmap of @size in new input @file, or NULL. */
@@ -413,15 +674,26 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 {
 	const char *units = hb_cmp_boots(c) == HB_CMP_BOOT_EACH ? "boots" :
 								   "runs";
-	bool mde = false;
+	bool mde = false, untested = false, spread = false;
 	size_t i, m = 0;
 
 	for (i = 0; i < c->nr_rows; i++) {
 		if (c->rows[i].tested && c->rows[i].holm_m > m)
 			m = c->rows[i].holm_m;
 		mde |= !isnan(c->rows[i].mde) && !c->rows[i].significant;
+		/* the cover shows the rows of a phrase */
+		untested |= !c->rows[i].tested &&
+			    hb_metrics[c->rows[i].metric].phrase;
+		spread |= !isnan(hb_cmp_unit_cv(&c->rows[i], 0)) ||
+			  !isnan(hb_cmp_unit_cv(&c->rows[i], 1));
 	}
 	fputc('\n', f);
+	if (spread && m)
+		hb_wrapf(f, "", HB_COVER_COLS, "Means of the %s' means, ± their coefficient of variation.",
+			 units);
+	else if (spread)
+		hb_wrap(f, "Means of the calls, ± their coefficient of variation.",
+			"", HB_COVER_COLS);
 	if (m)
 		hb_wrapf(f, "", HB_COVER_COLS, "~: no significant change. p: Welch's t-test on the %s' means, Holm-adjusted over the %zu tests of a comparison; a change also needs the Mann-Whitney p below %g. CI: of the ratio of the means.",
 			 units, m, c->alpha);
@@ -431,9 +703,11 @@ static void hb_cover_rule(FILE *f, const struct hb_comparison *c)
 	if (hb_cmp_any_exact(c))
 		hb_wrap(f, "exact: instructions counted, and the runs of each side agree within 1 part in 10^4: the change is that of their means, exactly, and no test is needed.",
 			"", HB_COVER_COLS);
-	if (!m)
-		hb_wrap(f, "(x%): not tested. CI: of the ratio of the means, within each boot.",
+	if (!m && untested)
+		hb_wrap(f, "x%?: not tested. CI: of the ratio of the means, within each boot.",
 			"", HB_COVER_COLS);
+	else if (untested)
+		hb_wrap(f, "x%?: not tested.", "", HB_COVER_COLS);
 }
 
 /* The first row of new input @file for calls of @kind, or NULL. */
@@ -477,8 +751,6 @@ void hb_render_cmp_cover(FILE *f, const struct hb_comparison *c)
 	size_t file;
 
 	hb_cmp_cover_setup(f, c);
-	if (hb_comparison_icount(c))
-		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_COVER_COLS);
 	hb_cover_units(f, c);
 	for (file = 1; file < c->nr_in; file++) {
 		if (c->nr_in > 2)

@@ -29,7 +29,9 @@ static void hb_cmp_csv_row(FILE *f, const struct hb_comparison *c,
 	fputc(',', f);
 	hb_csv_string(f, c->in[row->file].path);
 	fprintf(f, ",%" PRIu64 ",%s,%s,%s,%zu,%zu", row->size,
-		hb_kind_name(row->kind), m->key, hb_unit_name(m->unit),
+		hb_kind_name(row->kind), m->key,
+		hb_unit_name(hb_unit_counted(m->unit,
+					     hb_comparison_icount(c))),
 		row->a.n, row->b.n);
 	hb_cmp_csv_mean(f, m->unit, row->w.mean_a);
 	hb_cmp_csv_mean(f, m->unit, row->w.mean_b);

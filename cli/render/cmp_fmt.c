@@ -36,7 +36,7 @@ const char *hb_cmp_fmt_change(char *buf, size_t len,
 	if (isnan(row->rel))
 		snprintf(buf, len, "-");
 	else if (!row->tested)
-		snprintf(buf, len, "(%s)",
+		snprintf(buf, len, "%s" HB_CMP_UNTESTED,
 			 hb_cmp_fmt_pct(pct, sizeof(pct), row->rel));
 	else if (!row->significant)
 		snprintf(buf, len, "~");
@@ -56,6 +56,20 @@ const char *hb_cmp_fmt_ci(char *buf, size_t len,
 		snprintf(buf, len, "[%s, %s]",
 			 hb_cmp_fmt_pct(lo, sizeof(lo), row->w.rel_lo),
 			 hb_cmp_fmt_pct(hi, sizeof(hi), row->w.rel_hi));
+	return buf;
+}
+
+const char *hb_cmp_fmt_cv(char *buf, size_t len, const struct hb_cmp_row *row,
+			  int side)
+{
+	double cv = 100 * hb_cmp_unit_cv(row, side);
+
+	if (isnan(cv))
+		snprintf(buf, len, "%s", "");
+	else if (cv >= 0.95 || cv < 0.05)
+		snprintf(buf, len, "±%.0f%%", cv);
+	else
+		snprintf(buf, len, "±%.1f%%", cv);
 	return buf;
 }
 

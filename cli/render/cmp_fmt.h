@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: how the comparison renderers write a change and its test -
- * "-52.9%", "~" when not significant, "(-52.9%)" when untested, its
- * interval, p-values and the smallest change a "~" could have missed -
- * so that table and cover text agree.
+ * "-52.9%", "~" when not significant, "-52.9%?" when untested, its
+ * interval, p-values, the smallest change a "~" could have missed, and
+ * the spread of each side's units - so that table and cover text agree.
  */
 #ifndef HB_CMP_FMT_H
 #define HB_CMP_FMT_H
@@ -17,15 +17,23 @@ const char *hb_cmp_fmt_p(char *buf, size_t len, double p);
 
 /*
  * The change of @row's means when significant, "~" when tested and not,
- * "(x%)" when untested, "-" when undefined.  A change that rounds to
- * zero is "0.0%", never "-0.0%" or "+0.0%".
+ * "x%?" when untested (HB_CMP_UNTESTED), "-" when undefined.  A change
+ * that rounds to zero is "0.0%", never "-0.0%" or "+0.0%".
  */
+#define HB_CMP_UNTESTED	"?"
 const char *hb_cmp_fmt_change(char *buf, size_t len,
 			      const struct hb_cmp_row *row);
 
 /* "[-53.8%, -52.2%]", or "-" without an interval; "0.0%" as above. */
 const char *hb_cmp_fmt_ci(char *buf, size_t len,
 			  const struct hb_cmp_row *row);
+
+/*
+ * "±3%", "±0.4%": the coefficient of variation of side @side's units
+ * (hb_cmp_unit_cv()), whole per cent from 1 %; "" when unknown.
+ */
+const char *hb_cmp_fmt_cv(char *buf, size_t len, const struct hb_cmp_row *row,
+			  int side);
 
 /* "±7.9%", "±0.042%": a minimum detectable effect in % of the base. */
 const char *hb_cmp_fmt_mde(char *buf, size_t len, double mde);

@@ -73,9 +73,12 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	if (r->meta.host.boot_id[0])
 		hb_jadd(o, "boot_id", hb_jstr(r->meta.host.boot_id));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
+	hb_jadd(o, "calls", hb_jint(hb_input_calls(in)));
 	hb_jadd(o, "machine", hb_jstr(r->meta.host.machine));
 	hb_jadd(o, "cpu_model", hb_jstr(r->meta.host.cpu_model));
 	hb_jadd(o, "cpu_count", hb_jint(r->meta.host.cpus));
+	hb_jadd(o, "accelerator", hb_jstr(r->meta.host.accel));
+	hb_jadd(o, "qemu_version", hb_jstr(r->meta.host.qemu_version));
 	hb_jadd(o, "chunks", hb_jint(r->cfg.chunks));
 	hb_jadd(o, "sizes", sizes);
 	hb_jadd(o, "maps_total", hb_jint(r->meta.info.maps_total));
@@ -167,9 +170,11 @@ static struct json_object *hb_cmp_mde_json(const struct hb_cmp_row *row)
 	return isnan(row->mde) ? NULL : hb_jbool(true);
 }
 
-static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
+static struct json_object *hb_cmp_row_json(const struct hb_comparison *c,
+					   const struct hb_cmp_row *row)
 {
 	const struct hb_metric *m = &hb_metrics[row->metric];
+	enum hb_unit unit = hb_unit_counted(m->unit, hb_comparison_icount(c));
 	struct json_object *o = json_object_new_object();
 	int p = hb_fmt_precision(m->unit);
 	bool t = row->tested, ci = row->interval;
@@ -178,7 +183,7 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "size", hb_jint(row->size));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(row->kind)));
 	hb_jadd(o, "metric", hb_jstr(m->key));
-	hb_jadd(o, "unit", hb_jstr(hb_unit_name(m->unit)));
+	hb_jadd(o, "unit", hb_jstr(hb_unit_name(unit)));
 	if (row->order[0][0]) {
 		hb_jadd(o, "order", hb_cmp_orders_json(row, false));
 		hb_jadd(o, "order_class", hb_cmp_orders_json(row, true));
@@ -187,6 +192,8 @@ static struct json_object *hb_cmp_row_json(const struct hb_cmp_row *row)
 	hb_jadd(o, "base", hb_stats_json(&row->a, m->unit));
 	hb_jadd(o, "new", hb_stats_json(&row->b, m->unit));
 	hb_jadd(o, "means", hb_jpair(row->w.mean_a, row->w.mean_b, p));
+	hb_jadd(o, "means_cv", hb_jpair(hb_cmp_unit_cv(row, 0),
+					hb_cmp_unit_cv(row, 1), 6));
 	hb_jadd(o, "change_percent", hb_jnum(row->rel, HB_PCT_PREC));
 	hb_jadd(o, "change_ci95_percent",
 	       ci ? hb_jpair(row->w.rel_lo, row->w.rel_hi, HB_PCT_PREC) : NULL);
@@ -258,7 +265,7 @@ static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		json_object_array_add(in, hb_cmp_input_json(&c->in[i]));
 	for (i = 0; i < c->nr_rows; i++)
-		json_object_array_add(rows, hb_cmp_row_json(&c->rows[i]));
+		json_object_array_add(rows, hb_cmp_row_json(c, &c->rows[i]));
 	for (i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, hb_jstr(c->notes[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_COMPARE_SCHEMA));

@@ -8,6 +8,7 @@
  * columns, plain ASCII apart from the ± sign.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -39,48 +40,93 @@ const char *hb_cover_namespace(char *buf, size_t len,
 }
 
 /*
- * The setup lines of a result: version, kernel, machine and what was
- * timed - a namespace's rebinds or DEVICE_PRIVATE chunks.
+ * What the calls of @r were: "the first call, then the mean of 3 more",
+ * or of a merged result "3 runs (3 boots) of the first call and 4 more:
+ * each run counts once, by the mean of its calls"; \x1f keeps a number
+ * with its noun.
+ */
+static void hb_cover_calls(FILE *m, const struct hb_result *r,
+			   const char *first, const char *more)
+{
+	const struct hb_config *c = &r->cfg;
+	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
+
+	if (!r->nr_sources) {
+		fprintf(m, "the first %s, then the mean of %u %s%s.", first,
+			c->iters, more, c->warmup ? " after warm-up runs" : "");
+		return;
+	}
+	fprintf(m, "%u\x1fruns (%u\x1f%s) merged, each of the first %s and ",
+		runs, boots, boots == 1 ? "boot" : "boots", first);
+	if (c->iters % runs)
+		fprintf(m, "more (%u\x1fin all)", c->iters);
+	else
+		fprintf(m, "%u\x1f%s", c->iters / runs, more);
+	fprintf(m, "%s: each run counts once, by the mean of its calls.",
+		c->warmup ? " after warm-up runs" : "");
+}
+
+/*
+ * The setup of a result, wrapped for an email: version, kernel, machine,
+ * where it ran and what that means, and what was timed - a namespace's
+ * rebinds or DEVICE_PRIVATE chunks - over how many runs.
  */
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32], cp[32], ns[160];
+	const char *note = hb_meta_emulation_note(&r->meta);
+	char ram[32], cp[32], ns[160], where[96];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
 
-	fprintf(f, "hmmbench %s, Linux %s %s", HB_VERSION,
-		r->meta.info.kernel_release, h->machine);
-	if (h->cpu_model[0])
-		fprintf(f, ", %s", h->cpu_model);
-	fprintf(f, ",\n%u CPUs, %u NUMA node%s, %s RAM", h->cpus,
-		h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
-		hb_size_human(h->total_ram, ram, sizeof(ram)));
-	if (c->label)
-		fprintf(f, ", label \"%s\"", c->label);
-	if (c->ns_name) {
-		fprintf(f, ".\n%s:\n",
-			hb_cover_namespace(ns, sizeof(ns), c, ' '));
-		fprintf(f, "the first %s, then the mean of %u rebinds.\n",
-			c->first_bind_reconfigure ?
-			"binding (ndctl create-namespace)" :
-			"rebind of the run", c->iters);
+	if (!m)
 		return;
+	fprintf(m, "hmmbench %s, Linux %s %s %s", HB_VERSION,
+		r->meta.info.kernel_release, h->machine,
+		hb_host_where(h, where, sizeof(where)));
+	if (h->cpu_model[0])
+		fprintf(m, ", %s", h->cpu_model);
+	hb_size_human(h->total_ram, ram, sizeof(ram));
+	fprintf(m, ", %u\x1f" "CPUs, %u\x1fNUMA\x1fnode%s, %s RAM", h->cpus,
+		h->numa_nodes, h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
+	if (c->label)
+		fprintf(m, ", label \"%s\"", c->label);
+	fputs(".", m);
+	if (note)
+		fprintf(m, " %s", note);
+	fclose(m);
+	hb_wrap(f, text, "", HB_COVER_COLS);
+	free(text);
+	text = NULL;
+	m = open_memstream(&text, &len);
+	if (!m)
+		return;
+	if (c->ns_name) {
+		fprintf(m, "%s: ", hb_cover_namespace(ns, sizeof(ns), c, ' '));
+		hb_cover_calls(m, r, c->first_bind_reconfigure ?
+			       "binding (ndctl create-namespace)" :
+			       "rebind of the run", "rebinds");
+	} else {
+		fprintf(m, "DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
+		if (hb_config_compound(c, cp, sizeof(cp)))
+			fprintf(m, " of %s compound pages", cp);
+		fprintf(m, ", %u\x1f" "chunk%s at a time: ", c->chunks,
+			c->chunks == 1 ? "" : "s");
+		hb_cover_calls(m, r, "call", "more");
 	}
-	fprintf(f, ".\nDEVICE_PRIVATE memremap_pages() and memunmap_pages()");
-	if (hb_config_compound(c, cp, sizeof(cp)))
-		fprintf(f, " of %s compound\npages", cp);
-	fprintf(f, ", %u chunk%s at a\n"
-		"time: the first call, then the mean of %u more%s.\n",
-		c->chunks, c->chunks == 1 ? "" : "s", c->iters,
-		c->warmup ? " after warm-up runs" : "");
+	fclose(m);
+	hb_wrap(f, text, "", HB_COVER_COLS);
+	free(text);
 }
 
 /*
- * One metric: the first call and the mean in the units and decimals of
- * @ref_cold and @ref_warm, their whole's for a part.
+ * One metric: the first call and the mean in @u's units, with the
+ * decimals of @ref_cold and @ref_warm, their whole's for a part.
  */
-static void hb_cover_row(FILE *f, const struct hb_metric *m,
-			 const struct hb_stats *cold,
+static void hb_cover_row(FILE *f, const struct hb_cols *u, enum hb_unit unit,
+			 const char *title, const struct hb_stats *cold,
 			 const struct hb_stats *warm, double ref_cold,
 			 double ref_warm)
 {
@@ -89,43 +135,69 @@ static void hb_cover_row(FILE *f, const struct hb_metric *m,
 	if (!warm->n && !cold->n)
 		return;
 	snprintf(mpm, sizeof(mpm), "%s ± %s",
-		 hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean,
-			       ref_warm),
-		 hb_fmt_scaled(pm, sizeof(pm), m->unit,
-			       warm->mean_ci_hi - warm->mean, ref_warm));
+		 hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean,
+			     ref_warm),
+		 hb_fmt_cells(pm, sizeof(pm), u, unit,
+			     warm->mean_ci_hi - warm->mean, ref_warm));
 	/* %27s: the ± sign takes two bytes but one column */
-	fprintf(f, "  %-20s %12s %27s %7s\n", m->title,
-		hb_fmt_scaled(first, sizeof(first), m->unit, cold->mean,
-			      ref_cold), mpm,
+	fprintf(f, "  %-20s %12s %27s %7s\n", title,
+		hb_fmt_cells(first, sizeof(first), u, unit, cold->mean,
+			    ref_cold), mpm,
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
-static void hb_cover_size(FILE *f, const struct hb_config *c,
-			  const struct hb_summary *cold,
-			  const struct hb_summary *warm)
+/* Whether metric @id is a row of @r's cover text. */
+static bool hb_cover_has(const struct hb_result *r, enum hb_metric_id id)
 {
+	return hb_metrics[id].cover &&
+	       hb_metric_shown(&r->cfg, &r->meta, id);
+}
+
+static void hb_cover_size(FILE *f, const struct hb_result *r,
+			  const struct hb_summary *cs,
+			  const struct hb_summary *ws)
+{
+	const struct hb_stats *cold = hb_summary_shown(cs);
+	const struct hb_stats *warm = hb_summary_shown(ws);
 	enum hb_metric_id id, whole = HB_M_MEMREMAP, ref;
-	char sz[32];
+	enum hb_unit unit;
+	struct hb_cols u;
+	char sz[32], t[40], head[64];
 	size_t mi;
 
-	fprintf(f, "\n  %-20s %12s %27s %7s\n",
-		hb_size_human(warm->size, sz, sizeof(sz)), "first",
-		"mean ± 95% CI", "CV");
+	hb_cols_init(&u);
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		id = hb_metric_order[mi];
+		if (!hb_cover_has(r, id))
+			continue;
+		unit = hb_metric_unit(id, &r->meta);
+		hb_cols_add(&u, unit, cold[id].mean);
+		hb_cols_add(&u, unit, warm[id].mean);
+	}
+	/* the unit of every time below, which the cells leave out */
+	snprintf(head, sizeof(head), "%s, %s",
+		 hb_size_human(ws->size, sz, sizeof(sz)),
+		 hb_col_unit(&u.u[hb_metric_unit(HB_M_MEMREMAP, &r->meta)]));
+	fprintf(f, "\n  %-20s %12s %27s %7s\n", head, "first",
+		ws->by_run ? "runs' mean ± 95% CI" : "mean ± 95% CI", "CV");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
 		if (hb_metrics[id].title[0] != ' ')
 			whole = id;
-		if (!hb_metrics[id].cover || !hb_metric_applies(c, id))
+		if (!hb_cover_has(r, id))
 			continue;
 		/* a part takes its whole's decimals, in the same unit */
 		ref = hb_metrics[id].unit == hb_metrics[whole].unit ? whole : id;
-		hb_cover_row(f, &hb_metrics[id], &cold->st[id], &warm->st[id],
-			     cold->st[ref].mean, warm->st[ref].mean);
+		hb_cover_row(f, &u, hb_metric_unit(id, &r->meta),
+			     hb_metric_title(id, hb_meta_icount(&r->meta), t,
+					     sizeof(t)), &cold[id], &warm[id],
+			     cold[ref].mean, warm[ref].mean);
 	}
 }
 
 /* "The 64 GiB memremap_pages calls ran at two levels, ..." */
-static void hb_cover_shapes(FILE *f, const struct hb_summary *warm)
+static void hb_cover_shapes(FILE *f, const struct hb_result *r,
+			    const struct hb_summary *warm)
 {
 	const struct hb_metric *m;
 	const struct hb_stats *st;
@@ -141,13 +213,15 @@ static void hb_cover_shapes(FILE *f, const struct hb_summary *warm)
 			 hb_size_human(warm->size, sz, sizeof(sz)),
 			 hb_metric_name(hb_metric_order[mi]),
 			 hb_shape_str(what, sizeof(what), &st->shape,
-				      st->median, m->unit));
+				      st->median,
+				      hb_metric_unit(hb_metric_order[mi],
+						     &r->meta)));
 	}
 }
 
-/* "28.1 ms ± 0.6 ms", padded to @w columns, or "-". */
-static void hb_cover_mean_pm(FILE *f, int w, const struct hb_stats *st,
-			     enum hb_unit unit)
+/* "28.1 ms ± 0.6 ms" in @u's unit, padded to @w columns, or "-". */
+static void hb_cover_mean_pm(FILE *f, int w, const struct hb_cols *u,
+			     const struct hb_stats *st, enum hb_unit unit)
 {
 	char m[32], pm[32], buf[80];
 
@@ -155,69 +229,105 @@ static void hb_cover_mean_pm(FILE *f, int w, const struct hb_stats *st,
 		snprintf(buf, sizeof(buf), "-");
 	else if (isnan(st->mean_ci_hi))
 		snprintf(buf, sizeof(buf), "%s",
-			 hb_fmt_human(m, sizeof(m), unit, st->mean));
+			 hb_fmt_cells(m, sizeof(m), u, unit, st->mean, NAN));
 	else
 		snprintf(buf, sizeof(buf), "%s ± %s",
-			 hb_fmt_human(m, sizeof(m), unit, st->mean),
-			 hb_fmt_scaled(pm, sizeof(pm), unit,
-				       st->mean_ci_hi - st->mean, st->mean));
+			 hb_fmt_cells(m, sizeof(m), u, unit, st->mean, NAN),
+			 hb_fmt_cells(pm, sizeof(pm), u, unit,
+				     st->mean_ci_hi - st->mean, st->mean));
 	/* the ± sign takes two bytes but one column */
 	fprintf(f, " %*s", w + !!strstr(buf, "±"), buf);
 }
 
-/* Several sizes: one line each, how memremap and its phase scale. */
-static void hb_cover_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
+/*
+ * Several sizes: one line each, how memremap and its phase scale; each
+ * column in one unit.
+ */
+static void hb_cover_sweep(FILE *f, const struct hb_result *r,
+			   const struct hb_summary *sum, size_t nr)
 {
+	enum hb_unit unit = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
 	const struct hb_stats *cold, *warm;
-	char sz[32], pp[32], first[32];
-	size_t i;
+	char sz[32], pp[32], first[32], un[3][24];
+	struct hb_cols u[3];
+	size_t i, k;
 
-	fprintf(f, "\n  %-7s %19s %19s %11s\n", "", "", "", "memmap_init");
-	fprintf(f, "  %-7s %19s %19s %11s %9s\n", "", "memremap",
-		"memmap_init", "ns/4KiB", "first");
+	for (k = 0; k < 3; k++)
+		hb_cols_init(&u[k]);
 	for (i = 0; i + 1 < nr; i += 2) {
-		cold = sum[i].st;
-		warm = sum[i + 1].st;
+		hb_cols_add(&u[0], unit,
+			    hb_summary_shown(&sum[i + 1])[HB_M_MEMREMAP].mean);
+		hb_cols_add(&u[1], unit,
+			    hb_summary_shown(&sum[i + 1])[HB_M_MEMMAP_INIT].mean);
+		hb_cols_add(&u[2], unit,
+			    hb_summary_shown(&sum[i])[HB_M_MEMREMAP].mean);
+	}
+	/* each time column's unit, which its cells leave out */
+	snprintf(un[0], sizeof(un[0]), u[0].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[0].u[unit]));
+	snprintf(un[1], sizeof(un[1]), u[1].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[1].u[unit]));
+	snprintf(un[2], sizeof(un[2]), u[2].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[2].u[unit]));
+	fprintf(f, "\n  %-7s %19s %19s %11s %9s\n", "", un[0], un[1],
+		"memmap_init", un[2]);
+	fprintf(f, "  %-7s %19s %19s %11s %9s\n", "", "memremap",
+		"memmap_init", hb_meta_icount(&r->meta) ? "instr/4KiB" :
+							  "ns/4KiB", "first");
+	for (i = 0; i + 1 < nr; i += 2) {
+		cold = hb_summary_shown(&sum[i]);
+		warm = hb_summary_shown(&sum[i + 1]);
 		fprintf(f, "  %-7s", hb_size_human(sum[i].size, sz, sizeof(sz)));
-		hb_cover_mean_pm(f, 19, &warm[HB_M_MEMREMAP], HB_UNIT_NS);
-		hb_cover_mean_pm(f, 19, &warm[HB_M_MEMMAP_INIT], HB_UNIT_NS);
+		hb_cover_mean_pm(f, 19, &u[0], &warm[HB_M_MEMREMAP], unit);
+		hb_cover_mean_pm(f, 19, &u[1], &warm[HB_M_MEMMAP_INIT], unit);
 		if (isnan(warm[HB_M_MEMMAP_INIT_PP].mean))
 			snprintf(pp, sizeof(pp), "-");
 		else
 			snprintf(pp, sizeof(pp), "%.1f",
 				 warm[HB_M_MEMMAP_INIT_PP].mean);
 		fprintf(f, " %11s %9s\n", pp,
-			hb_fmt_human(first, sizeof(first), HB_UNIT_NS,
-				     cold[HB_M_MEMREMAP].mean));
+			hb_fmt_cells(first, sizeof(first), &u[2], unit,
+				    cold[HB_M_MEMREMAP].mean, NAN));
 	}
 }
 
 void hb_render_cover(FILE *f, const struct hb_result *r,
 		     const struct hb_summary *sum, size_t nr)
 {
+	unsigned int runs = hb_result_runs(r);
 	char sz[32], stopped[256];
 	size_t i;
 
 	hb_cover_setup(f, r);
-	if (hb_meta_icount(&r->meta))
-		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_COVER_COLS);
 	if (r->cfg.nr_sizes > 1) {
-		hb_cover_sweep(f, sum, nr);
+		hb_cover_sweep(f, r, sum, nr);
 		fputc('\n', f);
-		hb_wrapf(f, "", HB_COVER_COLS, "Means of the calls after the first, ± their 95%% confidence interval (Student t). memmap_init ns/4KiB: per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
+		if (r->nr_sources > 1)
+			hb_wrapf(f, "", HB_COVER_COLS, "Means of the %u runs' means of the calls after the first, ± their 95%% confidence interval over the runs (Student t).",
+				 runs);
+		else
+			hb_wrap(f, "Means of the calls after the first, ± their 95% confidence interval (Student t).",
+				"", HB_COVER_COLS);
+		hb_wrapf(f, "", HB_COVER_COLS, "memmap_init %s: per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
+			 hb_meta_icount(&r->meta) ? "instr/4KiB" : "ns/4KiB",
 			 r->meta.info.maps_total ? "none of them the first after loading the module" :
 						   "the first after loading the module only for ",
 			 r->meta.info.maps_total ? "" :
 			 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)));
 	} else {
 		for (i = 0; i + 1 < nr; i += 2)
-			hb_cover_size(f, &r->cfg, &sum[i], &sum[i + 1]);
-		fputs("\n± is the 95% confidence interval of the mean (Student t).\n",
-		      f);
+			hb_cover_size(f, r, &sum[i], &sum[i + 1]);
+		fputc('\n', f);
+		if (r->nr_sources > 1)
+			hb_wrapf(f, "", HB_COVER_COLS, "first: the mean of the runs' first calls. ± is the 95%% confidence interval of the mean of the %u runs' means (Student t), CV their coefficient of variation.",
+				 runs);
+		else
+			hb_wrap(f, "± is the 95% confidence interval of the mean (Student t).",
+				"", HB_COVER_COLS);
 	}
 	hb_roof_write(f, r, sum, nr, "\n", HB_COVER_COLS);
 	for (i = 0; i + 1 < nr; i += 2)
-		hb_cover_shapes(f, &sum[i + 1]);
+		hb_cover_shapes(f, r, &sum[i + 1]);
 	if (hb_stopped_text(stopped, sizeof(stopped), r, sum, nr))
 		hb_wrap(f, stopped, "", HB_COVER_COLS);
 	if (!r->complete)

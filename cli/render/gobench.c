@@ -44,23 +44,45 @@ static void hb_gobench_header(FILE *f, const struct hb_result *r)
 		h->kernel_version);
 	if (r->cfg.label)
 		fprintf(f, "# label %s\n", r->cfg.label);
+	if (hb_meta_icount(&r->meta))
+		fputs("# counted under QEMU's icount: instructions, not time\n",
+		      f);
 	if (!r->complete)
 		fprintf(f, "# INCOMPLETE: %s\n",
 			r->stop_reason ? r->stop_reason : "stopped early");
 }
 
 /* One value/unit pair; nothing when @mi was not measured. */
+/*
+ * @m's Go unit, where under icount its "ns" is "instr": "instr/op",
+ * "memremap-instr/page", which benchstat shows as they are, not as
+ * seconds.
+ */
+static const char *hb_gobench_unit(char *buf, size_t len,
+				   const struct hb_metric *m, bool icount)
+{
+	const char *ns = strstr(m->gounit, "ns");
+
+	if (!icount || !ns)
+		return m->gounit;
+	snprintf(buf, len, "%.*sinstr%s", (int)(ns - m->gounit), m->gounit,
+		 ns + 2);
+	return buf;
+}
+
 static void hb_gobench_value(FILE *f, const struct hb_result *r,
 			     const struct hb_sample *s, size_t mi)
 {
 	const struct hb_metric *m = &hb_metrics[mi];
+	char buf[64], unit[64];
 	const char *t;
-	char buf[64];
 	double v;
 
 	t = hb_metric_text(buf, sizeof(buf), m, s, &r->meta, &v);
 	if (t)
-		fprintf(f, " %s %s", t, m->gounit);
+		fprintf(f, " %s %s", t,
+			hb_gobench_unit(unit, sizeof(unit), m,
+					hb_meta_icount(&r->meta)));
 }
 
 static void hb_gobench_line(FILE *f, const struct hb_result *r,
@@ -86,7 +108,8 @@ static void hb_gobench_line(FILE *f, const struct hb_result *r,
 	/* memremap first, as ns/op: benchstat's main time */
 	hb_gobench_value(f, r, s, HB_M_MEMREMAP);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (mi != HB_M_MEMREMAP && hb_metric_applies(&r->cfg, mi))
+		if (mi != HB_M_MEMREMAP &&
+		    hb_metric_shown(&r->cfg, &r->meta, mi))
 			hb_gobench_value(f, r, s, mi);
 	fputc('\n', f);
 }

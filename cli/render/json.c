@@ -138,7 +138,7 @@ static struct json_object *hb_meta_json(const struct hb_result *r)
 	return o;
 }
 
-static struct json_object *hb_metrics_json(const struct hb_config *c)
+static struct json_object *hb_metrics_json(const struct hb_result *r)
 {
 	struct json_object *a = json_object_new_array();
 	size_t mi;
@@ -146,12 +146,13 @@ static struct json_object *hb_metrics_json(const struct hb_config *c)
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		struct json_object *o;
 
-		if (!hb_metric_applies(c, mi))
+		if (!hb_metric_shown(&r->cfg, &r->meta, mi))
 			continue;
 		o = json_object_new_object();
 
 		hb_jadd(o, "key", hb_jstr(hb_metrics[mi].key));
-		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metrics[mi].unit)));
+		hb_jadd(o, "unit",
+			hb_jstr(hb_unit_name(hb_metric_unit(mi, &r->meta))));
 		hb_jadd(o, "measured", hb_jbool(hb_metrics[mi].measured));
 		json_object_array_add(a, o);
 	}
@@ -191,27 +192,40 @@ static struct json_object *hb_sample_json(const struct hb_result *r,
 	if (s->pages)
 		hb_jadd(o, "pages", hb_jint(s->pages));
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (hb_metric_applies(&r->cfg, mi))
+		if (hb_metric_shown(&r->cfg, &r->meta, mi))
 			hb_jadd(o, hb_metrics[mi].key,
 				hb_metric_json(r, s, &hb_metrics[mi]));
 	return o;
 }
 
-static struct json_object *hb_summary_json(const struct hb_config *c,
-					   const struct hb_summary *s)
+/* Every metric of @r in @st, by key. */
+static struct json_object *hb_summary_metrics_json(const struct hb_result *r,
+						   const struct hb_stats *st)
 {
-	struct json_object *o = json_object_new_object();
 	struct json_object *m = json_object_new_object();
 	size_t mi;
 
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (hb_metric_shown(&r->cfg, &r->meta, mi))
+			hb_jadd(m, hb_metrics[mi].key,
+				hb_stats_json(&st[mi], hb_metrics[mi].unit));
+	return m;
+}
+
+/*
+ * A summary: over the samples; of a merged result also over the runs'
+ * means, what its table and cover text show.
+ */
+static struct json_object *hb_summary_json(const struct hb_result *r,
+					   const struct hb_summary *s)
+{
+	struct json_object *o = json_object_new_object();
+
 	hb_jadd(o, "size", hb_jint(s->size));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
-	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (hb_metric_applies(c, mi))
-			hb_jadd(m, hb_metrics[mi].key,
-				hb_stats_json(&s->st[mi],
-					      hb_metrics[mi].unit));
-	hb_jadd(o, "metrics", m);
+	hb_jadd(o, "metrics", hb_summary_metrics_json(r, s->st));
+	if (s->by_run)
+		hb_jadd(o, "run_means", hb_summary_metrics_json(r, s->run));
 	return o;
 }
 
@@ -254,7 +268,7 @@ static struct json_object *hb_memmaps_json(const struct hb_result *r)
 
 /* The stores that HMMBENCH_R_* @bit names, as @ns_key and @bps_key. */
 static void hb_roof_json_add(struct json_object *o, const struct hb_roof *rf,
-			     uint32_t bit, const char *ns_key,
+			     bool icount, uint32_t bit, const char *ns_key,
 			     const char *bps_key)
 {
 	double bps;
@@ -266,7 +280,9 @@ static void hb_roof_json_add(struct json_object *o, const struct hb_roof *rf,
 	}
 	hb_jadd(o, ns_key, hb_jint(bit == HMMBENCH_R_NT ? rf->nt_ns :
 					       rf->plain_ns));
-	hb_jadd(o, bps_key, hb_jnum(bps, hb_fmt_precision(HB_UNIT_BYTES_PER_S)));
+	/* instructions are no time: no bandwidth under icount */
+	hb_jadd(o, bps_key, icount ? NULL :
+		hb_jnum(bps, hb_fmt_precision(HB_UNIT_BYTES_PER_S)));
 }
 
 /* The store bandwidth of each size that has one, or NULL when none has. */
@@ -285,10 +301,11 @@ static struct json_object *hb_roofs_json(const struct hb_result *r)
 		o = json_object_new_object();
 		hb_jadd(o, "size", hb_jint(rf->size));
 		hb_jadd(o, "bytes", hb_jint(rf->bytes));
-		hb_roof_json_add(o, rf, HMMBENCH_R_PLAIN, "plain_ns",
+		hb_roof_json_add(o, rf, hb_meta_icount(&r->meta),
+				 HMMBENCH_R_PLAIN, "plain_ns",
 				 "plain_bytes_per_s");
-		hb_roof_json_add(o, rf, HMMBENCH_R_NT, "nt_ns",
-				 "nt_bytes_per_s");
+		hb_roof_json_add(o, rf, hb_meta_icount(&r->meta),
+				 HMMBENCH_R_NT, "nt_ns", "nt_bytes_per_s");
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -303,7 +320,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	size_t i;
 
 	for (i = 0; i < nr; i++)
-		json_object_array_add(a, hb_summary_json(&r->cfg, &sum[i]));
+		json_object_array_add(a, hb_summary_json(r, &sum[i]));
 	hb_jadd(o, "schema", hb_jstr(HB_RESULT_SCHEMA));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
@@ -313,7 +330,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 	hb_jadd(o, "configuration", hb_fields_json(&hb_config_fields, r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_jadd(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
-	hb_jadd(o, "metrics", hb_metrics_json(&r->cfg));
+	hb_jadd(o, "metrics", hb_metrics_json(r));
 	hb_jadd(o, "samples", hb_samples_json(r));
 	hb_jadd(o, "summaries", a);
 	a = hb_memmaps_json(r);

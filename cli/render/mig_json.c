@@ -67,15 +67,19 @@ static struct json_object *hb_mig_config_json(const struct hb_mig_result *r)
 	return o;
 }
 
-static struct json_object *hb_mig_metrics_json(void)
+/* The metrics a call has; under icount in instructions, and no rate. */
+static struct json_object *hb_mig_metrics_json(bool icount)
 {
 	struct json_object *a = json_object_new_array(), *o;
 	size_t i;
 
 	for (i = 0; i < HB_MM_NR; i++) {
+		if (!hb_mig_metric_shown(i, icount))
+			continue;
 		o = json_object_new_object();
 		hb_jadd(o, "key", hb_jstr(hb_mig_metrics[i].key));
-		hb_jadd(o, "unit", hb_jstr(hb_mig_unit_name(hb_mig_metrics[i].unit)));
+		hb_jadd(o, "unit", hb_jstr(hb_mig_unit_counted(
+			hb_mig_metrics[i].unit, icount)));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -177,22 +181,34 @@ static struct json_object *hb_mig_range_json(const struct hb_mig_range *rg)
 	return o;
 }
 
+/* Each metric's statistics in @st, by key. */
+static struct json_object *hb_mig_stats_json(const struct hb_stats *st,
+					     bool icount)
+{
+	struct json_object *m = json_object_new_object();
+	size_t i;
+
+	for (i = 0; i < HB_MM_NR; i++)
+		if (hb_mig_metric_shown(i, icount))
+			hb_jadd(m, hb_mig_metrics[i].key,
+				hb_stats_json_prec(&st[i],
+					hb_mig_unit_precision(
+						hb_mig_metrics[i].unit)));
+	return m;
+}
+
 static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
-					   uint64_t page_size)
+					   uint64_t page_size, bool icount)
 {
 	uint64_t migrated = s->count[HB_MC_MIGRATED].total;
 	uint64_t thp = s->count[HB_MC_THP].total;
 	struct json_object *o = json_object_new_object();
-	struct json_object *m = json_object_new_object();
+	struct json_object *m = hb_mig_stats_json(s->st, icount);
 	struct json_object *c = json_object_new_object();
 	enum hb_mig_order ord;
 	char label[96];
 	size_t i;
 
-	for (i = 0; i < HB_MM_NR; i++)
-		hb_jadd(m, hb_mig_metrics[i].key,
-			hb_stats_json_prec(&s->st[i],
-				hb_mig_unit_precision(hb_mig_metrics[i].unit)));
 	for (i = 0; i < HB_MC_NR; i++)
 		hb_jadd(c, hb_mig_count_keys[i],
 			hb_mig_range_json(&s->count[i]));
@@ -203,6 +219,8 @@ static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
 				   NULL);
 	hb_jadd(o, "order_class", s->n ? hb_jstr(hb_mig_order_key(ord)) : NULL);
 	hb_jadd(o, "metrics", m);
+	if (s->by_run)
+		hb_jadd(o, "run_means", hb_mig_stats_json(s->run, icount));
 	hb_jadd(o, "counts", c);
 	return o;
 }
@@ -279,7 +297,8 @@ static struct json_object *hb_mig_summaries_json(const struct hb_mig_result *r,
 		for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++)
 			hb_jadd(d, kinds[k], dir == HB_MIG_FAULT ?
 				hb_mig_fault_json(&s->fault[k], ps) :
-				hb_mig_dir_json(&s->call[dir][k], ps));
+				hb_mig_dir_json(&s->call[dir][k], ps,
+						hb_meta_icount(&r->meta)));
 		hb_jadd(o, hb_mig_dir_key(dir), d);
 	}
 	return o;
@@ -305,7 +324,9 @@ static struct json_object *hb_mig_roof_json(const struct hb_mig_result *r)
 	hb_jadd(o, "chunk_size", hb_jint(rf->size));
 	hb_jadd(o, "copy_bytes", hb_jint(rf->copy_bytes));
 	hb_jadd(o, "copy_ns", hb_jint(rf->copy_ns));
-	hb_jadd(o, "copy_gib_per_s", hb_jnum(bps / (1ULL << 30), 3));
+	/* instructions are no time: no rate under icount */
+	hb_jadd(o, "copy_gib_per_s", hb_meta_icount(&r->meta) ? NULL :
+		hb_jnum(bps / (1ULL << 30), 3));
 	return o;
 }
 
@@ -322,7 +343,7 @@ int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
 	hb_jadd(o, "configuration", hb_mig_config_json(r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	hb_jadd(o, "roofline", hb_mig_roof_json(r));
-	hb_jadd(o, "metrics", hb_mig_metrics_json());
+	hb_jadd(o, "metrics", hb_mig_metrics_json(hb_meta_icount(&r->meta)));
 	hb_jadd(o, "fault_columns", hb_mig_columns_json());
 	hb_jadd(o, "iterations", hb_mig_iters_json(r));
 	hb_jadd(o, "summaries", hb_mig_summaries_json(r, s));

@@ -54,42 +54,64 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 {
 	const struct hb_mig_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
+	const char *note = hb_meta_emulation_note(&r->meta);
 	uint64_t ps = r->meta.info.page_size;
-	char sz[32], ch[32], dirs[64], batch[64], ram[32], runs[48] = "";
+	unsigned int runs = hb_mig_runs(r);
+	char sz[32], ch[32], dirs[64], batch[64], ram[32], where[96];
+	char merged[64] = "", per[32] = "";
+	size_t boots = r->nr_boots ? r->nr_boots : runs;
 
 	if (c->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu32 " pages", c->batch);
 	else
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
 			 hb_mig_pmd_pages(ps));
-	if (r->nr_sources)
-		snprintf(runs, sizeof(runs), ", %zu runs merged",
-			 r->nr_sources);
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s of %s, %u first + %u warm iteration%s%s, %s, batches of %s, a %s chunk as device memory",
-		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
-		 hb_mig_size(c->size, sz, sizeof(sz)), hb_mig_runs(r),
-		 c->iters, c->iters == 1 ? "" : "s", runs,
+	if (r->nr_sources && boots == runs)
+		snprintf(merged, sizeof(merged), "%u runs merged (%zu boots), ",
+			 runs, boots);
+	else if (r->nr_sources)
+		snprintf(merged, sizeof(merged), "%u runs merged in %zu boot%s, ",
+			 runs, boots, boots == 1 ? "" : "s");
+	if (r->nr_sources && c->iters % runs == 0)
+		snprintf(per, sizeof(per), " (%u per run)", c->iters / runs);
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s%s of %s, %u first + %u warm iteration%s%s, %s, batches of %s, a %s chunk as device memory",
+		 merged, hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
+		 hb_mig_size(c->size, sz, sizeof(sz)), runs,
+		 c->iters, c->iters == 1 ? "" : "s", per,
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
-	fprintf(f, "module %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
-		r->meta.info.module_version, r->meta.info.kernel_release,
-		h->machine, h->cpus, h->numa_nodes,
-		h->numa_nodes == 1 ? "" : "s",
-		hb_size_human(h->total_ram, ram, sizeof(ram)));
-	if (hb_meta_icount(&r->meta))
-		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_TABLE_COLS);
+	hb_size_human(h->total_ram, ram, sizeof(ram));
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u CPUs, %u NUMA node%s, %s RAM",
+		 r->meta.info.module_version, r->meta.info.kernel_release,
+		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
+		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
+	if (note)
+		hb_wrap(f, note, "", HB_TABLE_COLS);
 }
 
-/* @v in @unit, in the scale of @ref where it has one; "-" when NAN. */
-static const char *hb_mig_fmt(char *buf, size_t len, enum hb_mig_unit unit,
-			      double v, double ref)
+/* The unit the table shows @unit in: instructions under icount. */
+static enum hb_unit hb_mig_table_unit(enum hb_mig_unit unit, bool icount)
+{
+	if (unit == HB_MU_NS)
+		return hb_unit_counted(HB_UNIT_NS, icount);
+	if (unit == HB_MU_NS_PER_PAGE)
+		return hb_unit_counted(HB_UNIT_NS_PER_PAGE, icount);
+	return HB_UNIT_RATIO;
+}
+
+/*
+ * @v in @unit, a time in @u's one unit with @ref's decimals; "-" when
+ * NAN.
+ */
+static const char *hb_mig_fmt(char *buf, size_t len, const struct hb_cols *u,
+			      enum hb_mig_unit unit, bool icount, double v,
+			      double ref)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
-	else if (unit == HB_MU_NS)
-		hb_fmt_scaled(buf, len, HB_UNIT_NS, v, ref);
-	else if (unit == HB_MU_NS_PER_PAGE)
-		hb_fmt_scaled(buf, len, HB_UNIT_NS_PER_PAGE, v, ref);
+	else if (unit == HB_MU_NS || unit == HB_MU_NS_PER_PAGE)
+		hb_fmt_cells(buf, len, u, hb_mig_table_unit(unit, icount), v,
+			    ref);
 	else if (unit == HB_MU_GIB_PER_S)
 		snprintf(buf, len, "%.2f GiB/s", v);
 	else
@@ -98,7 +120,8 @@ static const char *hb_mig_fmt(char *buf, size_t len, enum hb_mig_unit unit,
 }
 
 /* "± 5.0 ms", or "-" without an interval. */
-static const char *hb_mig_pm(char *buf, size_t len, enum hb_mig_unit unit,
+static const char *hb_mig_pm(char *buf, size_t len, const struct hb_cols *u,
+			     enum hb_mig_unit unit, bool icount,
 			     const struct hb_stats *st, double ref)
 {
 	char v[32];
@@ -106,14 +129,14 @@ static const char *hb_mig_pm(char *buf, size_t len, enum hb_mig_unit unit,
 	if (isnan(st->mean_ci_hi))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "± %s", hb_mig_fmt(v, sizeof(v), unit,
-						     st->mean_ci_hi - st->mean,
-						     ref));
+		snprintf(buf, len, "± %s",
+			 hb_mig_fmt(v, sizeof(v), u, unit, icount,
+				    st->mean_ci_hi - st->mean, ref));
 	return buf;
 }
 
-static void hb_mig_row(FILE *f, enum hb_mig_metric_id id,
-		       const struct hb_stats *first,
+static void hb_mig_row(FILE *f, const struct hb_cols *u, bool icount,
+		       enum hb_mig_metric_id id, const struct hb_stats *first,
 		       const struct hb_stats *warm)
 {
 	enum hb_mig_unit unit = hb_mig_metrics[id].unit;
@@ -122,11 +145,14 @@ static void hb_mig_row(FILE *f, enum hb_mig_metric_id id,
 
 	/* %13s: the ± sign takes two bytes but one column */
 	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", HB_TITLE_W,
+		icount && unit == HB_MU_NS_PER_PAGE ? "kernel instr/4KiB" :
 		hb_mig_metrics[id].title,
-		hb_mig_fmt(c, sizeof(c), unit, first->mean, ref),
-		hb_mig_fmt(mean, sizeof(mean), unit, warm->mean, ref),
-		hb_mig_pm(pm, sizeof(pm), unit, warm, ref),
-		hb_mig_fmt(med, sizeof(med), unit, warm->median, ref),
+		hb_mig_fmt(c, sizeof(c), u, unit, icount, first->mean, ref),
+		hb_mig_fmt(mean, sizeof(mean), u, unit, icount, warm->mean,
+			   ref),
+		hb_mig_pm(pm, sizeof(pm), u, unit, icount, warm, ref),
+		hb_mig_fmt(med, sizeof(med), u, unit, icount, warm->median,
+			   ref),
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
@@ -250,6 +276,12 @@ static void hb_mig_table_dir(FILE *f, const struct hb_mig_result *r,
 {
 	const struct hb_mig_summary *first = &s->call[d][HB_MIG_FIRST];
 	const struct hb_mig_summary *warm = &s->call[d][HB_MIG_WARM];
+	bool icount = hb_meta_icount(&r->meta), by_run = warm->by_run;
+	const struct hb_stats *fs = by_run ? first->run : first->st;
+	const struct hb_stats *ws = by_run ? warm->run : warm->st;
+	enum hb_mig_unit unit;
+	struct hb_cols u;
+	char lo[32], hi[32], head[32];
 	size_t id;
 
 	fputc('\n', f);
@@ -258,34 +290,70 @@ static void hb_mig_table_dir(FILE *f, const struct hb_mig_result *r,
 		return;
 	}
 	hb_mig_dir_heading(f, r, d, warm->n ? warm : first);
-	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", HB_TITLE_W, "", "first",
-		"warm mean", "95% CI", "median", "CV");
+	/* one unit for the times of a column */
+	hb_cols_init(&u);
+	for (id = 0; id < HB_MM_NR; id++) {
+		unit = hb_mig_metrics[id].unit;
+		if (id == HB_MM_WALL || unit == HB_MU_GIB_PER_S ||
+		    unit == HB_MU_PERCENT)
+			continue;
+		hb_cols_add(&u, hb_mig_table_unit(unit, icount), fs[id].mean);
+		hb_cols_add(&u, hb_mig_table_unit(unit, icount), ws[id].mean);
+		hb_cols_add(&u, hb_mig_table_unit(unit, icount),
+			    ws[id].median);
+	}
+	/* the unit of the times, which their cells leave out */
+	snprintf(head, sizeof(head), "times in %s",
+		 hb_col_unit(&u.u[hb_mig_table_unit(HB_MU_NS, icount)]));
+	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", HB_TITLE_W, head, "first",
+		by_run ? "runs' mean" : "warm mean", "95% CI", "median", "CV");
 	for (id = 0; id < HB_MM_NR; id++)
-		if (id != HB_MM_WALL)
-			hb_mig_row(f, id, &first->st[id], &warm->st[id]);
-	fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "calls (n)", first->n,
-		warm->n);
-	hb_mig_roof_line(f, r, first, warm);
+		if (id != HB_MM_WALL && hb_mig_metric_shown(id, icount))
+			hb_mig_row(f, &u, icount, id, &fs[id], &ws[id]);
+	if (by_run) {
+		fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "runs (n)",
+			fs[HB_MM_TOTAL].n, ws[HB_MM_TOTAL].n);
+		snprintf(lo, sizeof(lo), "%zu", first->calls_lo);
+		if (first->calls_hi != first->calls_lo)
+			snprintf(lo, sizeof(lo), "%zu-%zu", first->calls_lo,
+				 first->calls_hi);
+		snprintf(hi, sizeof(hi), "%zu", warm->calls_lo);
+		if (warm->calls_hi != warm->calls_lo)
+			snprintf(hi, sizeof(hi), "%zu-%zu", warm->calls_lo,
+				 warm->calls_hi);
+		fprintf(f, "%-*s %11s %11s\n", HB_TITLE_W, "calls per run",
+			lo, hi);
+	} else {
+		fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "calls (n)",
+			first->n, warm->n);
+	}
+	/* a rate of instructions means nothing */
+	if (!icount)
+		hb_mig_roof_line(f, r, first, warm);
 }
 
-/* One latency's percentiles, or the share of a phase alone. */
-static void hb_mig_pct_row(FILE *f, const char *title,
-			   const struct hb_pcts *p, double share)
+/*
+ * One latency's percentiles, in @u's one unit with the decimals of its
+ * median, or the share of a phase alone.
+ */
+static void hb_mig_pct_row(FILE *f, const struct hb_cols *u, enum hb_unit unit,
+			   const char *title, const struct hb_pcts *p,
+			   double share)
 {
 	char a[32] = "", b[32] = "", c[32] = "", m[32] = "", sh[16] = "";
 	char line[224];
 	size_t n;
 
 	if (p) {
-		hb_fmt_human(a, sizeof(a), HB_UNIT_NS, p->p50);
-		hb_fmt_human(b, sizeof(b), HB_UNIT_NS, p->p90);
-		hb_fmt_human(c, sizeof(c), HB_UNIT_NS, p->p99);
-		hb_fmt_human(m, sizeof(m), HB_UNIT_NS, p->max);
+		hb_fmt_cells(a, sizeof(a), u, unit, p->p50, p->p50);
+		hb_fmt_cells(b, sizeof(b), u, unit, p->p90, p->p50);
+		hb_fmt_cells(c, sizeof(c), u, unit, p->p99, p->p50);
+		hb_fmt_cells(m, sizeof(m), u, unit, p->max, p->p50);
 	}
 	if (!isnan(share))
-		hb_mig_fmt(sh, sizeof(sh), HB_MU_PERCENT, share, share);
+		snprintf(sh, sizeof(sh), "%.1f%%", share);
 	snprintf(line, sizeof(line), "%-*s %11s %11s %11s %11s %7s",
-		 HB_TITLE_W, title, a, b, c, m, sh);
+		 HB_TITLE_W, title, a, b, c, m, hb_fmt_unsigned_zero(sh));
 	for (n = strlen(line); n && line[n - 1] == ' '; n--)
 		;
 	fprintf(f, "%.*s\n", (int)n, line);
@@ -309,38 +377,63 @@ static void hb_mig_table_fault(FILE *f, const struct hb_mig_result *r,
 {
 	const struct hb_mig_fault_summary *w = &s->fault[HB_MIG_WARM];
 	const struct hb_mig_fault_summary *c = &s->fault[HB_MIG_FIRST];
-	char title[32], u[32], h[32];
+	enum hb_unit unit = hb_unit_counted(HB_UNIT_NS,
+					    hb_meta_icount(&r->meta));
+	const struct hb_pcts *lat[] = { &w->user, &w->handler, &w->outside };
+	char title[32], cu[32], ch[32], head[32];
+	struct hb_cols u;
 	size_t p;
 
+	/* one unit for the latencies of a column */
+	hb_cols_init(&u);
+	for (p = 0; p < 3; p++) {
+		hb_cols_add(&u, unit, lat[p]->p50);
+		hb_cols_add(&u, unit, lat[p]->max);
+	}
 	fputc('\n', f);
 	hb_mig_fault_heading(f, r, w);
-	fprintf(f, "%-*s %11s %11s %11s %11s %7s\n", HB_TITLE_W, "", "p50",
+	snprintf(head, sizeof(head), "times in %s", hb_col_unit(&u.u[unit]));
+	fprintf(f, "%-*s %11s %11s %11s %11s %7s\n", HB_TITLE_W, head, "p50",
 		"p90", "p99", "max", "share");
-	hb_mig_pct_row(f, "user (the touch)", &w->user, NAN);
-	hb_mig_pct_row(f, "handler", &w->handler, NAN);
+	hb_mig_pct_row(f, &u, unit, "user (the touch)", &w->user, NAN);
+	hb_mig_pct_row(f, &u, unit, "handler", &w->handler, NAN);
 	for (p = 0; p <= HB_MIG_NR_PHASES; p++) {
 		snprintf(title, sizeof(title), "  %s",
 			 p < HB_MIG_NR_PHASES ? hb_mig_phase_names[p] : "other");
-		hb_mig_pct_row(f, title, NULL, w->share[p]);
+		hb_mig_pct_row(f, &u, unit, title, NULL, w->share[p]);
 	}
-	hb_mig_pct_row(f, "outside the handler", &w->outside, NAN);
+	hb_mig_pct_row(f, &u, unit, "outside the handler", &w->outside, NAN);
 	if (c->n)
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "first iteration: %zu faults, p50 user %s, handler %s",
-			 c->n, hb_fmt_human(u, sizeof(u), HB_UNIT_NS, c->user.p50),
-			 hb_fmt_human(h, sizeof(h), HB_UNIT_NS,
-				      c->handler.p50));
+			 c->n, hb_fmt_human(cu, sizeof(cu), unit, c->user.p50),
+			 hb_fmt_human(ch, sizeof(ch), unit, c->handler.p50));
 }
 
 static void hb_mig_table_legend(FILE *f, const struct hb_mig_result *r)
 {
+	unsigned int runs = hb_mig_runs(r);
+
 	fputc('\n', f);
+	if (r->nr_sources > 1 &&
+	    (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
+			    HB_MIG_BIT(HB_MIG_TO_SYSTEM))))
+		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: runs' mean is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student t, %u runs), median and CV are of the runs' means; first: the mean of the runs' first iterations, on a buffer and device pages not used before.",
+			 runs, runs);
+	else if (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
+				HB_MIG_BIT(HB_MIG_TO_SYSTEM)))
+		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t); first: the first iteration, on a buffer and device pages not used before.",
+			"", HB_TABLE_COLS);
 	if (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
 			   HB_MIG_BIT(HB_MIG_TO_SYSTEM)))
-		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t); first: the first iteration, on a buffer and device pages not used before. throughput: pages moved times the page size per second of the kernel's total, in GiB/s (2^30 bytes); per 4 KiB: the kernel's total per 4 KiB moved; setup, alloc, copy (a CPU copy: the device's memory is RAM), pages and finalize: their shares of the kernel's total, other: the loop around them; copy throughput: pages moved times the page size per second of the copy phase; wall - kernel: the ioctl as this process timed it, less the kernel's total.",
-			"", HB_TABLE_COLS);
+		hb_wrapf(f, "", HB_TABLE_COLS, "%s%s: the kernel's total per 4 KiB moved; setup, alloc, copy (a CPU copy: the device's memory is RAM), pages and finalize: their shares of the kernel's total, other: the loop around them; %swall - kernel: the ioctl as this process timed it, less the kernel's total.",
+			 hb_meta_icount(&r->meta) ? "" :
+			 "throughput: pages moved times the page size per second of the kernel's total, in GiB/s (2^30 bytes); ",
+			 hb_meta_icount(&r->meta) ? "kernel instr/4KiB" : "kernel ns/4KiB",
+			 hb_meta_icount(&r->meta) ? "" :
+			 "copy throughput: pages moved times the page size per second of the copy phase; ");
 	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
-		hb_wrap(f, "fault: the warm iterations' faults; user: the touch (a load and a store of one word) as this process timed it; handler: migrate_to_ram() as the module timed it, and its phases' shares of the handlers' time; outside the handler: the difference, the trap and the fault path around it. A touch that did not fault (its page came home with an earlier fault's THP) is no sample.",
-			"", HB_TABLE_COLS);
+		hb_wrapf(f, "", HB_TABLE_COLS, "fault: the warm iterations' faults%s; user: the touch (a load and a store of one word) as this process timed it; handler: migrate_to_ram() as the module timed it, and its phases' shares of the handlers' time; outside the handler: the difference, the trap and the fault path around it. A touch that did not fault (its page came home with an earlier fault's THP) is no sample.",
+			 r->nr_sources > 1 ? ", of every run taken as one" : "");
 }
 
 /* What the order of the warm calls says against what was asked. */
@@ -396,7 +489,10 @@ static void hb_mig_table_notes(FILE *f, const struct hb_mig_result *r,
 	hb_mig_thp_notes(f, r, s);
 	hb_mig_fault_notes(f, s);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the whole measurement: buffers filled and checked, the chunk mapped and unmapped)",
-		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns));
+		 hb_fmt_human(wall, sizeof(wall),
+			      hb_unit_counted(HB_UNIT_NS,
+					      hb_meta_icount(&r->meta)),
+			      r->wall_ns));
 	if (!r->complete && r->nr_sources)
 		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): a run merged here stopped early; what it measured until then is kept.",
 			 r->stop_reason ? r->stop_reason : "stopped");

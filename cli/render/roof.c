@@ -62,6 +62,9 @@ void hb_roof_write(FILE *f, const struct hb_result *r,
 	bool any = false;
 	size_t i;
 
+	/* a bandwidth of instructions means nothing */
+	if (hb_meta_icount(&r->meta))
+		return;
 	for (i = 1; i < nr; i += 2) {
 		rf = hb_meta_roof(&r->meta, sum[i].size);
 		if (!rf)
@@ -72,9 +75,10 @@ void hb_roof_write(FILE *f, const struct hb_result *r,
 		hb_wrapf(f, "  ", cols, "roofline of %s (the kernel writing its %s of struct pages): %s.",
 			 hb_size_human(sum[i].size, sz, sizeof(sz)),
 			 hb_size_human(rf->bytes, bytes, sizeof(bytes)),
-			 hb_roof_prose(prose, sizeof(prose), rf, sum[i].st));
+			 hb_roof_prose(prose, sizeof(prose), rf,
+					       hb_summary_shown(&sum[i])));
 	}
 	if (any && hb_meta_emulated(&r->meta))
-		hb_wrap(f, "Measured under emulation (QEMU TCG): the store bandwidths and the shares of them say little about hardware, whose caches and cache-bypassing stores TCG does not model.",
+		hb_wrap(f, "Under emulation (QEMU TCG) the store bandwidths and the shares of them say even less about hardware: TCG models neither its caches nor its cache-bypassing stores.",
 			"", cols);
 }

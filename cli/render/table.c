@@ -20,39 +20,49 @@
 
 #define HB_TABLE_COLS	80
 
-/* Warm samples per metric (the largest, as metrics may be missing). */
-static size_t hb_warm_n(const struct hb_summary *s)
+/* "3 runs merged (3 boots)", or "4 runs in 1 boot", into @m. */
+static void hb_table_runs(FILE *m, const struct hb_result *r)
 {
-	size_t mi, n = 0;
+	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
 
-	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (s->st[mi].n > n)
-			n = s->st[mi].n;
-	return n;
+	if (boots == runs)
+		fprintf(m, "%u runs merged (%u boots)", runs, boots);
+	else
+		fprintf(m, "%u runs merged in %u boot%s", runs, boots,
+			boots == 1 ? "" : "s");
 }
 
+/*
+ * The first lines: what ran (of a merged result, the runs and their
+ * calls), then on what, where it was measured, and what that means.
+ */
 static void hb_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
-	char ram[32], cp[32], ns[160];
-
+	unsigned int runs = hb_result_runs(r);
+	char ram[32], cp[32], ns[160], where[96];
+	const char *note = hb_meta_emulation_note(&r->meta);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 
 	if (!m)
 		return;
+	fprintf(m, "hmmbench %s: ", c->command);
+	if (r->nr_sources) {
+		hb_table_runs(m, r);
+		fputs(", ", m);
+	}
 	if (hb_config_namespace(c, ns, sizeof(ns)))
-		fprintf(m, "hmmbench %s: %s, %u first + %u rebind%s", c->command,
-			ns, hb_result_runs(r), c->iters,
+		fprintf(m, "%s, %u first + %u rebind%s", ns, runs, c->iters,
 			c->iters == 1 ? "" : "s");
 	else
-		fprintf(m, "hmmbench %s: %u chunk%s per iteration, %u first + %u warm iteration%s",
-			c->command, c->chunks, c->chunks == 1 ? "" : "s",
-			hb_result_runs(r), c->iters, c->iters == 1 ? "" : "s");
-	if (r->nr_sources)
-		fprintf(m, " from %zu merged runs", r->nr_sources);
+		fprintf(m, "%u chunk%s per iteration, %u first + %u warm iteration%s",
+			c->chunks, c->chunks == 1 ? "" : "s", runs, c->iters,
+			c->iters == 1 ? "" : "s");
+	if (r->nr_sources && c->iters % runs == 0)
+		fprintf(m, " (%u per run)", c->iters / runs);
 	if (c->warmup)
 		fprintf(m, " (+%u warmup, excluded)", c->warmup);
 	if (c->interleave)
@@ -64,13 +74,13 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	fclose(m);
 	hb_wrap(f, text, "  ", HB_TABLE_COLS);
 	free(text);
-	fprintf(f, "module %s on Linux %s %s, %u CPUs, %u NUMA node%s, %s RAM\n",
-		r->meta.info.module_version, r->meta.info.kernel_release,
-		h->machine, h->cpus, h->numa_nodes,
-		h->numa_nodes == 1 ? "" : "s",
-		hb_size_human(h->total_ram, ram, sizeof(ram)));
-	if (hb_meta_icount(&r->meta))
-		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_TABLE_COLS);
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u CPUs, %u NUMA node%s, %s RAM",
+		 r->meta.info.module_version, r->meta.info.kernel_release,
+		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
+		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
+		 hb_nbsp((char *)hb_size_human(h->total_ram, ram, sizeof(ram))));
+	if (note)
+		hb_wrap(f, note, "", HB_TABLE_COLS);
 }
 
 /*
@@ -84,9 +94,10 @@ static bool hb_table_cold(const struct hb_result *r, uint64_t size)
 	       !r->cfg.ns_name;
 }
 
-/* "± 5.0 ms" in @ref's unit, or "-". */
-static const char *hb_table_pm(char *buf, size_t len, enum hb_unit unit,
-			       const struct hb_stats *st, double ref)
+/* "± 5.0 ms" in @u's unit, with @ref's decimals, or "-". */
+static const char *hb_table_pm(char *buf, size_t len, const struct hb_cols *u,
+			       enum hb_unit unit, const struct hb_stats *st,
+			       double ref)
 {
 	char v[32];
 
@@ -94,64 +105,67 @@ static const char *hb_table_pm(char *buf, size_t len, enum hb_unit unit,
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "± %s",
-			 hb_fmt_scaled(v, sizeof(v), unit,
-				       st->mean_ci_hi - st->mean, ref));
+			 hb_fmt_cells(v, sizeof(v), u, unit,
+				     st->mean_ci_hi - st->mean, ref));
 	return buf;
 }
 
 /*
  * A row of a size's table: its title, marked when fewer samples than
- * the table's n made it, the title column's width, and the value whose
- * unit and decimals its cells take.
+ * the table's n made it, the title column's width, the unit it is shown
+ * in, and the value whose decimals its cells take.
  */
 struct hb_table_line {
 	char title[40];
 	int width;
+	enum hb_unit unit;
 	double ref;
 };
 
-/* One metric in 80 columns: each value in the unit of @ln->ref. */
-static void hb_table_row(FILE *f, const struct hb_metric *m,
+/* One metric in 80 columns: each value in its column's unit. */
+static void hb_table_row(FILE *f, const struct hb_cols *u,
 			 const struct hb_stats *cold,
 			 const struct hb_stats *warm,
 			 const struct hb_table_line *ln)
 {
 	char c[32], mean[32], pm[48], med[32], cv[16];
+	enum hb_unit unit = ln->unit;
 	double ref = ln->ref;
 
 	/* %13s: the ± sign takes two bytes but one column */
 	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", ln->width, ln->title,
-		hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
-		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
-		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
-		hb_fmt_scaled(med, sizeof(med), m->unit, warm->median, ref),
+		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
+		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
+		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
 /* Every statistic of one metric, for --wide. */
-static void hb_table_row_wide(FILE *f, const struct hb_metric *m,
+static void hb_table_row_wide(FILE *f, const struct hb_cols *u,
 			      const struct hb_stats *cold,
 			      const struct hb_stats *warm,
 			      const struct hb_table_line *ln)
 {
 	char c[32], mean[32], pm[48], med[32], lo[32], hi[32], mn[32],
 	     mx[32], cv[16], ci[80] = "-";
+	enum hb_unit unit = ln->unit;
 	double ref = ln->ref;
 
 	if (!isnan(warm->median_ci_lo))
 		snprintf(ci, sizeof(ci), "[%s, %s]",
-			 hb_fmt_scaled(lo, sizeof(lo), m->unit,
-				       warm->median_ci_lo, ref),
-			 hb_fmt_scaled(hi, sizeof(hi), m->unit,
-				       warm->median_ci_hi, ref));
+			 hb_fmt_cells(lo, sizeof(lo), u, unit,
+				     warm->median_ci_lo, ref),
+			 hb_fmt_cells(hi, sizeof(hi), u, unit,
+				     warm->median_ci_hi, ref));
 	fprintf(f, "%-*s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
 		ln->width, ln->title,
-		hb_fmt_scaled(c, sizeof(c), m->unit, cold->mean, ref),
-		hb_fmt_scaled(mean, sizeof(mean), m->unit, warm->mean, ref),
-		hb_table_pm(pm, sizeof(pm), m->unit, warm, ref),
-		hb_fmt_scaled(med, sizeof(med), m->unit, warm->median, ref),
-		ci, hb_fmt_scaled(mn, sizeof(mn), m->unit, warm->min, ref),
-		hb_fmt_scaled(mx, sizeof(mx), m->unit, warm->max, ref),
+		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
+		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
+		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
+		ci, hb_fmt_cells(mn, sizeof(mn), u, unit, warm->min, ref),
+		hb_fmt_cells(mx, sizeof(mx), u, unit, warm->max, ref),
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
@@ -194,117 +208,176 @@ static const char *hb_table_mark(struct hb_table_ns *ns,
 }
 
 /*
- * The line of metric @id: its title and mark, and its reference value,
- * which a part ("  rest of memremap") takes from its whole above it in
- * the same unit, so that its cells have their column's decimals.
+ * The line of metric @id: its title and mark, its unit, and its
+ * reference value, which a part ("  rest of memremap") takes from its
+ * whole above it in the same unit, so that its cells have their
+ * column's decimals.
  */
 static void hb_table_line(struct hb_table_line *ln, struct hb_table_ns *ns,
-			  enum hb_metric_id id, enum hb_metric_id whole,
-			  const struct hb_summary *cold,
-			  const struct hb_summary *warm)
+			  const struct hb_meta *m, enum hb_metric_id id,
+			  enum hb_metric_id whole,
+			  const struct hb_stats *cold,
+			  const struct hb_stats *warm)
 {
-	const struct hb_stats *c = &cold->st[id], *w = &warm->st[id];
-	const char *mark = hb_table_mark(ns, c, w);
+	const char *mark = hb_table_mark(ns, &cold[id], &warm[id]);
+	char t[40];
 
-	snprintf(ln->title, sizeof(ln->title), "%s%s%s", hb_metrics[id].title,
+	snprintf(ln->title, sizeof(ln->title), "%s%s%s",
+		 hb_metric_title(id, hb_meta_icount(m), t, sizeof(t)),
 		 *mark ? " " : "", mark);
+	ln->unit = hb_metric_unit(id, m);
 	if (id != whole && hb_metrics[id].unit == hb_metrics[whole].unit)
 		id = whole;
-	ln->ref = isnan(warm->st[id].mean) ? cold->st[id].mean :
-					     warm->st[id].mean;
+	ln->ref = isnan(warm[id].mean) ? cold[id].mean : warm[id].mean;
 }
 
 /* Says what each mark of @ns stands for: the n of its rows. */
 static void hb_table_mark_legend(FILE *f, const struct hb_table_ns *ns,
-				 const char *first)
+				 const char *first, const char *what)
 {
 	size_t i;
 
 	for (i = 0; i < ns->nr_marks; i++)
-		hb_wrapf(f, "  ", HB_TABLE_COLS, "%s n = %zu %s, %zu warm: the samples that have every value the row needs.",
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "%s n = %zu %s, %zu warm: the %s that have every value the row needs.",
 			 hb_table_marks[i], ns->mark_cold[i], first,
-			 ns->mark_warm[i]);
+			 ns->mark_warm[i], what);
 }
 
 /*
  * The lines of a size's rows into @ln (HB_NR_METRICS of them, by
- * metric): titles, marks and the title column's width.
+ * metric): titles, marks, units and the title column's width; and the
+ * unit of each column, over every value the rows show.
  */
 static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
-			   const struct hb_result *r,
-			   const struct hb_summary *cold,
-			   const struct hb_summary *warm)
+			   struct hb_cols *u, const struct hb_result *r,
+			   const struct hb_stats *cold,
+			   const struct hb_stats *warm, bool wide)
 {
 	enum hb_metric_id id, whole = HB_M_REGION;
 	int width = 21;
 	size_t mi;
 
+	hb_cols_init(u);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
-		if (!hb_metric_applies(&r->cfg, id))
+		if (!hb_metric_shown(&r->cfg, &r->meta, id))
 			continue;
 		if (hb_metrics[id].title[0] != ' ')
 			whole = id;
-		hb_table_line(&ln[id], ns, id, whole, cold, warm);
+		hb_table_line(&ln[id], ns, &r->meta, id, whole, cold, warm);
 		if ((int)strlen(ln[id].title) > width)
 			width = strlen(ln[id].title);
+		hb_cols_add(u, ln[id].unit, cold[id].mean);
+		hb_cols_add(u, ln[id].unit, warm[id].mean);
+		hb_cols_add(u, ln[id].unit, warm[id].median);
+		if (wide) {
+			hb_cols_add(u, ln[id].unit, warm[id].min);
+			hb_cols_add(u, ln[id].unit, warm[id].max);
+		}
 	}
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		ln[mi].width = width;
 }
 
+/*
+ * The rows of one size: @cold and @warm are its statistics by metric,
+ * over the runs' means of a merged result (@by_run) or over the samples
+ * (@pooled: of a merged result, for --wide); @title heads the first
+ * column.
+ */
+static void hb_table_block(FILE *f, const struct hb_result *r,
+			   const struct hb_summary *cs,
+			   const struct hb_summary *ws, bool by_run,
+			   bool wide)
+{
+	const char *first = hb_table_cold(r, ws->size) ? "cold" : "first";
+	const struct hb_stats *cold = by_run ? cs->run : cs->st;
+	const struct hb_stats *warm = by_run ? ws->run : ws->st;
+	struct hb_table_ns ns = { 0 };
+	struct hb_table_line ln[HB_NR_METRICS];
+	const char *mean = by_run ? "runs' mean" : "warm mean";
+	enum hb_unit time = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
+	enum hb_metric_id id;
+	struct hb_cols u;
+	char sz[32], title[64];
+	size_t mi;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		ns.cold = cold[mi].n > ns.cold ? cold[mi].n : ns.cold;
+		ns.warm = warm[mi].n > ns.warm ? warm[mi].n : ns.warm;
+	}
+	hb_table_lines(ln, &ns, &u, r, cold, warm, wide);
+	hb_size_human(ws->size, sz, sizeof(sz));
+	/* the unit of every time below, which the cells leave out */
+	snprintf(title, sizeof(title), "%s%s%s%s", sz,
+		 r->nr_sources && !by_run ? ", pooled" : "",
+		 u.u[time].hi ? ", " : "",
+		 u.u[time].hi ? hb_col_unit(&u.u[time]) : "");
+	if (wide)
+		fprintf(f, "\n%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
+			ln[0].width, title, first, mean, "95% CI", "median",
+			"median 95% CI", "min", "max", "CV");
+	else
+		fprintf(f, "\n%-*s %11s %11s %12s %11s %6s\n", ln[0].width,
+			title, first, mean, "95% CI", "median", "CV");
+	for (mi = 0; mi < HB_NR_METRICS; mi++) {
+		id = hb_metric_order[mi];
+		if (hb_metric_shown(&r->cfg, &r->meta, id))
+			(wide ? hb_table_row_wide : hb_table_row)(f, &u,
+				&cold[id], &warm[id], &ln[id]);
+	}
+	if (by_run) {
+		char lo[32], hi[32];
+
+		fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "runs (n)",
+			ns.cold, ns.warm);
+		snprintf(lo, sizeof(lo), "%zu", cs->calls_lo);
+		if (cs->calls_hi != cs->calls_lo)
+			snprintf(lo, sizeof(lo), "%zu-%zu", cs->calls_lo,
+				 cs->calls_hi);
+		snprintf(hi, sizeof(hi), "%zu", ws->calls_lo);
+		if (ws->calls_hi != ws->calls_lo)
+			snprintf(hi, sizeof(hi), "%zu-%zu", ws->calls_lo,
+				 ws->calls_hi);
+		fprintf(f, "%-*s %11s %11s\n", ln[0].width, "calls per run",
+			lo, hi);
+	} else {
+		fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "samples (n)",
+			ns.cold, ns.warm);
+	}
+	hb_table_mark_legend(f, &ns, first, by_run ? "runs" : "samples");
+}
+
+/*
+ * A size: of a merged result by run, then with --wide pooled over its
+ * samples too.
+ */
 static void hb_table_size(FILE *f, const struct hb_result *r,
 			  const struct hb_summary *cold,
 			  const struct hb_summary *warm, bool wide)
 {
-	const char *first = hb_table_cold(r, warm->size) ? "cold" : "first";
-	struct hb_table_ns ns = {
-		.cold = hb_warm_n(cold), .warm = hb_warm_n(warm),
-	};
-	struct hb_table_line ln[HB_NR_METRICS];
-	enum hb_metric_id id;
-	char sz[32];
-	size_t mi;
-
-	hb_table_lines(ln, &ns, r, cold, warm);
-	hb_size_human(warm->size, sz, sizeof(sz));
-	if (wide)
-		fprintf(f, "\n%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
-			ln[0].width, sz, first, "warm mean", "95% CI", "median",
-			"median 95% CI", "min", "max", "CV");
-	else
-		fprintf(f, "\n%-*s %11s %11s %12s %11s %6s\n", ln[0].width, sz,
-			first, "warm mean", "95% CI", "median", "CV");
-	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		id = hb_metric_order[mi];
-		if (hb_metric_applies(&r->cfg, id))
-			(wide ? hb_table_row_wide : hb_table_row)(f,
-				&hb_metrics[id], &cold->st[id], &warm->st[id],
-				&ln[id]);
-	}
-	fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "samples (n)", ns.cold,
-		ns.warm);
-	hb_table_mark_legend(f, &ns, first);
+	hb_table_block(f, r, cold, warm, warm->by_run, wide);
+	if (warm->by_run && wide)
+		hb_table_block(f, r, cold, warm, false, wide);
 }
 
-/* "28.1 ms ± 0.6 ms" of metric @id, or "-". */
+/* "28.1 ms ± 0.6 ms" in @u's unit, or "-". */
 static const char *hb_table_mean_pm(char *buf, size_t len,
-				    const struct hb_stats *st,
-				    enum hb_metric_id id)
+				    const struct hb_cols *u, enum hb_unit unit,
+				    const struct hb_stats *st)
 {
-	enum hb_unit unit = hb_metrics[id].unit;
 	char m[32], pm[48];
 
 	if (isnan(st->mean))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%s %s",
-			 hb_fmt_scaled(m, sizeof(m), unit, st->mean, st->mean),
-			 hb_table_pm(pm, sizeof(pm), unit, st, st->mean));
+			 hb_fmt_cells(m, sizeof(m), u, unit, st->mean, st->mean),
+			 hb_table_pm(pm, sizeof(pm), u, unit, st, st->mean));
 	return buf;
 }
 
-/* ns per 4 KiB with one decimal, or "-". */
+/* Per 4 KiB with one decimal, or "-". */
 static const char *hb_table_pp(char *buf, size_t len, double v)
 {
 	if (isnan(v))
@@ -314,39 +387,66 @@ static const char *hb_table_pp(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* A sweep: one row per size, the warm means, how they scale. */
-static void hb_table_sweep(FILE *f, const struct hb_summary *sum, size_t nr)
+/* The columns of a sweep's table, each with its one unit. */
+static const enum hb_metric_id hb_sweep_cols[] = {
+	HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMUNMAP,
+};
+
+/*
+ * A sweep: one row per size, the warm means (of a merged result, the
+ * runs' means), how they scale; each column in one unit.
+ */
+static void hb_table_sweep(FILE *f, const struct hb_result *r,
+			   const struct hb_summary *sum, size_t nr)
 {
 	char sz[32], remap[64], init[64], pp[32], ipp[32], unmap[32];
+	char un[3][24];
+	const char *per = hb_meta_icount(&r->meta) ? "instr/4KiB" : "ns/4KiB";
+	int pw = strlen(per) > 8 ? (int)strlen(per) : 8;
+	struct hb_cols u[3];
 	const struct hb_stats *st;
-	size_t i;
+	enum hb_unit unit = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
+	size_t i, k;
 
-	/* each per-4-KiB column named by what it divides */
-	fprintf(f, "\n%-7s %19s %19s %8s %11s\n", "", "", "", "memremap",
-		"memmap_init");
-	fprintf(f, "%-7s %19s %19s %8s %11s %9s\n", "size", "memremap_pages",
-		"memmap_init phase", "ns/4KiB", "ns/4KiB", "memunmap");
+	for (k = 0; k < 3; k++) {
+		hb_cols_init(&u[k]);
+		for (i = 1; i < nr; i += 2)
+			hb_cols_add(&u[k], unit,
+				    hb_summary_shown(&sum[i])[hb_sweep_cols[k]].mean);
+	}
+	/* each time column's unit, each per-4-KiB column what it divides */
+	snprintf(un[0], sizeof(un[0]), u[0].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[0].u[unit]));
+	snprintf(un[1], sizeof(un[1]), u[1].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[1].u[unit]));
+	snprintf(un[2], sizeof(un[2]), u[2].u[unit].hi ? "(%s)" : "",
+		 hb_col_unit(&u[2].u[unit]));
+	fprintf(f, "\n%-7s %19s %19s %*s %11s %9s\n", "", un[0], un[1], pw,
+		"memremap", "memmap_init", un[2]);
+	fprintf(f, "%-7s %19s %19s %*s %11s %9s\n", "size", "memremap_pages",
+		"memmap_init phase", pw, per, per, "memunmap");
 	for (i = 1; i < nr; i += 2) {
-		st = sum[i].st;
-		hb_table_mean_pm(remap, sizeof(remap), &st[HB_M_MEMREMAP],
-				 HB_M_MEMREMAP);
-		hb_table_mean_pm(init, sizeof(init), &st[HB_M_MEMMAP_INIT],
-				 HB_M_MEMMAP_INIT);
+		st = hb_summary_shown(&sum[i]);
+		hb_table_mean_pm(remap, sizeof(remap), &u[0], unit,
+				 &st[HB_M_MEMREMAP]);
+		hb_table_mean_pm(init, sizeof(init), &u[1], unit,
+				 &st[HB_M_MEMMAP_INIT]);
 		/* the ± sign takes two bytes but one column */
-		fprintf(f, "%-7s %*s %*s %8s %11s %9s\n",
+		fprintf(f, "%-7s %*s %*s %*s %11s %9s\n",
 			hb_size_human(sum[i].size, sz, sizeof(sz)),
 			19 + !!strstr(remap, "±"), remap,
-			19 + !!strstr(init, "±"), init,
+			19 + !!strstr(init, "±"), init, pw,
 			hb_table_pp(pp, sizeof(pp), st[HB_M_MEMREMAP_PP].mean),
 			hb_table_pp(ipp, sizeof(ipp),
 				    st[HB_M_MEMMAP_INIT_PP].mean),
-			hb_fmt_human(unmap, sizeof(unmap), HB_UNIT_NS,
-				     st[HB_M_MEMUNMAP].mean));
+			hb_fmt_cells(unmap, sizeof(unmap), &u[2], unit,
+				    st[HB_M_MEMUNMAP].mean, NAN));
 	}
 }
 
 /* Notes on the warm samples that a mean misdescribes. */
-static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
+static void hb_table_shapes(FILE *f, const struct hb_result *r,
+			    const struct hb_summary *sum, size_t nr)
 {
 	const struct hb_metric *m;
 	const struct hb_stats *st;
@@ -364,7 +464,9 @@ static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
 				hb_size_human(sum[i].size, sz, sizeof(sz)),
 				hb_metric_name(hb_metric_order[mi]),
 				hb_shape_str(what, sizeof(what), &st->shape,
-					     st->median, m->unit));
+					     st->median,
+					     hb_metric_unit(hb_metric_order[mi],
+							    &r->meta)));
 		}
 	}
 }
@@ -373,15 +475,26 @@ static void hb_table_shapes(FILE *f, const struct hb_summary *sum, size_t nr)
 static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 			    bool wide)
 {
+	const char *per = hb_meta_icount(&r->meta) ? "instr/4KiB" : "ns/4KiB";
+	const char *first = hb_table_cold(r, r->cfg.sizes[0]) ? "cold" : "first";
+	unsigned int runs = hb_result_runs(r);
 	char sz[32];
 
 	fputc('\n', f);
-	if (sweep)
-		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t). memremap ns/4KiB, memmap_init ns/4KiB: each per 4 KiB of device memory.",
+	if (r->nr_sources > 1)
+		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: %s is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student t, %u runs), median and CV are of the runs' means.%s%s%s",
+			 sweep ? "each figure" : "runs' mean", runs, runs,
+			 sweep ? "" : " ", sweep ? "" : first,
+			 sweep ? "" : ": the mean of the runs' first calls.");
+	else if (sweep)
+		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t).",
 			"", HB_TABLE_COLS);
 	else
 		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t).",
 			"", HB_TABLE_COLS);
+	if (sweep)
+		hb_wrapf(f, "", HB_TABLE_COLS, "memremap %s, memmap_init %s: each per 4 KiB of device memory.",
+			 per, per);
 	if (r->cfg.ns_name)
 		hb_wrap(f, r->cfg.first_bind_reconfigure ?
 			"first: the bind of ndctl create-namespace (--reconfigure), the first of the namespace in its mode. Per 4 KiB: per struct page initialised." :
@@ -398,9 +511,13 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 	if (wide)
 		hb_wrap(f, "median 95% CI: from order statistics (binomial ranks); it needs n >= 6.",
 			"", HB_TABLE_COLS);
-	else
+	if (wide && r->nr_sources > 1)
+		hb_wrapf(f, "", HB_TABLE_COLS, "pooled: over the %zu runs' samples taken as one, whose intervals take every sample as independent; but samples of one boot are not, and the run-to-run spread is missing from them.",
+			 r->nr_sources);
+	if (!wide)
 		hb_wrap(f, sweep ? "--wide shows each size in full." :
-				   "--wide adds min, max and the median's interval.",
+			r->nr_sources > 1 ? "--wide adds min, max, the median's interval, and the figures pooled over every call." :
+					   "--wide adds min, max and the median's interval.",
 			"", HB_TABLE_COLS);
 }
 
@@ -428,6 +545,7 @@ static void hb_table_memmaps(FILE *f, const struct hb_result *r)
 static void hb_table_notes(FILE *f, const struct hb_result *r,
 			   const struct hb_summary *sum, size_t nr)
 {
+	enum hb_unit unit = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
 	char wall[32], kern[32], stopped[256];
 	size_t i;
 	bool phase = false;
@@ -437,18 +555,15 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 	if (!phase)
 		hb_wrap(f, "memmap_init phase: not measured - the module could not probe memmap_init_zone_device() on this kernel.",
 			"", HB_TABLE_COLS);
-	if (r->nr_sources)
-		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: pooled over %zu runs, the intervals take every sample as independent, but samples of one boot are not: the run-to-run spread is missing from them (hmmbench compare tests the run means).",
-			 r->nr_sources);
 	if (r->meta.info.maps_total && !r->cfg.ns_name)
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
-	hb_table_shapes(f, sum, nr);
+	hb_table_shapes(f, r, sum, nr);
 	hb_roof_write(f, r, sum, nr, "", HB_TABLE_COLS);
 	hb_table_memmaps(f, r);
 	hb_wrapf(f, "", HB_TABLE_COLS, "wall time %s (the measurement loop, not the whole command), kernel time %s (sum of the phases timed in the kernel)",
-		 hb_fmt_human(wall, sizeof(wall), HB_UNIT_NS, r->wall_ns),
-		 hb_fmt_human(kern, sizeof(kern), HB_UNIT_NS, hb_kernel_ns(r)));
+		 hb_fmt_human(wall, sizeof(wall), unit, r->wall_ns),
+		 hb_fmt_human(kern, sizeof(kern), unit, hb_kernel_ns(r)));
 	if (hb_stopped_text(stopped, sizeof(stopped), r, sum, nr))
 		hb_wrap(f, stopped, "", HB_TABLE_COLS);
 	if (!r->complete)
@@ -465,7 +580,7 @@ void hb_render_table(FILE *f, const struct hb_result *r,
 
 	hb_table_header(f, r);
 	if (sweep)
-		hb_table_sweep(f, sum, nr);
+		hb_table_sweep(f, r, sum, nr);
 	for (i = 0; i + 1 < nr && (wide || !sweep); i += 2)
 		hb_table_size(f, r, &sum[i], &sum[i + 1], wide);
 	hb_table_legend(f, r, sweep, wide);

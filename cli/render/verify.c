@@ -86,7 +86,19 @@ static void hb_verify_ns_text(FILE *f, const struct hb_verify_report *rep)
 	if (v->skipped)
 		fprintf(f, ", past the altmap's %" PRIu64 " (info block and memmap)",
 			(uint64_t)v->skipped);
-	fprintf(f, ", Linux %s\n", rep->info.kernel_release);
+	fprintf(f, ", Linux %s", rep->info.kernel_release);
+}
+
+/* ", under QEMU 7.2.22 TCG": where @rep was read, and a newline. */
+static void hb_verify_where(FILE *f, const struct hb_verify_report *rep)
+{
+	char where[96], *p;
+
+	hb_host_where(&rep->host, where, sizeof(where));
+	for (p = where; *p; p++)
+		if (*p == '\x1f')
+			*p = ' ';
+	fprintf(f, ", %s\n", where);
 }
 
 void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
@@ -100,12 +112,13 @@ void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)
 	if (rep->ns)
 		hb_verify_ns_text(f, rep);
 	else
-		fprintf(f, "memmap of %s (%" PRIu64 " pages, %s) on %s, Linux %s\n",
+		fprintf(f, "memmap of %s (%" PRIu64 " pages, %s) on %s, Linux %s",
 			hb_size_human(rep->cfg.sizes[0], sz, sizeof(sz)),
 			m.pages,
 			hb_verify_shape(&rep->cfg, shape, sizeof(shape)),
 			hb_verify_node(rep->cfg.node, node, sizeof(node)),
 			rep->info.kernel_release);
+	hb_verify_where(f, rep);
 	fprintf(f, "digest 0x%016" PRIx64 "  layout 0x%016" PRIx64 "\n",
 		m.digest, m.layout);
 	if (hb_verify_holds(v)) {

@@ -45,3 +45,13 @@ void hb_wrapf(FILE *f, const char *indent, size_t cols, const char *fmt,
 	hb_wrap(f, text, indent, cols);
 	free(text);
 }
+
+char *hb_nbsp(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		if (*p == ' ')
+			*p = HB_NBSP;
+	return s;
+}

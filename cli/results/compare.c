@@ -20,6 +20,9 @@
 /* Interval of the change: always 95 %, whatever --alpha decides. */
 #define HB_CMP_CI_ALPHA	0.05
 
+/* How the note of a difference --force overrode ends. */
+#define HB_FORCED_END	" (--force)"
+
 static int hb_note(struct hb_comparison *c, const char *fmt, ...)
 {
 	char **notes, *s;
@@ -140,33 +143,6 @@ static void hb_cmp_test(struct hb_cmp_row *row, const double *a, size_t na,
 }
 
 /*
- * The mean of each run's values of metric @mi at @size and @kind, in run
- * order, into @buf; runs without such a value are left out.  Returns how
- * many, never more than the samples behind them.
- */
-static size_t hb_cmp_run_means(const struct hb_result *r, uint64_t size,
-			       enum hb_kind kind, size_t mi, double *buf)
-{
-	size_t run, i, k, n = 0;
-	double v, sum;
-
-	for (run = 0; run < r->nr_sources; run++) {
-		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
-			const struct hb_sample *s = &r->samples[i];
-
-			if (s->run == run &&
-			    hb_metric_value(r, s, size, kind, mi, &v)) {
-				sum += v;
-				k++;
-			}
-		}
-		if (k)
-			buf[n++] = sum / k;
-	}
-	return n;
-}
-
-/*
  * The order the pages of the samples of @r of @size, @kind and metric @mi
  * moved in, into side @side of @row.
  */
@@ -230,8 +206,8 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 		hb_cmp_order(rb, size, kind, mi, row, 1);
 	}
 	if (row->by_run) {
-		na = hb_cmp_run_means(ra, size, kind, mi, buf->a);
-		nb = hb_cmp_run_means(rb, size, kind, mi, buf->b);
+		na = hb_run_means(ra, size, kind, mi, buf->a);
+		nb = hb_run_means(rb, size, kind, mi, buf->b);
 	}
 	hb_cmp_test(row, buf->a, na, buf->b, nb,
 		    hb_meta_icount(&ra->meta) && hb_meta_icount(&rb->meta));
@@ -786,11 +762,11 @@ static int hb_cmp_forced(struct hb_comparison *c, size_t file,
 	char sz[32];
 
 	if (mm->size)
-		return hb_note(c, "%s: the struct pages differ: memmap digest %s in %s, %s in %s (--force)",
+		return hb_note(c, "%s: the struct pages differ: memmap digest %s in %s, %s in %s" HB_FORCED_END,
 			       hb_size_human(mm->size, sz, sizeof(sz)),
 			       mm->base, hb_cmp_name(c, 0), mm->other,
 			       hb_cmp_name(c, file));
-	return hb_note(c, "%s: %s in %s, %s in %s (--force)", mm->field,
+	return hb_note(c, "%s: %s in %s, %s in %s" HB_FORCED_END, mm->field,
 		       mm->base, hb_cmp_name(c, 0), mm->other,
 		       hb_cmp_name(c, file));
 }
@@ -949,6 +925,27 @@ bool hb_comparison_icount(const struct hb_comparison *c)
 		if (hb_meta_icount(&c->in[i].r.meta))
 			return true;
 	return false;
+}
+
+double hb_cmp_unit_cv(const struct hb_cmp_row *row, int side)
+{
+	double var = side ? row->w.var_b : row->w.var_a;
+	double mean = side ? row->w.mean_b : row->w.mean_a;
+	size_t n = side ? row->nb : row->na;
+
+	if (n < 2 || isnan(var) || !(mean != 0.0))
+		return NAN;
+	return sqrt(var) / fabs(mean);
+}
+
+bool hb_cmp_note_forced(const char *note, size_t *len)
+{
+	size_t n = strlen(note), k = strlen(HB_FORCED_END);
+
+	if (n < k || strcmp(note + n - k, HB_FORCED_END))
+		return false;
+	*len = n - k;
+	return true;
 }
 
 bool hb_cmp_any_exact(const struct hb_comparison *c)

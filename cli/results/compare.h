@@ -188,6 +188,21 @@ enum hb_cmp_boots {
 
 enum hb_cmp_boots hb_cmp_boots(const struct hb_comparison *c);
 
+/*
+ * The coefficient of variation of the units of side @side (0 base, 1
+ * new) of @row: of the run means when by_run, else of the samples; NAN
+ * with fewer than 2 units, or when a comparison read back did not record
+ * it.
+ */
+double hb_cmp_unit_cv(const struct hb_cmp_row *row, int side);
+
+/*
+ * Whether note @note of a comparison is one of a difference --force
+ * overrode, which ends in " (--force)"; its length without that end in
+ * *@len.
+ */
+bool hb_cmp_note_forced(const char *note, size_t *len);
+
 /* Whether a row of @c is exact (hb_cmp_row.exact). */
 bool hb_cmp_any_exact(const struct hb_comparison *c);
 

@@ -153,6 +153,11 @@ static void hb_cmp_read_row(struct json_object *o, struct hb_cmp_row *row)
 	hb_cmp_read_stats(hb_json_path(o, "base"), &row->a);
 	hb_cmp_read_stats(hb_json_path(o, "new"), &row->b);
 	hb_jpair_at(o, "means", &row->w.mean_a, &row->w.mean_b);
+	/* the units' spread, as their variance; absent before it: NAN */
+	if (hb_jpair_at(o, "means_cv", &row->w.var_a, &row->w.var_b)) {
+		row->w.var_a *= row->w.var_a * row->w.mean_a * row->w.mean_a;
+		row->w.var_b *= row->w.var_b * row->w.mean_b * row->w.mean_b;
+	}
 	row->rel = hb_jd(o, "change_percent");
 	row->w.rel = row->rel;
 	row->interval = hb_jpair_at(o, "change_ci95_percent", &row->w.rel_lo,
@@ -331,6 +336,12 @@ static int hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 		 hb_js(o, "machine") ?: "");
 	snprintf(r->meta.host.cpu_model, sizeof(r->meta.host.cpu_model),
 		 "%s", hb_js(o, "cpu_model") ?: "");
+	/* where it was measured, and its calls: "" and 0 before them */
+	snprintf(r->meta.host.accel, sizeof(r->meta.host.accel), "%s",
+		 hb_js(o, "accelerator") ?: "");
+	snprintf(r->meta.host.qemu_version, sizeof(r->meta.host.qemu_version),
+		 "%s", hb_js(o, "qemu_version") ?: "");
+	in->nr_calls = json_object_get_uint64(hb_json_path(o, "calls"));
 	r->meta.host.cpus = json_object_get_int(hb_json_path(o, "cpu_count"));
 	r->complete = hb_jbool_at(o, "complete");
 	r->meta.info.maps_total =

@@ -72,7 +72,9 @@ static bool hb_get_memmap_init_rate(const struct hb_sample *s,
 {
 	double bytes;
 
-	if (!m->info.page_size || !m->info.struct_page_size ||
+	/* instructions are no time: a rate of them means nothing */
+	if (hb_meta_icount(m) || !m->info.page_size ||
+	    !m->info.struct_page_size ||
 	    !hb_metric_get(&hb_metrics[HB_M_MEMMAP_INIT], s, m, v) || *v <= 0)
 		return false;
 	bytes = (double)(s->pages ? s->pages : s->size / m->info.page_size) *
@@ -135,7 +137,7 @@ static bool hb_get_roof_nt(const struct hb_sample *s,
 static bool hb_mig_rate(const struct hb_sample *s, const struct hb_meta *m,
 			enum hb_metric_id id, double *v)
 {
-	if (!s->pages || !m->info.page_size ||
+	if (hb_meta_icount(m) || !s->pages || !m->info.page_size ||
 	    !hb_metric_get(&hb_metrics[id], s, m, v) || *v <= 0)
 		return false;
 	*v = (double)s->pages * (double)m->info.page_size / (*v / 1e9);
@@ -208,10 +210,10 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_UNMAP(HB_M_RELEASE, "release_ns", "region release", false, NULL,
 		 "release-ns/op", HMMBENCH_T_RELEASE, release_ns),
 	HB_DERIVED(HB_M_MEMREMAP_PP, "memremap_ns_per_page",
-		   "memremap per 4 KiB", HB_UNIT_NS_PER_PAGE, true,
+		   "memremap ns/4KiB", HB_UNIT_NS_PER_PAGE, true,
 		   hb_get_memremap_pp, "memremap-ns/page"),
 	HB_DERIVED(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page",
-		   "memmap_init per 4 KiB", HB_UNIT_NS_PER_PAGE, false,
+		   "memmap_init ns/4KiB", HB_UNIT_NS_PER_PAGE, false,
 		   hb_get_memmap_init_pp, "memmap-init-ns/page"),
 	HB_DERIVED(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s",
 		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
@@ -275,6 +277,32 @@ bool hb_metric_applies(const struct hb_config *c, size_t mi)
 	default:
 		return true;
 	}
+}
+
+bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
+		     size_t mi)
+{
+	enum hb_unit u = hb_metrics[mi].unit;
+
+	if (!hb_metric_applies(c, mi))
+		return false;
+	return !hb_meta_icount(m) ||
+	       (u != HB_UNIT_BYTES_PER_S && u != HB_UNIT_RATIO);
+}
+
+enum hb_unit hb_metric_unit(size_t mi, const struct hb_meta *m)
+{
+	return hb_unit_counted(hb_metrics[mi].unit, hb_meta_icount(m));
+}
+
+const char *hb_metric_title(size_t mi, bool icount, char *buf, size_t len)
+{
+	const char *t = hb_metrics[mi].title, *ns = strstr(t, "ns/");
+
+	if (!icount || !ns)
+		return t;
+	snprintf(buf, len, "%.*sinstr/%s", (int)(ns - t), t, ns + 3);
+	return buf;
 }
 
 const char *hb_metric_name(size_t mi)
@@ -345,18 +373,69 @@ static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
 				st);
 }
 
+size_t hb_run_means(const struct hb_result *r, uint64_t size,
+		    enum hb_kind kind, size_t mi, double *buf)
+{
+	size_t run, i, k, n = 0;
+	double v, sum;
+
+	for (run = 0; run < r->nr_sources; run++) {
+		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
+			const struct hb_sample *s = &r->samples[i];
+
+			if (s->run == run &&
+			    hb_metric_value(r, s, size, kind, mi, &v)) {
+				sum += v;
+				k++;
+			}
+		}
+		if (k)
+			buf[n++] = sum / k;
+	}
+	return n;
+}
+
+/* The fewest and most samples of @sum's size and kind a run of @r has. */
+static void hb_summarize_calls(const struct hb_result *r,
+			       struct hb_summary *sum)
+{
+	size_t run, i, k;
+
+	sum->calls_lo = sum->calls_hi = 0;
+	for (run = 0; run < r->nr_sources; run++) {
+		for (i = k = 0; i < r->nr_samples; i++)
+			k += r->samples[i].run == run &&
+			     r->samples[i].size == sum->size &&
+			     r->samples[i].kind == sum->kind;
+		if (!k)
+			continue;
+		if (!sum->calls_lo || k < sum->calls_lo)
+			sum->calls_lo = k;
+		if (k > sum->calls_hi)
+			sum->calls_hi = k;
+	}
+}
+
 static int hb_summarize_one(const struct hb_result *r, double *buf,
 			    struct hb_summary *sum)
 {
 	size_t mi;
 	int ret;
 
+	sum->by_run = r->nr_sources >= 2;
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		ret = hb_summarize_metric(r, sum->size, sum->kind, mi, buf,
 					  &sum->st[mi]);
+		if (!ret && sum->by_run)
+			ret = hb_stats_compute(buf, hb_run_means(r, sum->size,
+								 sum->kind, mi,
+								 buf),
+					       &sum->run[mi]);
 		if (ret)
 			return ret;
 	}
+	if (sum->by_run)
+		hb_summarize_calls(r, sum);
 	return 0;
 }
 

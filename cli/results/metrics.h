@@ -88,6 +88,24 @@ extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
  */
 bool hb_metric_applies(const struct hb_config *c, size_t mi);
 
+/*
+ * Whether metric @mi is one of @c's workload (hb_metric_applies()) that
+ * means something where @m was measured: under QEMU's icount a bandwidth
+ * or a share of one does not, instructions being no time.  The human,
+ * JSON and gobench formats show these; CSV keeps every column.
+ */
+bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
+		     size_t mi);
+
+/* The unit of metric @mi in a result of @m: instructions under icount. */
+enum hb_unit hb_metric_unit(size_t mi, const struct hb_meta *m);
+
+/*
+ * The title of metric @mi's rows: "memremap ns/4KiB", and under icount
+ * (@icount) "memremap instr/4KiB"; in @buf when it differs.
+ */
+const char *hb_metric_title(size_t mi, bool icount, char *buf, size_t len);
+
 /* The title of metric @mi without the indent the table gives a part. */
 const char *hb_metric_name(size_t mi);
 
@@ -95,8 +113,24 @@ const char *hb_metric_name(size_t mi);
 struct hb_summary {
 	uint64_t size;
 	enum hb_kind kind;	/* HB_COLD or HB_WARM */
-	struct hb_stats st[HB_NR_METRICS];
+	struct hb_stats st[HB_NR_METRICS];	/* over the samples */
+	/*
+	 * A result merged from several runs (by_run): the statistics of
+	 * each run's mean of a metric, n being the runs that have it, which
+	 * the table and cover text show, as compare tests them; and the
+	 * fewest and most samples of this size and kind a run has.
+	 */
+	bool by_run;
+	struct hb_stats run[HB_NR_METRICS];
+	size_t calls_lo, calls_hi;
 };
+
+/* What the table and cover text of @s show: its runs', or its samples'. */
+static inline const struct hb_stats *hb_summary_shown(
+	const struct hb_summary *s)
+{
+	return s->by_run ? s->run : s->st;
+}
 
 /*
  * Metric @m of @s into *@v; false when @s did not measure it (its valid
@@ -127,7 +161,8 @@ void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
 
 /*
  * Two summaries per configured size, cold then warm, in the order of
- * cfg.sizes; *@out is malloc()ed.  Returns 0 or -ENOMEM.
+ * cfg.sizes, by run too when @r merges several; *@out is malloc()ed.
+ * Returns 0 or -ENOMEM.
  */
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr);
@@ -145,6 +180,14 @@ bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
  */
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 			enum hb_kind kind, size_t mi, double *buf);
+
+/*
+ * The mean of each run's values of metric @mi at @size and @kind, in run
+ * order, into @buf (room for r->nr_samples); runs without such a value
+ * are left out.  Returns how many.
+ */
+size_t hb_run_means(const struct hb_result *r, uint64_t size,
+		    enum hb_kind kind, size_t mi, double *buf);
 
 /* Sum of every kernel-timed phase of every sample, in ns. */
 uint64_t hb_kernel_ns(const struct hb_result *r);

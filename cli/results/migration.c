@@ -283,6 +283,20 @@ const char *hb_mig_unit_name(enum hb_mig_unit unit)
 	}
 }
 
+const char *hb_mig_unit_counted(enum hb_mig_unit unit, bool icount)
+{
+	if (icount && unit == HB_MU_NS)
+		return "instructions";
+	if (icount && unit == HB_MU_NS_PER_PAGE)
+		return "instructions/4KiB";
+	return hb_mig_unit_name(unit);
+}
+
+bool hb_mig_metric_shown(size_t id, bool icount)
+{
+	return !icount || hb_mig_metrics[id].unit != HB_MU_GIB_PER_S;
+}
+
 int hb_mig_unit_precision(enum hb_mig_unit unit)
 {
 	return unit == HB_MU_NS ? 1 : 4;
@@ -294,7 +308,7 @@ const char *const hb_mig_phase_names[HB_MIG_NR_PHASES] = {
 
 const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
 	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_MU_GIB_PER_S },
-	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "per 4 KiB", HB_MU_NS_PER_PAGE },
+	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "kernel ns/4KiB", HB_MU_NS_PER_PAGE },
 	[HB_MM_TOTAL] = { "total_ns", "kernel total", HB_MU_NS },
 	[HB_MM_SETUP] = { "setup_percent", "  setup", HB_MU_PERCENT },
 	[HB_MM_ALLOC] = { "alloc_percent", "  alloc", HB_MU_PERCENT },
@@ -425,6 +439,45 @@ static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
 	rg->total += v;
 }
 
+/*
+ * The mean of each run's metric @id over its calls of @dir and kind @k,
+ * in run order, into @buf (room for r->nr_calls), runs without one left
+ * out; returns how many, and counts each run's calls into @s.
+ */
+static size_t hb_mig_run_means(const struct hb_mig_result *r,
+			       enum hb_mig_dir dir, int k,
+			       enum hb_mig_metric_id id, double *buf,
+			       struct hb_mig_summary *s)
+{
+	const struct hb_mig_call *c;
+	size_t run, i, calls, m, n = 0;
+	double v, sum;
+
+	s->calls_lo = s->calls_hi = 0;
+	for (run = 0; run < r->nr_sources; run++) {
+		calls = m = 0;
+		sum = 0.0;
+		for (i = 0; i < r->nr_calls; i++) {
+			c = &r->calls[i];
+			if (c->run != run || c->dir != dir ||
+			    (hb_mig_kind(c->iter) == HB_WARM) != k)
+				continue;
+			calls++;
+			if (hb_mig_metric(c, r->meta.info.page_size, id, &v)) {
+				sum += v;
+				m++;
+			}
+		}
+		if (calls && (!s->calls_lo || calls < s->calls_lo))
+			s->calls_lo = calls;
+		if (calls > s->calls_hi)
+			s->calls_hi = calls;
+		if (m)
+			buf[n++] = sum / m;
+	}
+	return n;
+}
+
 /* The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s. */
 static int hb_mig_sum_calls(const struct hb_mig_result *r,
 			    enum hb_mig_dir dir, int k, double *buf,
@@ -456,6 +509,11 @@ static int hb_mig_sum_calls(const struct hb_mig_result *r,
 		}
 		ret = hb_stats_compute(buf, n, &s->st[id]);
 	}
+	s->by_run = r->nr_sources >= 2;
+	for (id = 0; id < HB_MM_NR && s->by_run && !ret; id++)
+		ret = hb_stats_compute(buf, hb_mig_run_means(r, dir, k, id, buf,
+							     s),
+				       &s->run[id]);
 	return ret;
 }
 

@@ -203,6 +203,18 @@ enum hb_mig_unit {
 
 /* "ns", "ns/4KiB", "GiB/s" or "%"; and the decimals JSON writes. */
 const char *hb_mig_unit_name(enum hb_mig_unit unit);
+
+/*
+ * The name of @unit in a migration measured under icount (@icount):
+ * "instructions", "instructions/4KiB"; the others as hb_mig_unit_name().
+ */
+const char *hb_mig_unit_counted(enum hb_mig_unit unit, bool icount);
+
+/*
+ * Whether metric @id of a migration measured under icount (@icount)
+ * means something: a rate of instructions does not.
+ */
+bool hb_mig_metric_shown(size_t id, bool icount);
 int hb_mig_unit_precision(enum hb_mig_unit unit);
 
 /* The phases the module times, in a call as in a fault. */
@@ -276,6 +288,14 @@ struct hb_mig_summary {
 	size_t n;			/* calls */
 	struct hb_stats st[HB_MM_NR];
 	struct hb_mig_range count[HB_MC_NR];
+	/*
+	 * A migration merged from several runs (by_run): the statistics of
+	 * each run's mean of a metric, n being the runs that have it, which
+	 * the table shows; and the fewest and most calls a run has.
+	 */
+	bool by_run;
+	struct hb_stats run[HB_MM_NR];
+	size_t calls_lo, calls_hi;
 };
 
 /* The faults of one kind. */

@@ -148,6 +148,53 @@ bool hb_meta_icount(const struct hb_meta *m)
 	return !strcmp(m->host.accel, "icount");
 }
 
+const char *hb_host_where(const struct hb_host *h, char *buf, size_t len)
+{
+	static const struct {
+		const char *accel, *where;
+	} names[] = {
+		{ "none", "on bare metal" },
+		{ "kvm", "in a KVM guest" },
+		{ "tcg", "under QEMU TCG" },
+		{ "icount", "under QEMU icount" },
+		{ "hyperv", "in a Hyper-V guest" },
+		{ "vmware", "in a VMware guest" },
+		{ "xen", "in a Xen guest" },
+		{ "other", "in a guest of another hypervisor" },
+		{ "", "on a machine whose accelerator was not recorded" },
+	};
+	const char *where = NULL;
+	char qemu[48] = "", *p;
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(h->accel, names[i].accel))
+			where = names[i].where;
+	if (h->qemu_version[0])
+		snprintf(qemu, sizeof(qemu), "QEMU %s", h->qemu_version);
+	if (!where)
+		snprintf(buf, len, "under accelerator %s", h->accel);
+	else if (qemu[0] && !strncmp(where, "under QEMU ", 11))
+		snprintf(buf, len, "under %s %s", qemu, where + 11);
+	else if (qemu[0] && !strcmp(h->accel, "kvm"))
+		snprintf(buf, len, "in a %s KVM guest", qemu);
+	else
+		snprintf(buf, len, "%s", where);
+	for (p = buf; *p; p++)
+		if (*p == ' ')
+			*p = '\x1f';
+	return buf;
+}
+
+const char *hb_meta_emulation_note(const struct hb_meta *m)
+{
+	if (hb_meta_icount(m))
+		return HB_ICOUNT_NOTE;
+	if (hb_meta_emulated(m))
+		return HB_TCG_NOTE;
+	return NULL;
+}
+
 const char *hb_meta_version(const struct hb_meta *m)
 {
 	return m->version[0] ? m->version : HB_VERSION;

@@ -278,9 +278,31 @@ static inline const char *hb_time_unit(bool icount)
 	return icount ? "instructions" : "ns";
 }
 
-/* What every human format says of a result hb_meta_icount() holds. */
+/*
+ * What every human format says of a result hb_meta_icount() holds,
+ * beside its figures in instructions.
+ */
 #define HB_ICOUNT_NOTE \
-	"Counted under QEMU's icount: every time here is instructions the guest executed (1 ns for each), not time; a call that waits (memunmap_pages waits for an RCU grace period) also counts the clock's jump over the guest's idle time to the timer that wakes it, so it moves with whatever ran before it."
+	"Counted under QEMU's icount: the figures are instructions the guest executed, not times, and bandwidths are left out; a call that waits (memunmap_pages waits for an RCU grace period) also counts the clock's jump over the guest's idle time to the timer that wakes it, so it moves with whatever ran before it."
+
+/* What the table and cover of a result measured under TCG say of it. */
+#define HB_TCG_NOTE \
+	"Emulated by QEMU's TCG: compare ratios within this run, not absolute times, which say little about hardware."
+
+/*
+ * Where @h was measured, as every human format says it in its first
+ * lines: "on bare metal", "in a KVM guest" ("in a QEMU 7.2.22 KVM
+ * guest"), "under QEMU 7.2.22 TCG", "under QEMU 7.2.22 icount", "in a
+ * Hyper-V guest" (QEMU's version when its harness recorded it), "on a
+ * machine whose accelerator was not recorded".  Spaces are \x1f, which the wrapping keeps (wrap.h).
+ */
+const char *hb_host_where(const struct hb_host *h, char *buf, size_t len);
+
+/*
+ * The sentence on what @m's figures mean where they were measured:
+ * HB_ICOUNT_NOTE, HB_TCG_NOTE, or NULL for a machine that ran them.
+ */
+const char *hb_meta_emulation_note(const struct hb_meta *m);
 
 /* Cold iterations behind @r: one per merged run, else 1. */
 unsigned int hb_result_runs(const struct hb_result *r);

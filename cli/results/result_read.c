@@ -411,6 +411,11 @@ int hb_input_load(struct hb_input *in, const char *path, char *err,
 	return ret ? ret : hb_input_take(in, path, doc, err, len);
 }
 
+size_t hb_input_calls(const struct hb_input *in)
+{
+	return in->nr_calls ? in->nr_calls : in->r.nr_samples;
+}
+
 void hb_input_free(struct hb_input *in)
 {
 	hb_result_free(&in->r);

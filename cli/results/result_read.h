@@ -28,7 +28,16 @@ struct hb_input {
 	struct json_object *doc;	/* owns the strings r points to */
 	/* a migration, as its JSON holds it; else NULL */
 	struct hb_mig_result *mig;
+	/*
+	 * An input of a comparison read back (compare_read.h), which holds
+	 * no samples: the samples it had, 0 when not recorded.  Else 0, and
+	 * r.nr_samples says.
+	 */
+	size_t nr_calls;
 };
+
+/* The samples behind @in: calls (and of a migration, fault samples). */
+size_t hb_input_calls(const struct hb_input *in);
 
 /*
  * Reads @path into @in: a result (schema hmmbench-result/1) or a

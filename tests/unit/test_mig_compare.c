@@ -142,7 +142,7 @@ static void thp_against_4k_twice_as_fast_is_detected(void **state)
 	free(t);
 	t = render(&c, HB_FMT_COVER);
 	assert_non_null(strstr(t, "\nMIGRATE to-device, kernel time per call, 4K -> THP:\n"));
-	assert_non_null(strstr(t, "asked for: base pages (--no-thp) in 4k.json, THP (--thp) in\nthp.json."));
+	assert_non_null(strstr(t, "asked for: base pages (--no-thp) in 4k.json, THP (--thp) in thp.json."));
 	assert_null(strstr(t, "not tested"));
 	free(t);
 	hb_comparison_free(&c);
@@ -211,7 +211,8 @@ static void one_run_a_side_is_not_tested(void **state)
 	assert_true(noted(&c, "the sides moved different page orders"));
 	t = render(&c, HB_FMT_COVER);
 	assert_non_null(strstr(t, "claim nothing"));
-	assert_non_null(strstr(t, "(-50.0%)"));
+	assert_non_null(strstr(t, " -50.0%? "));
+	assert_null(strstr(t, "(-50.0%)"));
 	free(t);
 	t = render(&c, HB_FMT_JSON);
 	assert_null(strstr(t, "\"tested\":true"));
@@ -405,7 +406,8 @@ static void merge_pools_iterations_run_by_run(void **state)
 	free(a);
 	a = render_mig(HB_FMT_TABLE, &m);
 	assert_non_null(strstr(a, ", 3 first + 9 warm"));
-	assert_non_null(strstr(a, "iterations, 3 runs merged,"));
+	assert_non_null(strstr(a, "hmmbench migrate: 3 runs merged (3 boots), "));
+	assert_non_null(strstr(a, "\nruns (n)                        3           3\n"));
 	free(a);
 	hb_input_free(&back);
 	hb_mig_result_free(&m);

@@ -132,16 +132,18 @@ static char *render_wide(const struct hb_result *r)
 static void golden_result(const char *stem, const struct hb_result *r)
 {
 	char name[64], *t;
-	size_t fmt;
+	size_t fmt, w;
 
 	for (fmt = 0; fmt < N(formats); fmt++) {
 		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmt]);
 		t = fixture_render(fmt, r);
-		if (fmt == HB_FMT_TABLE && t)
-			assert_in_range(widest(t), 40, 80);
-		if (fmt == HB_FMT_COVER && t)
-			assert_in_range(widest(t), 40, 72);
+		w = t ? widest(t) : 0;
+		/* written first, so that a line too wide can be seen */
 		golden(name, t);
+		if (fmt == HB_FMT_TABLE)
+			assert_in_range(w, 40, 80);
+		if (fmt == HB_FMT_COVER)
+			assert_in_range(w, 40, 72);
 	}
 	snprintf(name, sizeof(name), "%s.wide", stem);
 	golden(name, render_wide(r));
@@ -314,6 +316,23 @@ static void run_in_every_format(void **state)
 	set_roof(&r, 0, 2000000, 1500000);
 	golden_result("run", &r);
 	golden_info("info", &r.meta);
+	hb_result_free(&r);
+}
+
+/*
+ * The run under QEMU's icount: every format in instructions, no
+ * bandwidth of them nor share of one, and the unit fields say so.
+ */
+static void icount_run_in_every_format(void **state)
+{
+	struct hb_result r;
+
+	(void)state;
+	fixture_result(&r);
+	strcpy(r.meta.host.accel, "icount");
+	r.meta.info.features |= HMMBENCH_FEAT_ROOFLINE;
+	set_roof(&r, 0, 2000000, 1500000);
+	golden_result("run-icount", &r);
 	hb_result_free(&r);
 }
 
@@ -637,18 +656,20 @@ static void golden_compare(const char *stem, struct hb_input *in, size_t n,
 {
 	struct hb_comparison c;
 	char name[64], err[512], *t;
-	size_t fmt;
+	size_t fmt, w;
 
 	assert_int_equal(hb_compare(in, n, 0.05, force, &c, err, sizeof(err)),
 			 0);
 	for (fmt = 0; fmt <= HB_FMT_COVER; fmt++) {
 		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmt]);
 		t = render_compare(fmt, &c);
-		if (fmt == HB_FMT_TABLE)
-			assert_in_range(widest(t), 40, 80);
-		if (fmt == HB_FMT_COVER)
-			assert_in_range(widest(t), 40, 72);
+		w = widest(t);
+		/* written first, so that a line too wide can be seen */
 		golden(name, t);
+		if (fmt == HB_FMT_TABLE)
+			assert_in_range(w, 40, 80);
+		if (fmt == HB_FMT_COVER)
+			assert_in_range(w, 40, 72);
 	}
 	snprintf(name, sizeof(name), "%s.wide", stem);
 	golden(name, render_compare_wide(&c));
@@ -738,6 +759,52 @@ static void add_2g(struct hb_result *r)
 	r->cfg.sizes[r->cfg.nr_sizes++] = 2 * GIB;
 	for (iter = 0; iter < 3; iter++)
 		add_sample(r, 2 * GIB, iter, 0, r->samples[0].valid);
+}
+
+/*
+ * Two merged sides counted under QEMU's icount, 4 runs each: memremap
+ * and its parts are the same count in every run of a side, an exact
+ * change; the region's calls vary from run to run, and are tested.
+ */
+static void compare_of_icount_runs(void **state)
+{
+	static const double base_runs[] = { 100, 100, 100, 100 };
+	static const double new_runs[] = { 60, 60, 60, 60 };
+	struct hb_input in[2];
+	struct hb_result r;
+	size_t i;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, base_runs, 4, 5);
+	strcpy(r.meta.host.accel, "icount");
+	for (i = 0; i < r.nr_samples; i++)
+		r.samples[i].region_ns += 100 * (r.samples[i].run % 2);
+	fixture_input(&in[0], &r, "base.json");
+	fixture_runs(&r, "new", 40.0, new_runs, 4, 5);
+	strcpy(r.meta.host.accel, "icount");
+	for (i = 0; i < r.nr_samples; i++)
+		r.samples[i].region_ns += 100 * (r.samples[i].run % 2);
+	fixture_input(&in[1], &r, "new.json");
+	golden_compare("compare-icount", in, 2, false);
+}
+
+/*
+ * A KVM guest against QEMU's TCG, merged runs a side, compared with
+ * --force: both first lines say where each side ran, and that the
+ * comparison was forced across that.
+ */
+static void compare_forced_across_accelerators(void **state)
+{
+	struct hb_input in[2];
+	struct hb_result r;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
+	strcpy(r.meta.host.accel, "kvm");
+	fixture_input(&in[0], &r, "kvm.json");
+	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
+	fixture_input(&in[1], &r, "tcg.json");
+	golden_compare("compare-forced", in, 2, true);
 }
 
 /*
@@ -893,7 +960,7 @@ static void same_as_golden(const char *stem, size_t fmt, char *text)
 static void show_renders_saved_results_as_measured(void **state)
 {
 	static const char *const stems[] = {
-		"run", "sweep", "merged", "rebind",
+		"run", "sweep", "merged", "rebind", "run-icount",
 	};
 	struct hb_input in;
 	char err[512];
@@ -944,6 +1011,7 @@ static void show_renders_saved_comparisons_as_compared(void **state)
 	static const char *const stems[] = {
 		"compare", "compare-runs", "compare-three", "compare-one-boot",
 		"compare-same", "compare-rebind", "compare-migrate",
+		"compare-icount", "compare-forced",
 	};
 	struct hb_cmp_doc d;
 	char err[512];
@@ -1045,6 +1113,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(run_in_every_format),
+		cmocka_unit_test(icount_run_in_every_format),
 		cmocka_unit_test(sweep_in_every_format),
 		cmocka_unit_test(rebind_in_every_format),
 		cmocka_unit_test(merged_runs_in_every_format),
@@ -1054,6 +1123,8 @@ int main(void)
 		cmocka_unit_test(compare_of_the_same_kernel),
 		cmocka_unit_test(compare_of_runs_in_one_boot),
 		cmocka_unit_test(compare_of_three_with_notes),
+		cmocka_unit_test(compare_of_icount_runs),
+		cmocka_unit_test(compare_forced_across_accelerators),
 		cmocka_unit_test(compare_of_rebinds),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
 		cmocka_unit_test(show_renders_saved_comparisons_as_compared),

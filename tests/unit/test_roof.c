@@ -217,10 +217,13 @@ static void emulation_is_said_where_it_is_printed(void **state)
 	assert_int_equal(run(), 0);
 	strcpy(r.meta.host.accel, "tcg");
 	t = fixture_render(HB_FMT_TABLE, &r);
-	assert_non_null(strstr(t, "under emulation (QEMU TCG)"));
+	assert_non_null(strstr(t, "Under emulation (QEMU TCG) the store"));
+	assert_non_null(strstr(t, " under QEMU TCG, "));
+	assert_non_null(strstr(t, "\nEmulated by QEMU's TCG: compare ratios"));
 	free(t);
 	t = fixture_render(HB_FMT_COVER, &r);
-	assert_non_null(strstr(t, "under emulation (QEMU TCG)"));
+	assert_non_null(strstr(t, "Under emulation (QEMU TCG) the store"));
+	assert_non_null(strstr(t, "Emulated by QEMU's TCG: compare ratios"));
 	free(t);
 }
 

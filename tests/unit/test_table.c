@@ -59,10 +59,11 @@ static void wide_table_has_min_max_and_median_interval(void **state)
 	t = wide(&r);
 	assert_non_null(strstr(t, "median 95% CI"));
 	assert_non_null(strstr(t, "it needs n >= 6"));
+	assert_non_null(strstr(t, "\n1 GiB, ms "));
 	row = strstr(t, "\nmemremap_pages ");
 	assert_non_null(row);
-	assert_non_null(strstr(row, "26.0 ms"));
-	assert_non_null(strstr(row, "30.0 ms"));
+	assert_non_null(strstr(row, " 26.0 "));
+	assert_non_null(strstr(row, " 30.0 "));
 	free(t);
 	hb_result_free(&r);
 }
@@ -77,7 +78,10 @@ static void memremap_row_has_cold_and_warm_statistics(void **state)
 	t = table(&r);
 	row = strstr(t, "\nmemremap_pages ");
 	assert_non_null(row);
-	assert_non_null(strstr(row, "            58.0 ms     28.0 ms     ± 5.0 ms     28.0 ms   7.1%\n"));
+	/* every time of the size in the unit its heading names */
+	assert_non_null(strstr(t, "\n1 GiB, ms                    cold   warm mean       95% CI      median     CV\n"));
+	assert_non_null(strstr(row, "               58.0        28.0        ± 5.0        28.0   7.1%\n"));
+	assert_non_null(strstr(t, "\nregion release            0.00100     0.00100    ± 0.00000     0.00100   0.1%\n"));
 	free(t);
 	hb_result_free(&r);
 }
@@ -131,9 +135,9 @@ static void sweep_table_has_one_row_per_size(void **state)
 	r.cfg.sizes[r.cfg.nr_sizes++] = 2ULL << 30;
 	t = table(&r);
 	/* each per-4-KiB column named by what it divides */
-	assert_non_null(strstr(t, "\n                                                memremap memmap_init\n"
+	assert_non_null(strstr(t, "\n                       (ms)                (ms) memremap memmap_init      (ms)\n"
 				  "size         memremap_pages   memmap_init phase  ns/4KiB     ns/4KiB  memunmap\n"
-				  "1 GiB      30.0 ms ± 2.5 ms    27.0 ms ± 2.2 ms    114.4       103.0   50.0 ms\n"
+				  "1 GiB            30.0 ± 2.5          27.0 ± 2.2    114.4       103.0      50.0\n"
 				  "2 GiB                     -                   -        -           -         -\n"));
 	assert_null(strstr(t, "\nregion request"));
 	assert_non_null(strstr(t, "cold: the first call after the module was loaded (after boot, in the VM), of the\nfirst size, 1 GiB."));
@@ -141,7 +145,7 @@ static void sweep_table_has_one_row_per_size(void **state)
 	free(t);
 	t = wide(&r);
 	assert_non_null(strstr(t, "\nregion request"));
-	assert_non_null(strstr(t, "\n1 GiB                        cold"));
+	assert_non_null(strstr(t, "\n1 GiB, ms                    cold"));
 	assert_non_null(strstr(t, "\n2 GiB                       first"));
 	free(t);
 	hb_result_free(&r);
@@ -179,11 +183,12 @@ static void sample_counts_are_shown(void **state)
 
 	(void)state;
 	assert_non_null(t);
-	assert_non_null(strstr(t, "\nmemremap_pages              58.0 ms     28.0 ms     ± 5.0 ms     28.0 ms   7.1%\n"
-				  "  memmap_init phase *       20.0 ms     20.0 ms     ± 0.0 ms     20.0 ms   0.0%\n"
-				  "  rest of memremap *        38.0 ms      8.0 ms    ± 25.4 ms      8.0 ms  35.4%\n"));
-	assert_non_null(strstr(t, "\nmemremap per 4 KiB        221.25 ns"));
-	assert_non_null(strstr(t, "\nsamples (n)                       1           3\n"
+	assert_non_null(strstr(t, "\nmemremap_pages               58.0        28.0        ± 5.0        28.0   7.1%\n"
+				  "  memmap_init phase *        20.0        20.0        ± 0.0        20.0   0.0%\n"
+				  "  rest of memremap *         38.0         8.0       ± 25.4         8.0  35.4%\n"));
+	/* per 4 KiB: the unit in the row's title, a number in its cells */
+	assert_non_null(strstr(t, "\nmemremap ns/4KiB           221.25      106.81"));
+	assert_non_null(strstr(t, "\nsamples (n)                     1           3\n"
 				  "* n = 1 cold, 2 warm: the samples that have every value the row needs.\n"));
 	free(t);
 }
@@ -233,7 +238,12 @@ static void interrupted_run_is_marked_incomplete(void **state)
 	hb_result_free(&r);
 }
 
-static void merged_runs_warn_that_intervals_miss_the_run_spread(void **state)
+/*
+ * Merged runs: the table shows the mean of the runs' means, its
+ * interval over the 3 runs, and the calls per run, as compare tests
+ * them; the figures pooled over every call only with --wide, labelled.
+ */
+static void merged_runs_show_the_runs_means(void **state)
 {
 	static const double runs_ms[] = { 30.0, 34.0, 31.0 };
 	struct hb_result r;
@@ -242,13 +252,22 @@ static void merged_runs_warn_that_intervals_miss_the_run_spread(void **state)
 	(void)state;
 	fixture_runs(&r, "base", 58.0, runs_ms, 3, 4);
 	t = table(&r);
-	assert_non_null(strstr(t, "3 first + 12 warm iterations from 3 merged"));
-	assert_non_null(strstr(t, "note: pooled over 3 runs, the intervals take every sample as independent, but\n"));
+	assert_non_null(strstr(t, "hmmbench run: 3 runs merged (3 boots), 1 chunk per iteration, 3 first + 12 warm\n  iterations (4 per run)"));
+	/* the runs' means, 30, 34 and 31 ms: 31.7 ms ± 4.303 * 2.08 / sqrt(3) */
+	assert_non_null(strstr(t, "\nmemremap_pages               59.0        31.7        ± 5.2        31.0   6.6%\n"));
+	assert_non_null(strstr(t, "\nruns (n)                        3           3\ncalls per run                   1           4\n"));
+	assert_non_null(strstr(t, "runs' mean is the mean of the 3 runs' means"));
+	assert_null(strstr(t, "1 GiB, pooled"));
+	free(t);
+	t = wide(&r);
+	assert_non_null(strstr(t, "\n1 GiB, pooled, ms            cold   warm mean"));
+	assert_non_null(strstr(t, "\npooled: over the 3 runs' samples taken as one"));
 	free(t);
 	hb_result_free(&r);
 	fixture_result(&r);
 	t = table(&r);
-	assert_null(strstr(t, "pooled over"));
+	assert_null(strstr(t, "pooled"));
+	assert_null(strstr(t, "runs' mean"));
 	free(t);
 	hb_result_free(&r);
 }
@@ -266,7 +285,7 @@ int main(void)
 		cmocka_unit_test(phase_never_measured_gets_a_note),
 		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
 		cmocka_unit_test(interrupted_run_is_marked_incomplete),
-		cmocka_unit_test(merged_runs_warn_that_intervals_miss_the_run_spread),
+		cmocka_unit_test(merged_runs_show_the_runs_means),
 		cmocka_unit_test(memmap_digest_is_shown_with_its_verdict),
 	};
 

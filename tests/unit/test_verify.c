@@ -35,6 +35,9 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_reset();
+	/* where verify says it read them: the harness's word wins for icount */
+	setenv("HMMBENCH_VM_ACCEL", "icount", 1);
+	setenv("HMMBENCH_VM_QEMU", "7.2.22", 1);
 	return fixture_fresh_name(out_path, "/tmp/hmmbench-verify-XXXXXX");
 }
 
@@ -112,7 +115,7 @@ static void holding_invariants_print_the_digest_and_exit_0(void **state)
 	assert_int_equal(fake.calls[1].node, HMMBENCH_NODE_LOCAL);
 	text = fixture_slurp(out_path);
 	assert_string_equal(text,
-			    "memmap of 1 GiB (262144 pages, base pages) on this CPU's node, Linux 6.1.0-fake\n"
+			    "memmap of 1 GiB (262144 pages, base pages) on this CPU's node, Linux 6.1.0-fake, under QEMU 7.2.22 icount\n"
 			    "digest 0x3f9a0000000012ab  layout 0x000000000000abcd\n"
 			    "all 7 invariants hold on 262144 pages\n");
 	free(text);
@@ -130,7 +133,7 @@ static void broken_invariants_are_listed_and_exit_1(void **state)
 	assert_int_equal(fake.calls[1].node, 0);
 	text = fixture_slurp(out_path);
 	assert_string_equal(text,
-			    "memmap of 1 GiB (262144 pages, base pages) on node 0, Linux 6.1.0-fake\n"
+			    "memmap of 1 GiB (262144 pages, base pages) on node 0, Linux 6.1.0-fake, under QEMU 7.2.22 icount\n"
 			    "digest 0x0000000000001234  layout 0x000000000000abcd\n"
 			    "262144 of 262144 pages break an invariant:\n"
 			    "  refcount     262143 pages, first pfns 0xfcf8001 0xfcf8002 0xfcf8003 0xfcf8004\n"
@@ -195,7 +198,7 @@ static void a_newer_modules_check_is_named_by_number(void **state)
 	assert_int_equal(verify("--size", "1G", NULL), HB_EXIT_FAIL);
 	text = fixture_slurp(out_path);
 	assert_string_equal(text,
-			    "memmap of 1 GiB (262144 pages, base pages) on this CPU's node, Linux 6.1.0-fake\n"
+			    "memmap of 1 GiB (262144 pages, base pages) on this CPU's node, Linux 6.1.0-fake, under QEMU 7.2.22 icount\n"
 			    "digest 0x0000000000001234  layout 0x000000000000abcd\n"
 			    "2 of 262144 pages break an invariant:\n"
 			    "  check7       2 pages, first pfns 0xfcf8000 0xfcf8200\n");
@@ -306,7 +309,7 @@ static void a_namespace_is_read_at_its_middle(void **state)
 	fclose(f);
 	text = fixture_slurp(out_path);
 	assert_string_equal(text,
-			    "memmap of namespace0.0 (devdax, align 2 MiB, 4 GiB; dax0.0 on dax_pmem): 1031680 pages from 0x104200000 in 2 MiB compound pages, past the altmap's 16896 (info block and memmap), Linux 6.1.0-fake\n"
+			    "memmap of namespace0.0 (devdax, align 2 MiB, 4 GiB; dax0.0 on dax_pmem): 1031680 pages from 0x104200000 in 2 MiB compound pages, past the altmap's 16896 (info block and memmap), Linux 6.1.0-fake, on a machine whose accelerator was not recorded\n"
 			    "digest 0x0000000000001234  layout 0x000000000000abcd\n"
 			    "all 7 invariants hold on 1031680 pages\n");
 	free(text);
