@@ -161,7 +161,9 @@ static void hb_cmp_table_top(FILE *f, const struct hb_comparison *c)
 	where = hb_cmp_table_where(c, w, sizeof(w));
 	for (i = 0; i < c->nr_in && !note; i++)
 		note = hb_meta_emulation_note(&c->in[i].r.meta);
-	if (where)
+	if (where && where[0] == '(')
+		hb_wrapf(f, "", HB_CMP_COLS, "hmmbench compare %s", where);
+	else if (where)
 		hb_wrapf(f, "", HB_CMP_COLS, "hmmbench compare of results measured %s",
 			 where);
 	else

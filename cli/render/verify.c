@@ -98,7 +98,7 @@ static void hb_verify_where(FILE *f, const struct hb_verify_report *rep)
 	for (p = where; *p; p++)
 		if (*p == '\x1f')
 			*p = ' ';
-	fprintf(f, ", %s\n", where);
+	fprintf(f, "%s%s\n", where[0] == '(' ? " " : ", ", where);
 }
 
 void hb_render_verify_text(FILE *f, const struct hb_verify_report *rep)

@@ -161,7 +161,7 @@ const char *hb_host_where(const struct hb_host *h, char *buf, size_t len)
 		{ "vmware", "in a VMware guest" },
 		{ "xen", "in a Xen guest" },
 		{ "other", "in a guest of another hypervisor" },
-		{ "", "on a machine whose accelerator was not recorded" },
+		{ "", "(accelerator not recorded)" },
 	};
 	const char *where = NULL;
 	char qemu[48] = "", *p;

@@ -293,8 +293,9 @@ static inline const char *hb_time_unit(bool icount)
  * Where @h was measured, as every human format says it in its first
  * lines: "on bare metal", "in a KVM guest" ("in a QEMU 7.2.22 KVM
  * guest"), "under QEMU 7.2.22 TCG", "under QEMU 7.2.22 icount", "in a
- * Hyper-V guest" (QEMU's version when its harness recorded it), "on a
- * machine whose accelerator was not recorded".  Spaces are \x1f, which the wrapping keeps (wrap.h).
+ * Hyper-V guest" (QEMU's version when its harness recorded it), or in
+ * parentheses "(accelerator not recorded)".  Spaces are \x1f, which the
+ * wrapping keeps (wrap.h).
  */
 const char *hb_host_where(const struct hb_host *h, char *buf, size_t len);
 
