@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: a comparison as text for a patch cover letter - the setup,
- * whether the sides allow a verdict, then per kind of call one line per
- * size for each metric, the primary one first: "1 GiB  118.1 ms -> 55.5
- * ms  -53.0% [-53.8%, -52.2%]  p = 7.4e-24", under a "~" the smallest
- * change it could have missed, whether the struct pages are the same,
- * and the command lines that made both sides and the comparison.  72
- * columns, plain ASCII but for the sign in "< ±7.9%".
+ * hmmbench: a comparison as text for a patch cover letter - the setup
+ * (where it was measured and what that means, the runs and calls of each
+ * side, what --force overrode), whether the sides allow a verdict, then
+ * per kind of call, warm first, one line per size for each metric, the
+ * primary one first, each kind's means in one unit: "1 GiB  118.1 ms ±1%
+ * -> 55.5 ms ±1%  -53.0% [-53.8%, -52.2%]  p=7.4e-24", under a "~" the
+ * smallest change it could have missed, whether the struct pages are the
+ * same, and the command lines that made both sides and the comparison.
+ * 72 columns, plain ASCII but for the sign "±".
  */
 #include <inttypes.h>
 #include <math.h>

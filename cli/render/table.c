@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the human table.  A run shows each size's metrics, the first
- * call beside the warm ones' mean, interval, median and CV, in 80
- * columns; a sweep shows one row per size, how it scales.  --wide shows
- * everything: min, max and the median's interval, and a sweep's sizes one
- * by one.  Then what the columns mean, the kernel's store bandwidth for
- * each size's struct pages, and the memmap digest of each size.  For people only; scripts use CSV or JSON.
+ * hmmbench: the human table.  First where it was measured and what that
+ * means.  A run shows each size's metrics, the first call beside the warm
+ * ones' mean, interval, median and CV (of a merged result, over the runs'
+ * means), in 80 columns, the times of a size in one unit its heading
+ * names; a sweep shows one row per size, how it scales.  --wide shows
+ * everything: min, max and the median's interval, a sweep's sizes one by
+ * one, and a merged result's figures pooled over every call.  Then what
+ * the columns mean, the kernel's store bandwidth for each size's struct
+ * pages, and the memmap digest of each size.  Under icount, instructions,
+ * and no bandwidth.  For people only; scripts use CSV or JSON.
  */
 #include <inttypes.h>
 #include <math.h>
