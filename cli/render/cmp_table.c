@@ -491,7 +491,7 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 	else if (untested)
 		hb_wrap(f, "x%?: not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
 			"", HB_CMP_COLS);
-	hb_wrap(f, wide ? "Rows below the measured ones are derived from them and never tested." :
+	hb_wrap(f, wide ? "Rows below the measured ones are derived from them and never tested (x%?)." :
 			  "--wide adds the derived rows, medians and each test's p.",
 		"", HB_CMP_COLS);
 }
