@@ -467,6 +467,7 @@ static void lender(int report, int *frag_pid)
 	char *buf, c, line[96];
 	uint32_t h = small_chunk(fd);
 	double t0;
+	pid_t frag;
 	int err;
 
 	buf = filled(PMD_SIZE, true, 47);
@@ -475,9 +476,10 @@ static void lender(int report, int *frag_pid)
 		_exit(SKIP);
 	if (pipe(ready))
 		die("pipe");
-	*frag_pid = fork();
-	if (!*frag_pid)
+	frag = fork();
+	if (!frag)
 		fragment(ready[1]);
+	*frag_pid = frag;
 	close(ready[1]);
 	if (read(ready[0], &c, 1) != 1)
 		_exit(1);
@@ -550,8 +552,12 @@ int case_evict_thp_fragmented_kill(void)
 	t_kill = now_s();
 	waitpid(pid, &status, 0);
 	t_kill = now_s() - t_kill;
-	kill(*frag_pid, SIGKILL);
-	waitpid(*frag_pid, NULL, 0);
+	/* the fragmenter is the lender's child, reaped by init once it dies */
+	if (*frag_pid > 0) {
+		kill(*frag_pid, SIGKILL);
+		for (int i = 0; i < 100 && !kill(*frag_pid, 0); i++)
+			usleep(100 * 1000);
+	}
 	write_file("/proc/sys/vm/compact_unevictable_allowed", compact_was);
 	CHECK(WIFSIGNALED(status) && t_kill < 5,
 	      "the lender took %.1f s to die (status %#x)", t_kill, status);
