@@ -519,7 +519,7 @@ int case_evict_thp_fragmented_kill(void)
 	long huge = 0;
 	double took = 0, t_kill;
 	ssize_t got = 0;
-	pid_t pid;
+	pid_t pid, reaped = 0;
 
 	if (ret)
 		return ret;
@@ -550,7 +550,10 @@ int case_evict_thp_fragmented_kill(void)
 	}
 	kill(pid, SIGKILL);
 	t_kill = now_s();
-	waitpid(pid, &status, 0);
+	/* 10 s, then the fragmenter goes, which frees a lender stuck for RAM */
+	for (int i = 0; i < 100 && !(reaped = waitpid(pid, &status, WNOHANG));
+	     i++)
+		usleep(100 * 1000);
 	t_kill = now_s() - t_kill;
 	/* the fragmenter is the lender's child, reaped by init once it dies */
 	if (*frag_pid > 0) {
@@ -559,6 +562,8 @@ int case_evict_thp_fragmented_kill(void)
 			usleep(100 * 1000);
 	}
 	write_file("/proc/sys/vm/compact_unevictable_allowed", compact_was);
+	if (!reaped)
+		waitpid(pid, &status, 0);
 	CHECK(WIFSIGNALED(status) && t_kill < 5,
 	      "the lender took %.1f s to die (status %#x)", t_kill, status);
 	if (got > 0) {
