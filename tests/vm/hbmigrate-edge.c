@@ -422,7 +422,7 @@ static void touch(char *p, size_t len)
 static void fragment(int ready)
 {
 	size_t len = 0, max = (size_t)read_kb("/proc/meminfo", "MemTotal") << 10;
-	size_t thp_len = 0, thp_max = 256 * MIB;
+	size_t thp_len = 0, thp_max = max / 4;
 	char *p = mmap(NULL, max, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	char *t = buffer(thp_max, true);
