@@ -98,6 +98,68 @@ hb_jobs() {
 	nproc 2>/dev/null || echo 2
 }
 
+# hb_distro: this machine's distribution, as /etc/os-release names it.
+hb_distro() {
+	local name=
+
+	[ ! -r /etc/os-release ] ||
+		name=$(. /etc/os-release && echo "${PRETTY_NAME:-${NAME:-}}")
+	echo "${name:-this distribution}"
+}
+
+# hb_apt_lists: succeeds when apt has package lists to look in (an
+# apt-get update has run).
+hb_apt_lists() {
+	local lists=/var/lib/apt/lists/
+
+	eval "$(apt-config shell lists Dir::State::lists/d 2>/dev/null)"
+	compgen -G "${lists}*_Packages*" >/dev/null
+}
+
+# hb_pkg_installed PKG
+hb_pkg_installed() {
+	[[ $(dpkg-query -W -f '${Status}' "$1" 2>/dev/null) = *" ok installed" ]]
+}
+
+# hb_pkg_available PKG: succeeds when PKG is installed or apt has a
+# candidate for it, or when apt has no lists to tell; otherwise prints
+# that this distribution has no such package (apt-cache policy shows
+# nothing, or no candidate, for it).
+hb_pkg_available() {
+	local policy
+
+	hb_pkg_installed "$1" && return 0
+	hb_apt_lists || return 0
+	# read whole: grep -q would leave apt-cache writing to a closed pipe
+	policy=$(apt-cache policy "$1" 2>/dev/null)
+	grep -q '^  Candidate: [^(]' <<<"$policy" && return 0
+	echo "$(hb_distro) has no package $1"
+	return 1
+}
+
+# hb_kernel_why KERNEL: succeeds when the kernel KERNEL (a name that
+# hb_kernel_args takes, or a Debian version) can be had here; otherwise
+# prints why not.  Debian 12's sources are packages of the distribution,
+# and so is Debian 12's own kernel (with gen_init_cpio from 6.1's
+# source); those of HB_SID_KERNELS, and Debian unstable's own kernels,
+# come from Debian unstable's archive (hb_sid_debs); a source tree is
+# the user's.
+hb_kernel_why() {
+	local v=$1
+
+	case $v in
+	default|'') v=$HB_DEFAULT_KERNEL ;;
+	template) v=$HB_TEMPLATE_KERNEL ;;
+	template-*) v=${v#template-} ;;
+	debian) v=6.1 ;;
+	debian-*) return 0 ;;
+	esac
+	[[ " $HB_KERNELS " = *" $v "* ]] || return 0
+	[[ " $HB_SID_KERNELS " != *" $v "* ]] || return 0
+	[ ! -r "/usr/src/linux-source-$v.tar.xz" ] || return 0
+	hb_pkg_available "linux-source-$v"
+}
+
 # hb_sid_apt COMMAND ARG...: apt-get or apt-cache COMMAND on Debian
 # unstable's package lists, kept in the cache beside a sources list of
 # their own: the machine's apt sources are not touched.
@@ -144,15 +206,18 @@ hb_sid_debs() {
 # tree is unpacked beside its final name and renamed into place, so an
 # interrupted unpack never looks complete.
 hb_debian_tree() {
-	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tmp tarball deb=
+	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tmp tarball deb='' why
 
 	tarball=/usr/src/linux-source-$v.tar.xz
 	if [[ " $HB_SID_KERNELS " = *" $v "* ]]; then
 		deb=$(hb_sid_debs "linux-source-$v") || exit 1
 		ver=$(dpkg-deb -f "$deb" Version)
 	else
-		[ -r "$tarball" ] ||
+		[ -r "$tarball" ] || {
+			why=$(hb_kernel_why "$v") ||
+				die "$why: the $v test kernel cannot be built here"
 			die "$tarball not found: install it with 'make deps' (package linux-source-$v)"
+		}
 		ver=$(dpkg-query -W -f '${Version}' "linux-source-$v" 2>/dev/null) || ver=unknown
 	fi
 	dst=$HB_CACHE/src/linux-source-${v}_$ver
@@ -263,6 +328,10 @@ hb_distro_kernel() {
 
 	[ "$HB_ARCH" = x86_64 ] ||
 		die "the Debian distribution kernel is the x86_64 one: no --arch $HB_ARCH"
+	if [ -z "$v" ]; then
+		d=$(hb_kernel_why debian) ||
+			die "$d: Debian 12's own kernel cannot be booted here"
+	fi
 	if [ -n "$v" ]; then
 		d=$(hb_sid_debs linux-image-amd64) || exit 1
 		HB_DISTRO_ABI=$(dpkg-deb -f "$d" Depends |
@@ -465,19 +534,18 @@ hb_kernel_args() {
 	(cd "$1" && pwd)
 }
 
-# hb_host_can_build [BUILD]: succeeds when hmmbench.ko can be built for
-# the running kernel, in its build tree BUILD (default: its headers in
-# /lib/modules), which needs no root; otherwise prints why not.
-hb_host_can_build() {
+# hb_host_kernel_fits [BUILD]: succeeds when the running kernel's
+# configuration (in its build tree BUILD, default its headers in
+# /lib/modules, else in /boot) lets it load hmmbench.ko and map chunks,
+# whether or not its headers are installed; otherwise prints why not.
+hb_host_kernel_fits() {
 	local rel build config
 
 	rel=$(uname -r)
 	build=${1:-/lib/modules/$rel/build}
 	config=$build/.config
 	[ -r "$config" ] || config=/boot/config-$rel
-	if [ ! -d "$build" ]; then
-		echo "no headers for the running kernel $rel ($build)"
-	elif [ -r "$config" ] && grep -qx 'CONFIG_ZONE_DEVICE=y' "$config" &&
+	if [ -r "$config" ] && grep -qx 'CONFIG_ZONE_DEVICE=y' "$config" &&
 	     ! grep -qx 'CONFIG_DEVICE_PRIVATE=y' "$config"; then
 		echo "the running kernel $rel has ZONE_DEVICE but not CONFIG_DEVICE_PRIVATE, as distributions build theirs: hmmbench.ko loads there, but has no device-private chunks to time"
 	elif [ ! -r "$config" ] || ! grep -qx 'CONFIG_DEVICE_PRIVATE=y' "$config"; then
@@ -488,6 +556,19 @@ hb_host_can_build() {
 		return 0
 	fi
 	return 1
+}
+
+# hb_host_can_build [BUILD]: succeeds when hmmbench.ko can be built for
+# the running kernel, in its build tree BUILD (default: its headers in
+# /lib/modules), which needs no root; otherwise prints why not.
+hb_host_can_build() {
+	local build=${1:-/lib/modules/$(uname -r)/build}
+
+	if [ ! -d "$build" ]; then
+		echo "no headers for the running kernel $(uname -r) ($build)"
+		return 1
+	fi
+	hb_host_kernel_fits "$@"
 }
 
 # hb_host_can_run [BUILD]: succeeds when hmmbench.ko can also be loaded
