@@ -22,8 +22,9 @@
 #                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1);
 #                   ROUNDS=auto boots until a change of MDE=5 % would
 #                   be detected (at most MAX_ROUNDS=20)
-#   make deps       install the Debian packages this needs (make
-#                   deps-build: only those the CLI's build needs)
+#   make deps       install the Debian packages make check needs, those
+#                   this distribution has (make deps-build: only those
+#                   of the build; ARCH=arm64: the arm64 guest's too)
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
 #   make modules_install   hmmbench.ko for KDIR (INSTALL_MOD_PATH=)
@@ -77,7 +78,7 @@ GUEST_KO = build/module/$(notdir $(patsubst %/,%,$(KDIR)))/hmmbench.ko
 
 # With CROSS_COMPILE (and ARCH, as for the kernel) the guest's programs are
 # cross-built into build/guest-$(ARCH)/, against Debian's multiarch
-# libraries of that architecture (which make deps installs).
+# libraries of that architecture (which make deps ARCH=arm64 installs).
 ifneq ($(CROSS_COMPILE),)
 GUEST_TRIPLET := $(patsubst %-,%,$(notdir $(CROSS_COMPILE)))
 GUEST_DIR := $(CURDIR)/build/guest-$(ARCH)
@@ -119,8 +120,11 @@ $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 ARGS ?= --size 64G --iters 10
 
 # ARCH=arm64 (or x86_64) runs in a VM of that architecture; the host's own
-# runs here when it can.
-run: deps
+# runs here when it can.  Each job installs the packages it needs first
+# (tests/deps): run those of where it runs, ab and bench those of the VM
+# (bench HOST=1 those of the build).
+run:
+	@KERNEL="$(KERNEL)" GUEST_ARCH="$(ARCH)" tests/deps run
 	KERNEL="$(KERNEL)" GUEST_ARCH="$(ARCH)" $(VM)/main-job $(ARGS)
 
 # A/B comparison of two kernels in the VM, e.g.
@@ -128,7 +132,9 @@ run: deps
 BASE ?= default
 ROUNDS ?= 6
 
-ab: deps
+ab:
+	@KERNEL="$(KERNEL)" BASE="$(BASE)" NEW="$(NEW)" GUEST_ARCH="$(ARCH)" \
+		tests/deps vm
 	$(VM)/ab --base "$(if $(KERNEL),$(KERNEL),$(BASE))" \
 		--new "$(if $(KERNEL),$(KERNEL),$(NEW))" --rounds $(ROUNDS) \
 		--base-append "$(BASE_APPEND)" --new-append "$(NEW_APPEND)" \
@@ -141,7 +147,8 @@ ab: deps
 # Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
 # in the VM (64G chunks; several boots), or here with HOST=1; SMOKE=1 for
 # small sizes and few iterations.
-bench: deps
+bench:
+	@GUEST_ARCH="$(ARCH)" tests/deps $(if $(HOST),build,vm)
 	$(VM)/bench $(if $(SMOKE),--smoke) $(if $(HOST),--host) \
 		$(if $(ARCH),--arch "$(ARCH)")
 
@@ -211,7 +218,7 @@ dkms-uninstall:
 	rm -rf $(DKMS_SRC)
 
 deps:
-	@tests/deps
+	@GUEST_ARCH="$(ARCH)" tests/deps check
 
 deps-build:
 	@tests/deps build

@@ -55,7 +55,7 @@ hb_arch() {
 	if [ "$HB_ARCH" != "$(hb_host_arch)" ]; then
 		HB_CROSS=$HB_TRIPLET-
 		command -v "${HB_CROSS}gcc" >/dev/null ||
-			die "${HB_CROSS}gcc not found: run 'make deps'"
+			die "${HB_CROSS}gcc not found: run 'make deps ARCH=$HB_ARCH'"
 	fi
 }
 
@@ -72,7 +72,7 @@ hb_kmake() {
 # hb_busybox: the static busybox the guest runs, for HB_ARCH: the host's
 # own, or Debian's busybox-static for that architecture, unpacked once
 # into the cache (apt-get download needs the architecture added, which
-# 'make deps' does).
+# 'make deps ARCH=arm64' does).
 hb_busybox() {
 	local dir=$HB_CACHE/busybox-$HB_DEBARCH tmp
 
@@ -86,7 +86,7 @@ hb_busybox() {
 		tmp=$(mktemp -d "$HB_CACHE/.busybox.XXXXXX")
 		(cd "$tmp" && apt-get download -q "busybox-static:$HB_DEBARCH" >/dev/null 2>&1 &&
 			dpkg-deb -x busybox-static_*.deb root) ||
-			{ rm -rf "$tmp"; die "cannot fetch busybox-static:$HB_DEBARCH: run 'make deps'"; }
+			{ rm -rf "$tmp"; die "cannot fetch busybox-static:$HB_DEBARCH: run 'make deps ARCH=$HB_ARCH'"; }
 		rm -rf "$dir"
 		mv "$tmp/root" "$dir"
 		rm -rf "$tmp"
