@@ -213,6 +213,12 @@ const char *hb_col_unit(const struct hb_col *c)
 	return hb_scale_of(c->unit, c->lo, c->hi).name;
 }
 
+const char *hb_col_heading(char *buf, size_t len, const struct hb_col *c)
+{
+	snprintf(buf, len, c->hi ? "(%s)" : "", hb_col_unit(c));
+	return buf;
+}
+
 const char *hb_fmt_col(char *buf, size_t len, const struct hb_col *c,
 		       double v, double ref)
 {

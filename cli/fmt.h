@@ -108,6 +108,9 @@ const char *hb_fmt_col(char *buf, size_t len, const struct hb_col *c,
 /* The name of @c's one scale: "ms", "M instr", "GiB/s", "%". */
 const char *hb_col_unit(const struct hb_col *c);
 
+/* A column heading's unit, "(ms)"; "" for a column with no value. */
+const char *hb_col_heading(char *buf, size_t len, const struct hb_col *c);
+
 /*
  * hb_fmt_col() without the unit of a time, which the column's or the
  * block's heading names (hb_col_unit()), nor of a value per 4 KiB,

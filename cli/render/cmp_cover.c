@@ -173,21 +173,6 @@ static void hb_cover_emulated(FILE *m, const struct hb_comparison *c)
 	      m);
 }
 
-/* Where every input was measured, or NULL when not all in one place. */
-static const char *hb_cover_where(const struct hb_comparison *c, char *buf,
-				  size_t len)
-{
-	char other[96];
-	size_t i;
-
-	hb_host_where(&c->in[0].r.meta.host, buf, len);
-	for (i = 1; i < c->nr_in; i++)
-		if (strcmp(buf, hb_host_where(&c->in[i].r.meta.host, other,
-					      sizeof(other))))
-			return NULL;
-	return buf;
-}
-
 /* The differences --force overrode, as the notes say them, in one sentence. */
 static void hb_cover_forced(FILE *m, const struct hb_comparison *c)
 {
@@ -219,7 +204,7 @@ static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 
 	if (!m)
 		return;
-	where = hb_cover_where(c, w, sizeof(w));
+	where = hb_cmp_where(c, w, sizeof(w));
 	for (i = 0; i < c->nr_in && !note; i++)
 		note = hb_meta_emulation_note(&c->in[i].r.meta);
 	fprintf(m, "Measured with hmmbench %s%s%s on %s%s%s, %u CPUs:",

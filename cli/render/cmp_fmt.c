@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "render/cmp_fmt.h"
@@ -97,5 +98,19 @@ const char *hb_cmp_fmt_unseen(char *buf, size_t len,
 			 hb_cmp_fmt_mde(mde, sizeof(mde), row->mde));
 	else
 		return NULL;
+	return buf;
+}
+
+const char *hb_cmp_where(const struct hb_comparison *c, char *buf,
+			 size_t len)
+{
+	char other[96];
+	size_t i;
+
+	hb_host_where(&c->in[0].r.meta.host, buf, len);
+	for (i = 1; i < c->nr_in; i++)
+		if (strcmp(buf, hb_host_where(&c->in[i].r.meta.host, other,
+					      sizeof(other))))
+			return NULL;
 	return buf;
 }

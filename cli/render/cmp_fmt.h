@@ -46,4 +46,11 @@ const char *hb_cmp_fmt_mde(char *buf, size_t len, double mde);
 const char *hb_cmp_fmt_unseen(char *buf, size_t len,
 			      const struct hb_cmp_row *row);
 
+/*
+ * Where every input was measured, into @buf; NULL when they were not
+ * all measured in one place (--force): each input's line then says.
+ */
+const char *hb_cmp_where(const struct hb_comparison *c, char *buf,
+			 size_t len);
+
 #endif /* HB_CMP_FMT_H */

@@ -42,24 +42,6 @@ static void hb_cmp_table_runs(FILE *m, const struct hb_comparison *c,
 }
 
 /*
- * Where every input was measured, into @buf; NULL when they were not
- * all measured in one place (--force), each input's line then says.
- */
-static const char *hb_cmp_table_where(const struct hb_comparison *c,
-				      char *buf, size_t len)
-{
-	char other[96];
-	size_t i;
-
-	hb_host_where(&c->in[0].r.meta.host, buf, len);
-	for (i = 1; i < c->nr_in; i++)
-		if (strcmp(buf, hb_host_where(&c->in[i].r.meta.host, other,
-					      sizeof(other))))
-			return NULL;
-	return buf;
-}
-
-/*
  * "base  base.json: Linux 6.1.0, module 0.1, label "base", 6 runs (6
  * boots), 36 calls", wrapped at 80 columns: a long path moves the rest
  * down; where it was measured when the inputs differ in that.
@@ -158,7 +140,7 @@ static void hb_cmp_table_top(FILE *f, const struct hb_comparison *c)
 	char w[96];
 	size_t i;
 
-	where = hb_cmp_table_where(c, w, sizeof(w));
+	where = hb_cmp_where(c, w, sizeof(w));
 	for (i = 0; i < c->nr_in && !note; i++)
 		note = hb_meta_emulation_note(&c->in[i].r.meta);
 	if (where && where[0] == '(')

@@ -263,12 +263,8 @@ static void hb_cover_sweep(FILE *f, const struct hb_result *r,
 			    hb_summary_shown(&sum[i])[HB_M_MEMREMAP].mean);
 	}
 	/* each time column's unit, which its cells leave out */
-	snprintf(un[0], sizeof(un[0]), u[0].u[unit].hi ? "(%s)" : "",
-		 hb_col_unit(&u[0].u[unit]));
-	snprintf(un[1], sizeof(un[1]), u[1].u[unit].hi ? "(%s)" : "",
-		 hb_col_unit(&u[1].u[unit]));
-	snprintf(un[2], sizeof(un[2]), u[2].u[unit].hi ? "(%s)" : "",
-		 hb_col_unit(&u[2].u[unit]));
+	for (k = 0; k < 3; k++)
+		hb_col_heading(un[k], sizeof(un[k]), &u[k].u[unit]);
 	fprintf(f, "\n  %-7s %19s %19s %11s %9s\n", "", un[0], un[1],
 		"memmap_init", un[2]);
 	fprintf(f, "  %-7s %19s %19s %11s %9s\n", "", "memremap",
