@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,11 +414,37 @@ static void touch(char *p, size_t len)
 }
 
 /*
+ * Takes 2 MiB blocks as mlocked THPs of @t (up to @max bytes from *@len)
+ * on each CPU in turn, their per-CPU lists included, until a touch gets
+ * no THP.
+ */
+static void eat_thp(char *t, size_t max, size_t *len)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t set;
+
+	for (long cpu = 0; cpu < ncpu; cpu++) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+		while (*len + PMD_SIZE <= max &&
+		       read_kb("/proc/meminfo", "MemFree") > 32 * 1024) {
+			long kb = anon_huge_kb();
+
+			touch(t + *len, PMD_SIZE);
+			*len += PMD_SIZE;
+			if (anon_huge_kb() == kb)
+				break;
+		}
+	}
+}
+
+/*
  * Holds RAM fragmented until killed: 4 KiB pages taken until no free
  * block of order 9 is left (or free memory runs low), every other one
  * freed, the rest mlocked where compaction may not move them; then what
  * compaction can still gather, and the blocks the watermarks kept, taken
- * as THPs and mlocked too.  Writes one byte to @ready when done.
+ * as mlocked THPs.  Writes one byte to @ready when done.
  */
 static void fragment(int ready)
 {
@@ -432,7 +459,7 @@ static void fragment(int ready)
 	write_file("/proc/sys/vm/compact_unevictable_allowed", "0");
 	madvise(p, max, MADV_NOHUGEPAGE);
 	while (len + PMD_SIZE <= max && high_order_free() > 0 &&
-	       read_kb("/proc/meminfo", "MemFree") > 128 * 1024) {
+	       read_kb("/proc/meminfo", "MemFree") > 48 * 1024) {
 		touch(p + len, PMD_SIZE);
 		len += PMD_SIZE;
 	}
@@ -441,11 +468,7 @@ static void fragment(int ready)
 	mlock2(p, len, MLOCK_ONFAULT);
 	write_file("/proc/sys/vm/compact_memory", "1");
 	mlock2(t, thp_max, MLOCK_ONFAULT);
-	while (thp_len < thp_max && high_order_free() > 0 &&
-	       read_kb("/proc/meminfo", "MemFree") > 64 * 1024) {
-		touch(t + thp_len, PMD_SIZE);
-		thp_len += PMD_SIZE;
-	}
+	eat_thp(t, thp_max, &thp_len);
 	printf("fragmenter: %zu MiB taken and every other page freed, %zu MiB as THP; %ld free blocks of order 9 or more\n",
 	       len >> 20, thp_len >> 20, high_order_free());
 	fflush(stdout);
