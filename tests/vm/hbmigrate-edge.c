@@ -418,7 +418,7 @@ static void touch(char *p, size_t len)
  * on each CPU in turn, their per-CPU lists included, until a touch gets
  * no THP.
  */
-static void eat_thp(char *t, size_t max, size_t *len)
+static void eat_thp(char *t, size_t max, size_t *len, long floor_kb)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu_set_t set;
@@ -428,7 +428,7 @@ static void eat_thp(char *t, size_t max, size_t *len)
 		CPU_SET(cpu, &set);
 		sched_setaffinity(0, sizeof(set), &set);
 		while (*len + PMD_SIZE <= max &&
-		       read_kb("/proc/meminfo", "MemFree") > 32 * 1024) {
+		       read_kb("/proc/meminfo", "MemFree") > floor_kb) {
 			long kb = anon_huge_kb();
 
 			touch(t + *len, PMD_SIZE);
@@ -444,11 +444,15 @@ static void eat_thp(char *t, size_t max, size_t *len)
  * block of order 9 is left (or free memory runs low), every other one
  * freed, the rest mlocked where compaction may not move them; then what
  * compaction can still gather, and the blocks the watermarks kept, taken
- * as mlocked THPs.  Writes one byte to @ready when done.
+ * as mlocked THPs.  It stops short of the OOM killer: 1/32 of RAM stays
+ * free (48 MiB at least), then 1/64 (32 MiB).  Writes one byte to @ready
+ * when done.
  */
 static void fragment(int ready)
 {
-	size_t len = 0, max = (size_t)read_kb("/proc/meminfo", "MemTotal") << 10;
+	long total_kb = read_kb("/proc/meminfo", "MemTotal");
+	long floor_kb = total_kb / 32 > 48 * 1024 ? total_kb / 32 : 48 * 1024;
+	size_t len = 0, max = (size_t)total_kb << 10;
 	size_t thp_len = 0, thp_max = max / 4;
 	char *p = mmap(NULL, max, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -459,7 +463,7 @@ static void fragment(int ready)
 	write_file("/proc/sys/vm/compact_unevictable_allowed", "0");
 	madvise(p, max, MADV_NOHUGEPAGE);
 	while (len + PMD_SIZE <= max && high_order_free() > 0 &&
-	       read_kb("/proc/meminfo", "MemFree") > 48 * 1024) {
+	       read_kb("/proc/meminfo", "MemFree") > floor_kb) {
 		touch(p + len, PMD_SIZE);
 		len += PMD_SIZE;
 	}
@@ -468,7 +472,8 @@ static void fragment(int ready)
 	mlock2(p, len, MLOCK_ONFAULT);
 	write_file("/proc/sys/vm/compact_memory", "1");
 	mlock2(t, thp_max, MLOCK_ONFAULT);
-	eat_thp(t, thp_max, &thp_len);
+	eat_thp(t, thp_max, &thp_len, floor_kb / 2 > 32 * 1024 ?
+					 floor_kb / 2 : 32 * 1024);
 	printf("fragmenter: %zu MiB taken and every other page freed, %zu MiB as THP; %ld free blocks of order 9 or more\n",
 	       len >> 20, thp_len >> 20, high_order_free());
 	fflush(stdout);
