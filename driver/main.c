@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: times memremap_pages()/memunmap_pages() of DEVICE_PRIVATE
- * chunks of any size, for ZONE_DEVICE memmap initialisation work.
+ * chunks of any size, the binds of pmem namespaces (watch windows on
+ * memremap_pages()), and page migration to a chunk's pages and back, for
+ * ZONE_DEVICE memmap initialisation and HMM work.
  */
 #include <linux/module.h>
 
@@ -52,6 +54,6 @@ static void __exit hb_exit(void)
 module_init(hb_init);
 module_exit(hb_exit);
 
-MODULE_DESCRIPTION("Benchmark of ZONE_DEVICE (DEVICE_PRIVATE) memmap setup and teardown");
+MODULE_DESCRIPTION("Benchmark of ZONE_DEVICE memmap setup and teardown (DEVICE_PRIVATE chunks, pmem binds) and HMM page migration");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(HB_VERSION);
