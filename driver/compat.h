@@ -171,8 +171,7 @@ static inline struct page *hb_vma_alloc_large(struct vm_area_struct *vma,
 {
 #if HB_FEAT_MIGRATE_THP
 	gfp_t gfp = GFP_HIGHUSER_MOVABLE | __GFP_NOWARN;
-	struct folio *folio = vma ? vma_alloc_folio(gfp, order, vma, addr) :
-				    folio_alloc(gfp, order);
+	struct folio *folio = vma_alloc_folio(gfp, order, vma, addr);
 
 	return folio ? &folio->page : NULL;
 #else
