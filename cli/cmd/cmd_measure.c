@@ -223,8 +223,9 @@ static double hb_raw(const struct hb_sample *s, enum hb_metric_id id)
 	return hb_metric_get(&hb_metrics[id], s, NULL, &v) ? v : NAN;
 }
 
-static void hb_print_samples(const struct hb_progress *p)
+static void hb_print_samples(const struct hb_progress *p, bool icount)
 {
+	enum hb_unit u = hb_unit_counted(HB_UNIT_NS, icount);
 	char sz[32], a[32], b[32], c[32];
 	size_t i;
 
@@ -234,11 +235,11 @@ static void hb_print_samples(const struct hb_progress *p)
 		fprintf(stderr, "%s iteration %u chunk %u (%s): memremap %s, memmap_init %s, memunmap %s\n",
 			hb_size_str(s->size, sz, sizeof(sz)), s->iter,
 			s->chunk, hb_kind_name(s->kind),
-			hb_fmt_human(a, sizeof(a), HB_UNIT_NS,
+			hb_fmt_human(a, sizeof(a), u,
 				     hb_raw(s, HB_M_MEMREMAP)),
-			hb_fmt_human(b, sizeof(b), HB_UNIT_NS,
+			hb_fmt_human(b, sizeof(b), u,
 				     hb_raw(s, HB_M_MEMMAP_INIT)),
-			hb_fmt_human(c, sizeof(c), HB_UNIT_NS,
+			hb_fmt_human(c, sizeof(c), u,
 				     hb_raw(s, HB_M_MEMUNMAP)));
 	}
 }
@@ -279,7 +280,7 @@ void hb_on_progress(const struct hb_progress *p, void *arg)
 	if (ctx->env->verbose) {
 		if (ctx->tty)
 			fputs("\r\033[K", stderr);
-		hb_print_samples(p);
+		hb_print_samples(p, ctx->icount);
 	}
 	if (!ctx->tty || ctx->env->out.quiet)
 		return;
@@ -482,6 +483,7 @@ static int hb_measure(const struct hb_measure_env *env, const char *cmd)
 	hb_runid_new(r.meta.run_id);
 	r.meta.command_line = hb_measure_cmdline(env, cmd);
 	r.meta.info = dev.info;
+	pctx.icount = hb_meta_icount(&r.meta);
 	hb_catch_signals();
 	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);
 	/* a loop that ended before its last step left its progress line */

@@ -103,6 +103,7 @@ bool hb_progress_tty(void);
 struct hb_progress_ctx {
 	const struct hb_measure_env *env;
 	bool tty;
+	bool icount;	/* the samples count instructions (hb_meta_icount()) */
 };
 
 /* A loop's progress callback: -v's samples and the progress line. */

@@ -252,6 +252,7 @@ static int hb_rebind_measure(const struct hb_rebind_env *env,
 	hb_runid_new(r.meta.run_id);
 	r.meta.command_line = hb_rebind_cmdline(env);
 	r.meta.info = dev->info;
+	pctx.icount = hb_meta_icount(&r.meta);
 	hb_catch_signals();
 	ret = hb_rebind_run(dev, rb, &r, &hb_stop, hb_on_progress, &pctx);
 	if (pctx.tty && !env->m.out.quiet)

@@ -2,8 +2,9 @@
 /*
  * hmmbench: gnuplot scripts for a result's trace or sweep, a migration
  * and a comparison, data inline as datablocks, so that one pipe to
- * gnuplot draws them.  Times are in ms, sizes in GiB on a log2 axis; a value
- * that was not measured is '-', which gnuplot skips.
+ * gnuplot draws them.  Times are in ms (millions of instructions under
+ * icount), sizes in GiB on a log2 axis; a value that was not measured is
+ * '-', which gnuplot skips.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,6 +17,21 @@
 #include "stats/quantile.h"
 
 #define HB_GIB	(1024.0 * 1024 * 1024)
+
+/* The units of the axes: times, or the instructions icount counted. */
+struct hb_plot_units {
+	const char *ms, *us, *ns;
+};
+
+static const struct hb_plot_units *hb_plot_units(const struct hb_meta *m)
+{
+	static const struct hb_plot_units time = { "ms", "us", "ns" };
+	static const struct hb_plot_units instr = {
+		"M instr", "K instr", "instr",
+	};
+
+	return hb_meta_icount(m) ? &instr : &time;
+}
 
 enum hb_plot_term hb_plot_term_of(const char *path)
 {
@@ -140,7 +156,7 @@ static void hb_plot_trace_one(FILE *f, const struct hb_result *r)
 		hb_plot_calls(f, name, r, 0, HB_ALL_KINDS, ids[i], 1e-6);
 	}
 	hb_plot_calls(f, "first", r, 0, 1U << HB_COLD, HB_M_MEMREMAP, 1e-6);
-	fputs("set ylabel 'ms per call'\nplot", f);
+	fprintf(f, "set ylabel '%s per call'\nplot", hb_plot_units(&r->meta)->ms);
 	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
 		fprintf(f, "%s $m%zu using 1:2 with linespoints pt 7 ps 0.5 title ",
 			i ? ", \\\n    " : " ", i);
@@ -161,7 +177,8 @@ static void hb_plot_trace_sizes(FILE *f, const struct hb_result *r)
 		hb_plot_calls(f, name, r, r->cfg.sizes[k], HB_ALL_KINDS,
 			      HB_M_MEMREMAP_PP, 1.0);
 	}
-	fputs("set ylabel 'memremap, ns per 4 KiB'\nplot", f);
+	fprintf(f, "set ylabel 'memremap, %s per 4 KiB'\nplot",
+		hb_plot_units(&r->meta)->ns);
 	for (k = 0; k < r->cfg.nr_sizes; k++) {
 		fprintf(f, "%s $s%zu using 1:2 with linespoints pt 7 ps 0.5 title ",
 			k ? ", \\\n    " : " ", k);
@@ -219,14 +236,14 @@ static const char hb_plot_sweep_script[] =
 	"set logscale x 2\n"
 	"set xlabel 'chunk size (GiB)'\n"
 	"set logscale y 10\n"
-	"set ylabel 'ms per call (mean of the warm calls, 95% CI)'\n"
+	"set ylabel '%s per call (mean of the warm calls, 95%% CI)'\n"
 	"plot $sweep using 1:2:3:4 with yerrorlines pt 7 title 'memremap_pages', \\\n"
 	"    '' using 1:5:6:7 with yerrorlines pt 7 title 'memmap_init phase', \\\n"
 	"    '' using 1:8:9:10 with yerrorlines pt 7 title 'memunmap_pages', \\\n"
 	"    '' using 1:11 with points pt 6 ps 1.5 lc rgb 'red' title 'first call, memremap'\n"
 	"unset logscale y\n"
 	"set yrange [0:*]\n"
-	"set ylabel 'ns per 4 KiB of device memory'\n"
+	"set ylabel '%s per 4 KiB of device memory'\n"
 	"plot $sweep using 1:12:13:14 with yerrorlines pt 7 title 'memremap_pages', \\\n"
 	"    '' using 1:15:16:17 with yerrorlines pt 7 title 'memmap_init phase'\n"
 	"unset multiplot\n";
@@ -243,7 +260,8 @@ static int hb_plot_sweep(FILE *f, const struct hb_result *r,
 	hb_plot_head(f, o);
 	hb_plot_title(f, "sweep", r);
 	hb_plot_sweep_data(f, sum, nr);
-	fputs(hb_plot_sweep_script, f);
+	fprintf(f, hb_plot_sweep_script, hb_plot_units(&r->meta)->ms,
+		hb_plot_units(&r->meta)->ns);
 	free(sum);
 	return 0;
 }
@@ -370,9 +388,10 @@ int hb_plot_compare(FILE *f, const struct hb_comparison *c,
 	fputs("set multiplot layout 1,2 title ", f);
 	hb_plot_quote(f, title);
 	fprintf(f, "\nset logscale x 2\nset xlabel '%s size (GiB)'\n"
-		"set ylabel 'ms per call (mean of the calls, 95%% CI)'\n",
+		"set ylabel '%s per call (mean of the calls, 95%% CI)'\n",
 		c->in[0].r.cfg.ns_name ? "namespace" :
-		hb_config_migrate(&c->in[0].r.cfg) ? "buffer" : "chunk");
+		hb_config_migrate(&c->in[0].r.cfg) ? "buffer" : "chunk",
+		hb_plot_units(&c->in[0].r.meta)->ms);
 	hb_plot_compare_plot(f, c, false);
 	fputs("set ylabel 'change of the mean, % (95% CI)'\n"
 	      "set xzeroaxis lt -1\n", f);
@@ -438,9 +457,9 @@ static void hb_plot_mig_trace(FILE *f, const struct hb_mig_result *r,
 		snprintf(name, sizeof(name), "f%d", d);
 		hb_plot_mig_calls(f, name, r, d, true);
 	}
-	fputs("set xlabel 'iteration, in the order measured'\n"
-	      "set ylabel 'kernel time per MIGRATE (ms)'\n"
-	      "set yrange [0:*]\n", f);
+	fprintf(f, "set xlabel 'iteration, in the order measured'\n"
+		"set ylabel 'kernel time per MIGRATE (%s)'\n"
+		"set yrange [0:*]\n", hb_plot_units(&r->meta)->ms);
 	if (r->nr_calls <= 60)
 		fputs("set xtics 1\n", f);
 	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
@@ -508,7 +527,8 @@ static int hb_plot_mig_faults(FILE *f, const struct hb_mig_result *r,
 		 hb_mig_fault_order_label(order, sizeof(order), fs->thp,
 					  fs->base, fs->other,
 					  r->meta.info.page_size));
-	fputs("set xlabel 'latency per fault (us)'\nset ylabel ", f);
+	fprintf(f, "set xlabel 'latency per fault (%s)'\nset ylabel ",
+		hb_plot_units(&r->meta)->us);
 	hb_plot_quote(f, title);
 	fputs("\nset xtics autofreq\nset logscale x 10\nset yrange [0:1]\n"
 	      "plot $handler using 1:2 with lines lw 2 title 'handler, migrate_to_ram()', \\\n"

@@ -152,6 +152,24 @@ static void migrations_compare_by_to_device(void **state)
 	free(s);
 }
 
+/* Under icount the axes count instructions, never time. */
+static void icount_axes_count_instructions(void **state)
+{
+	char *s = script("run-icount", "/tmp/x.png", false);
+
+	(void)state;
+	assert_non_null(strstr(s, "set ylabel 'M instr per call'\n"));
+	assert_null(strstr(s, "ms per"));
+	free(s);
+	s = script("compare-icount", "/tmp/x.png", false);
+	assert_non_null(strstr(s, "set ylabel 'M instr per call (mean of the calls, 95% CI)'\n"));
+	assert_null(strstr(s, "ms per"));
+	free(s);
+	s = script("run", "/tmp/x.png", false);
+	assert_non_null(strstr(s, "set ylabel 'ms per call'\n"));
+	free(s);
+}
+
 /* PNG: signature, then IHDR with the width and height, big-endian. */
 static void check_png(const char *path)
 {
@@ -272,6 +290,7 @@ int main(void)
 		cmocka_unit_test(terminal_by_extension),
 		cmocka_unit_test(sweep_has_one_row_per_size),
 		cmocka_unit_test(comparison_has_means_and_change),
+		cmocka_unit_test(icount_axes_count_instructions),
 		cmocka_unit_test(run_draws_to_png),
 		cmocka_unit_test(sweep_draws_to_png),
 		cmocka_unit_test(sweep_trace_draws_to_png),

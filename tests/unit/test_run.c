@@ -134,7 +134,7 @@ static void sizes_spelt_with_b_or_ib_are_recorded_as_kernel_sizes(void **state)
  */
 static char err_text[1024];
 
-static int run_err(const char *size)
+static int run_err_argv(int argc, char **argv)
 {
 	FILE *err = tmpfile();
 	int saved, st;
@@ -144,7 +144,7 @@ static int run_err(const char *size)
 	fflush(stderr);
 	saved = dup(STDERR_FILENO);
 	dup2(fileno(err), STDERR_FILENO);
-	st = hmmbench(hb_cmd_run, "--size", size, NULL);
+	st = hb_cmd_run(argc, argv);
 	fflush(stderr);
 	dup2(saved, STDERR_FILENO);
 	close(saved);
@@ -153,6 +153,15 @@ static int run_err(const char *size)
 	err_text[n] = '\0';
 	fclose(err);
 	return st;
+}
+
+static int run_err(const char *size)
+{
+	char *argv[] = {
+		"hmmbench", "--size", (char *)size, "-q", "-o", out_path, NULL,
+	};
+
+	return run_err_argv(6, argv);
 }
 
 static unsigned int maps_asked(void)
@@ -178,6 +187,27 @@ static void size_the_module_would_refuse_names_both_numbers(void **state)
 	assert_string_equal(err_text, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)\n");
 	assert_int_equal(maps_asked(), 0);
 	assert_int_equal(access(out_path, F_OK), -1);
+}
+
+/* -v prints each sample; under icount, in instructions, not in time. */
+static void verbose_samples_count_instructions_under_icount(void **state)
+{
+	char *argv[] = {
+		"hmmbench", "--size", "1G", "-i", "1", "--no-verify", "-v",
+		"-o", out_path, NULL,
+	};
+
+	(void)state;
+	setenv("HMMBENCH_VM_ACCEL", "icount", 1);
+	assert_int_equal(run_err_argv(9, argv), HB_EXIT_OK);
+	assert_non_null(strstr(err_text, "1G iteration 1 chunk 0 (warm): memremap "));
+	assert_non_null(strstr(err_text, " instr, memmap_init "));
+	assert_null(strstr(err_text, "s, memmap_init "));
+	setenv("HMMBENCH_VM_ACCEL", "tcg", 1);
+	assert_int_equal(run_err_argv(9, argv), HB_EXIT_OK);
+	unsetenv("HMMBENCH_VM_ACCEL");
+	assert_non_null(strstr(err_text, "s, memmap_init "));
+	assert_null(strstr(err_text, "instr"));
 }
 
 /* The cover text, written at once, ends with the line it would record. */
@@ -206,6 +236,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(run_cover_ends_with_its_command_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sizes_spelt_with_b_or_ib_are_recorded_as_kernel_sizes, setup, teardown),
 		cmocka_unit_test_setup_teardown(size_the_module_would_refuse_names_both_numbers, setup, teardown),
+		cmocka_unit_test_setup_teardown(verbose_samples_count_instructions_under_icount, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("run", tests, NULL, NULL);
