@@ -75,6 +75,27 @@ static void report(const char *name, const char *got, const char *want)
 		 name, line, got + start, want + start);
 }
 
+/*
+ * Whether @name is JSON and @got means what @want does: json-c's layout
+ * differs between versions (0.16 spreads an empty array over two lines,
+ * 0.17 and later write "[]"), its meaning does not.
+ */
+static bool same_json(const char *name, const char *got, const char *want)
+{
+	size_t n = strlen(name);
+	struct json_object *a, *b;
+	bool same;
+
+	if (n < 5 || strcmp(name + n - 5, ".json"))
+		return false;
+	a = json_tokener_parse(got);
+	b = json_tokener_parse(want);
+	same = a && b && json_object_equal(a, b);
+	json_object_put(a);
+	json_object_put(b);
+	return same;
+}
+
 /* Checks @text (freed here) against golden/@name. */
 static void golden(const char *name, char *text)
 {
@@ -89,7 +110,7 @@ static void golden(const char *name, char *text)
 	if (!want)
 		fail_msg("no golden/%s: make -C tests/unit golden writes it",
 			 name);
-	if (strcmp(text, want))
+	if (strcmp(text, want) && !same_json(name, text, want))
 		report(name, text, want);
 	free(want);
 	free(text);
@@ -950,7 +971,7 @@ static void same_as_golden(const char *stem, size_t fmt, char *text)
 	want = fixture_slurp(path);
 	assert_non_null(want);
 	assert_non_null(text);
-	if (strcmp(text, want))
+	if (strcmp(text, want) && !same_json(path, text, want))
 		report(path, text, want);
 	free(want);
 	free(text);
