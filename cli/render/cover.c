@@ -299,10 +299,10 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 		hb_cover_sweep(f, r, sum, nr);
 		fputc('\n', f);
 		if (r->nr_sources > 1)
-			hb_wrapf(f, "", HB_COVER_COLS, "Means of the %u runs' means of the calls after the first, ± their 95%% confidence interval over the runs (Student t).",
+			hb_wrapf(f, "", HB_COVER_COLS, "Means of the %u runs' means of the calls after the first, ± their 95%% confidence interval over the runs (Student\x1ft).",
 				 runs);
 		else
-			hb_wrap(f, "Means of the calls after the first, ± their 95% confidence interval (Student t).",
+			hb_wrap(f, "Means of the calls after the first, ± their 95% confidence interval (Student\x1ft).",
 				"", HB_COVER_COLS);
 		hb_wrapf(f, "", HB_COVER_COLS, "memmap_init %s: per 4 KiB of device memory. first: memremap of the first call of a size, %s%s.",
 			 hb_meta_icount(&r->meta) ? "instr/4KiB" : "ns/4KiB",
@@ -315,10 +315,10 @@ void hb_render_cover(FILE *f, const struct hb_result *r,
 			hb_cover_size(f, r, &sum[i], &sum[i + 1]);
 		fputc('\n', f);
 		if (r->nr_sources > 1)
-			hb_wrapf(f, "", HB_COVER_COLS, "first: the mean of the runs' first calls. ± is the 95%% confidence interval of the mean of the %u runs' means (Student t), CV their coefficient of variation.",
+			hb_wrapf(f, "", HB_COVER_COLS, "first: the mean of the runs' first calls. ± is the 95%% confidence interval of the mean of the %u runs' means (Student\x1ft), CV their coefficient of variation.",
 				 runs);
 		else
-			hb_wrap(f, "± is the 95% confidence interval of the mean (Student t).",
+			hb_wrap(f, "± is the 95% confidence interval of the mean (Student\x1ft).",
 				"", HB_COVER_COLS);
 	}
 	hb_roof_write(f, r, sum, nr, "\n", HB_COVER_COLS);

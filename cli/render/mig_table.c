@@ -81,7 +81,7 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
 	hb_size_human(h->total_ram, ram, sizeof(ram));
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u CPUs, %u NUMA node%s, %s RAM",
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u\x1f" "CPUs, %u\x1fNUMA node%s, %s RAM",
 		 r->meta.info.module_version, r->meta.info.kernel_release,
 		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
 		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
@@ -417,11 +417,11 @@ static void hb_mig_table_legend(FILE *f, const struct hb_mig_result *r)
 	if (r->nr_sources > 1 &&
 	    (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
 			    HB_MIG_BIT(HB_MIG_TO_SYSTEM))))
-		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: runs' mean is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student t, %u runs), median and CV are of the runs' means; first: the mean of the runs' first iterations, on a buffer and device pages not used before.",
+		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: runs' mean is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student\x1ft, %u runs), median and CV are of the runs' means; first: the mean of the runs' first iterations, on a buffer and device pages not used before.",
 			 runs, runs);
 	else if (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
 				HB_MIG_BIT(HB_MIG_TO_SYSTEM)))
-		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t); first: the first iteration, on a buffer and device pages not used before.",
+		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student\x1ft); first: the first iteration, on a buffer and device pages not used before.",
 			"", HB_TABLE_COLS);
 	if (r->cfg.dirs & (HB_MIG_BIT(HB_MIG_TO_DEVICE) |
 			   HB_MIG_BIT(HB_MIG_TO_SYSTEM)))

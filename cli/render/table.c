@@ -78,7 +78,7 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	fclose(m);
 	hb_wrap(f, text, "  ", HB_TABLE_COLS);
 	free(text);
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u CPUs, %u NUMA node%s, %s RAM",
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u\x1f" "CPUs, %u\x1fNUMA node%s, %s RAM",
 		 r->meta.info.module_version, r->meta.info.kernel_release,
 		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
 		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
@@ -460,13 +460,14 @@ static void hb_table_shapes(FILE *f, const struct hb_result *r,
 			if (!m->measured || !m->cover ||
 			    !hb_shape_odd(&st->shape))
 				continue;
-			fprintf(f, "note: %s warm %s: %s\n",
-				hb_size_human(sum[i].size, sz, sizeof(sz)),
-				hb_metric_name(hb_metric_order[mi]),
-				hb_shape_str(what, sizeof(what), &st->shape,
-					     st->median,
-					     hb_metric_unit(hb_metric_order[mi],
-							    &r->meta)));
+			hb_shape_str(what, sizeof(what), &st->shape,
+				     st->median,
+				     hb_metric_unit(hb_metric_order[mi],
+						    &r->meta));
+			hb_wrapf(f, "  ", HB_TABLE_COLS, "note: %s warm %s: %s",
+				 hb_size_human(sum[i].size, sz, sizeof(sz)),
+				 hb_metric_name(hb_metric_order[mi]),
+				 hb_nbsp_units(what));
 		}
 	}
 }
@@ -482,15 +483,15 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 
 	fputc('\n', f);
 	if (r->nr_sources > 1)
-		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: %s is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student t, %u runs), median and CV are of the runs' means.%s%s%s",
+		hb_wrapf(f, "", HB_TABLE_COLS, "Each run counts once, by the mean of its calls, as hmmbench compare tests them: %s is the mean of the %u runs' means, ± the half-width of its 95%% confidence interval (Student\x1ft, %u runs), median and CV are of the runs' means.%s%s%s",
 			 sweep ? "each figure" : "runs' mean", runs, runs,
 			 sweep ? "" : " ", sweep ? "" : first,
 			 sweep ? "" : ": the mean of the runs' first calls.");
 	else if (sweep)
-		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student t).",
+		hb_wrap(f, "Means of the warm calls; ± is the half-width of their 95% confidence interval (Student\x1ft).",
 			"", HB_TABLE_COLS);
 	else
-		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student t).",
+		hb_wrap(f, "± is the half-width of the 95% confidence interval of the warm mean (Student\x1ft).",
 			"", HB_TABLE_COLS);
 	if (sweep)
 		hb_wrapf(f, "", HB_TABLE_COLS, "memremap %s, memmap_init %s: each per 4 KiB of device memory.",

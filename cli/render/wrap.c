@@ -3,6 +3,7 @@
  * hmmbench: wraps prose for the table legends and the cover texts at a
  * given column, honouring unbreakable spaces.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,17 @@ char *hb_nbsp(char *s)
 
 	for (p = s; *p; p++)
 		if (*p == ' ')
+			*p = HB_NBSP;
+	return s;
+}
+
+char *hb_nbsp_units(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		if (*p == ' ' && p > s && isdigit((unsigned char)p[-1]) &&
+		    isalpha((unsigned char)p[1]))
 			*p = HB_NBSP;
 	return s;
 }

@@ -21,6 +21,9 @@ void hb_wrap(FILE *f, const char *text, const char *indent, size_t cols);
 /* Makes every space of @s one the wrapping keeps; returns @s. */
 char *hb_nbsp(char *s);
 
+/* Keeps each number of @s with the unit after it ("1.4 s"); returns @s. */
+char *hb_nbsp_units(char *s);
+
 /* printf() into hb_wrap(). */
 void hb_wrapf(FILE *f, const char *indent, size_t cols, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));
