@@ -64,20 +64,41 @@ static void hb_rerun_line(FILE *f, const char *line, size_t cols)
 	fputc('\n', f);
 }
 
-static bool hb_rerun_same(const char *a, const char *b)
+/*
+ * Whether @a and @b are the same command but for the file each wrote
+ * (the word after --output); *@same is cleared when that word differs.
+ */
+static bool hb_rerun_same(const char *a, const char *b, bool *same)
 {
-	return a && b && !strcmp(a, b);
+	bool output = false;
+	size_t n, m;
+
+	if (!a || !b)
+		return false;
+	for (; *a && *b; a += n + (a[n] == ' '), b += m + (b[m] == ' ')) {
+		n = hb_rerun_word(a);
+		m = hb_rerun_word(b);
+		if (n != m || memcmp(a, b, n)) {
+			if (!output)
+				return false;
+			*same = false;
+		}
+		output = n == 8 && !memcmp(a, "--output", 8);
+	}
+	return !*a && !*b;
 }
 
 /*
  * The command lines of merged runs, each distinct one once, after how
- * many runs it made when more than one; those not recorded counted.
+ * many runs it made when more than one (runs whose lines differ only in
+ * the file each wrote count as one command); those not recorded counted.
  */
 static void hb_rerun_sources(FILE *f, const struct hb_result *r,
 			     size_t cols)
 {
 	const char *line;
 	size_t i, j, n, missing = 0;
+	bool same = true;
 
 	for (i = 0; i < r->nr_sources; i++) {
 		line = r->sources ? r->sources[i].command_line : NULL;
@@ -86,14 +107,18 @@ static void hb_rerun_sources(FILE *f, const struct hb_result *r,
 			continue;
 		}
 		for (j = 0; j < i; j++)
-			if (hb_rerun_same(r->sources[j].command_line, line))
+			if (hb_rerun_same(r->sources[j].command_line, line,
+					  &same))
 				break;
 		if (j < i)
 			continue;
+		same = true;
 		for (n = 0, j = i; j < r->nr_sources; j++)
-			n += hb_rerun_same(r->sources[j].command_line, line);
+			n += hb_rerun_same(r->sources[j].command_line, line,
+					   &same);
 		if (n > 1)
-			fprintf(f, "  # %zu runs by\n", n);
+			fprintf(f, "  # %zu runs by%s\n", n,
+				same ? "" : " this, each with its own --output");
 		hb_rerun_line(f, line, cols);
 	}
 	if (missing)

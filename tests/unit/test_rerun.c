@@ -133,6 +133,36 @@ static void merged_cover_names_each_runs_line_once_then_the_merge(void **state)
 	hb_input_free(&in);
 }
 
+/*
+ * Runs whose lines differ only in the file each wrote are one command;
+ * any other difference, even right after the file, makes another.
+ */
+static void runs_differing_only_in_their_output_are_one_command(void **state)
+{
+	static const double runs_ms[] = { 30.0, 34.0, 31.0, 33.0 };
+	struct hb_result r;
+	struct hb_input in;
+	char *t;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_ms, 4, 3);
+	r.sources[0].command_line = "hmmbench run --size 1G --output base-1.json --quiet";
+	r.sources[1].command_line = "hmmbench run --size 1G --output base-2.json --quiet";
+	r.sources[2].command_line = "hmmbench run --size 1G --output base-3.json --quiet";
+	r.sources[3].command_line = "hmmbench run --size 1G --output base-4.json -v";
+	r.meta.command_line = "hmmbench merge --output base.json base-1.json";
+	fixture_input(&in, &r, "base.json");
+	t = tail_of(fixture_render(HB_FMT_COVER, &in.r));
+	assert_string_equal(t,
+		"Measured by hmmbench " HB_VERSION " (git v0.1.0-1-g0123abc) with:\n"
+		"  # 3 runs by this, each with its own --output\n"
+		"  hmmbench run --size 1G --output base-1.json --quiet\n"
+		"  hmmbench run --size 1G --output base-4.json -v\n"
+		"  hmmbench merge --output base.json base-1.json\n");
+	free(t);
+	hb_input_free(&in);
+}
+
 /* The end of the cover of @c, and of @c written as JSON and read back. */
 static void assert_compare_ends_with(struct hb_comparison *c,
 				     const char *want)
@@ -209,6 +239,7 @@ int main(void)
 		cmocka_unit_test(result_without_one_says_it_was_not_recorded),
 		cmocka_unit_test(merged_cover_names_each_runs_line_once_then_the_merge),
 		cmocka_unit_test(comparison_cover_ends_with_each_side_then_the_compare),
+		cmocka_unit_test(runs_differing_only_in_their_output_are_one_command),
 	};
 
 	return cmocka_run_group_tests_name("rerun", tests, NULL, NULL);
