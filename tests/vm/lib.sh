@@ -9,6 +9,8 @@ HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 HB_KERNELS="6.1 6.12 7.2"
 # Those Debian 12 does not package come from Debian unstable (hb_sid_debs).
 HB_SID_KERNELS="7.2"
+# Debian's other x86_64 flavours of those, as debian-VERSION-FLAVOUR
+HB_SID_FLAVOURS="rt cloud"
 HB_DEFAULT_KERNEL=6.1
 # "template" is the default one with the series of patches/template-init/:
 # three memmap init loops in one binary, chosen at run time;
@@ -313,19 +315,25 @@ hb_series_files() {
 	hb_patch_files "$HB_VM_DIR/patches/$2/$1"/*.patch
 }
 
-# hb_distro_kernel [VERSION]: Debian's own x86_64 kernel, as a
+# hb_distro_kernel [VERSION[-FLAVOUR]]: Debian's own x86_64 kernel, as a
 # distribution ships it.  Without VERSION Debian 12's (ZONE_DEVICE,
 # libnvdimm, no DEVICE_PRIVATE): the linux-image package of the installed
 # linux-headers-amd64's ABI, built against those headers.  With 7.2 Debian
 # unstable's (DEVICE_PRIVATE too, and HMM_MIRROR), built against a tree
-# hb_distro_kdir prepares.  The image and its modules are unpacked once
+# hb_distro_kdir prepares; 7.2-rt its PREEMPT_RT flavour (rt-amd64),
+# 7.2-cloud its cloud-amd64.  The image and its modules are unpacked once
 # into the cache, with their modules.dep, and gen_init_cpio, built from
 # the kernel's source (Debian 12's: 6.1's), packs the initramfs.  Sets HB_DISTRO_ABI,
 # HB_DISTRO_KDIR (the module's build tree), HB_DISTRO_ROOT (the unpacked
 # packages), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
 hb_distro_kernel() {
-	local v=${1-} ver tmp src debs=() d
+	local v=${1-} ver tmp src debs=() d flavour=amd64
 
+	case $v in
+	*-*)	flavour=${v#*-}-amd64 v=${v%%-*}
+		[[ " $HB_SID_FLAVOURS " = *" ${flavour%-amd64} "* ]] ||
+			die "Debian has no flavour ${flavour%-amd64} of its $v kernel here: one of $HB_SID_FLAVOURS" ;;
+	esac
 	[ "$HB_ARCH" = x86_64 ] ||
 		die "the Debian distribution kernel is the x86_64 one: no --arch $HB_ARCH"
 	if [ -z "$v" ]; then
@@ -333,9 +341,9 @@ hb_distro_kernel() {
 			die "$d: Debian 12's own kernel cannot be booted here"
 	fi
 	if [ -n "$v" ]; then
-		d=$(hb_sid_debs linux-image-amd64) || exit 1
+		d=$(hb_sid_debs "linux-image-$flavour") || exit 1
 		HB_DISTRO_ABI=$(dpkg-deb -f "$d" Depends |
-			sed -n 's/.*linux-image-\([^ ,]*-amd64\).*/\1/p')
+			sed -n "s/.*linux-image-\([^ ,]*-$flavour\).*/\1/p")
 		[[ $HB_DISTRO_ABI = "$v".* ]] ||
 			die "Debian unstable's kernel is ${HB_DISTRO_ABI:-unknown} now, not $v: remove $d to look again"
 		mapfile -t debs < <(hb_sid_debs "linux-binary-$HB_DISTRO_ABI" \
@@ -512,9 +520,16 @@ hb_mib() {
 # "default", the Debian versions of HB_KERNELS, those with the
 # template-init series, and Debian's own kernels (docs/vm.md lists them).
 hb_kernel_names() {
+	local v f
+
 	printf '%s\n' default $HB_KERNELS template \
-		$(printf 'template-%s ' $HB_KERNELS) debian \
-		$(printf 'debian-%s ' $HB_SID_KERNELS)
+		$(printf 'template-%s ' $HB_KERNELS) debian
+	for v in $HB_SID_KERNELS; do
+		echo "debian-$v"
+		for f in $HB_SID_FLAVOURS; do
+			echo "debian-$v-$f"
+		done
+	done
 }
 
 # hb_kernel_args KERNEL: the build-kernel and run options that select
@@ -529,7 +544,7 @@ hb_kernel_args() {
 	for k in $(hb_kernel_names); do
 		[ "$1" = "$k" ] && { echo --kernel; echo "$k"; return; }
 	done
-	[ -d "$1" ] || die "kernel '$1' is neither one of: $HB_KERNELS template template-VERSION debian $(printf 'debian-%s ' $HB_SID_KERNELS)nor a source directory"
+	[ -d "$1" ] || die "kernel '$1' is neither one of: $(hb_kernel_names | grep -vx 'template-.*' | tr '\n' ' ')template-VERSION nor a source directory"
 	echo --kernel-tree
 	(cd "$1" && pwd)
 }
