@@ -104,6 +104,12 @@ int migrate(int fd, uint32_t handle, void *buf, size_t len,
 	return err;
 }
 
+/* THP in the kernel: PREEMPT_RT kernels have none (mm/Kconfig) */
+static bool kernel_has_thp(void)
+{
+	return !access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK);
+}
+
 /* A PMD-aligned private anonymous buffer, THP or not. */
 void *buffer(size_t len, bool thp)
 {
@@ -117,9 +123,12 @@ void *buffer(size_t len, bool thp)
 	if (a > p)
 		munmap(p, a - p);
 	munmap(a + len, p + PMD_SIZE - a);
-	/* a hint: tinyconfig kernels without ADVISE_SYSCALLS (arm64) lack it */
+	/*
+	 * a hint: tinyconfig kernels without ADVISE_SYSCALLS (arm64) lack
+	 * it, and kernels without THP refuse it
+	 */
 	if (madvise(a, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) &&
-	    errno != ENOSYS)
+	    errno != ENOSYS && (errno != EINVAL || kernel_has_thp()))
 		die("madvise");
 	return a;
 }
@@ -176,7 +185,7 @@ static bool kernel_has_device_thp(void)
 
 	uname(&u);
 	sscanf(u.release, "%d.%d", &major, &minor);
-	return major > 6 || (major == 6 && minor >= 19);
+	return (major > 6 || (major == 6 && minor >= 19)) && kernel_has_thp();
 }
 
 uint64_t pmd_pages(void)
@@ -196,13 +205,16 @@ int need_migrate(int fd)
 int need_thp(int fd)
 {
 	if (!(get_info(fd).features & HMMBENCH_FEAT_MIGRATE_THP)) {
-		printf("no device THP on this kernel (HMMBENCH_FEAT_MIGRATE_THP needs 6.19)\n");
+		printf("no device THP on this kernel (HMMBENCH_FEAT_MIGRATE_THP needs 6.19 and THP)\n");
 		return SKIP;
 	}
 	return 0;
 }
 
-/* The features follow the kernel: migration everywhere, THP from 6.19. */
+/*
+ * The features follow the kernel: migration everywhere, THP from 6.19
+ * where the kernel has THP.
+ */
 static int case_features(void)
 {
 	int fd = open_dev();

@@ -7,7 +7,7 @@
 # HB_MIGRATE_ROUNDS sets the rounds (default 8).
 set -e
 if ! hmmbench info --format json | grep -q '"migrate_thp"'; then
-	echo "no device THP on this kernel (needs 6.19): nothing to switch"
+	echo "no device THP on this kernel (needs 6.19 and THP): nothing to switch"
 	exit 77
 fi
 rounds=${HB_MIGRATE_ROUNDS:-8}
