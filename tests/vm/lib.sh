@@ -164,28 +164,35 @@ hb_kernel_why() {
 
 # hb_sid_apt COMMAND ARG...: apt-get or apt-cache COMMAND on Debian
 # unstable's package lists, kept in the cache beside a sources list of
-# their own: the machine's apt sources are not touched.
+# their own: the machine's apt sources are not touched.  The guest's
+# architecture (hb_arch) is listed beside the machine's, in these lists
+# only.
 hb_sid_apt() {
-	local dir=$HB_CACHE/sid cmd=$1
+	local dir=$HB_CACHE/sid cmd=$1 archs=()
 	shift
 
+	[ -z "${HB_DEBARCH-}" ] ||
+		archs=(-o "APT::Architectures::=$(dpkg --print-architecture)"
+			-o "APT::Architectures::=$HB_DEBARCH")
 	mkdir -p "$dir/lists/partial" "$dir/debs"
 	[ -f "$dir/sources.list" ] ||
 		echo "deb ${HMMBENCH_SID_MIRROR:-http://deb.debian.org/debian} sid main" \
 			>"$dir/sources.list"
-	"$cmd" -q -o Dir::Etc::sourcelist="$dir/sources.list" \
+	"$cmd" -q "${archs[@]}" -o Dir::Etc::sourcelist="$dir/sources.list" \
 		-o Dir::Etc::sourceparts=/dev/null -o Dir::State::Lists="$dir/lists" \
 		-o APT::Get::List-Cleanup=0 "$@"
 }
 
-# hb_sid_debs PACKAGE...: Debian unstable's PACKAGEs, downloaded once into
-# the cache; prints the path of each .deb, in order.  A package the cache
-# holds is not looked up again, so a cached kernel stays the one it was.
+# hb_sid_debs PACKAGE[:ARCH]...: Debian unstable's PACKAGEs, downloaded
+# once into the cache; prints the path of each .deb, in order.  A package
+# the cache holds is not looked up again, so a cached kernel stays the
+# one it was.
 hb_sid_debs() {
 	local dir=$HB_CACHE/sid/debs p f missing=()
 
 	for p in "$@"; do
-		compgen -G "$dir/${p}_*.deb" >/dev/null || missing+=("$p")
+		compgen -G "$dir/${p%%:*}_*_${p#*:}.deb" >/dev/null ||
+			compgen -G "$dir/${p}_*.deb" >/dev/null || missing+=("$p")
 	done
 	if [ ${#missing[@]} -gt 0 ]; then
 		note "fetching ${missing[*]} from Debian unstable"
@@ -196,7 +203,11 @@ hb_sid_debs() {
 			die "cannot download ${missing[*]} from Debian unstable"
 	fi
 	for p in "$@"; do
-		f=$(compgen -G "$dir/${p}_*.deb" | sort -V | tail -n 1)
+		if [[ $p = *:* ]]; then
+			f=$(compgen -G "$dir/${p%%:*}_*_${p#*:}.deb" | sort -V | tail -n 1)
+		else
+			f=$(compgen -G "$dir/${p}_*.deb" | sort -V | tail -n 1)
+		fi
 		[ -n "$f" ] || die "$p is not in the cache after its download"
 		printf '%s\n' "$f"
 	done
@@ -315,8 +326,8 @@ hb_series_files() {
 	hb_patch_files "$HB_VM_DIR/patches/$2/$1"/*.patch
 }
 
-# hb_distro_kernel [VERSION[-FLAVOUR]]: Debian's own x86_64 kernel, as a
-# distribution ships it.  Without VERSION Debian 12's (ZONE_DEVICE,
+# hb_distro_kernel [VERSION[-FLAVOUR]]: Debian's own kernel, as a
+# distribution ships it, for HB_ARCH (Debian 12's for x86_64 only).  Without VERSION Debian 12's (ZONE_DEVICE,
 # libnvdimm, no DEVICE_PRIVATE): the linux-image package of the installed
 # linux-headers-amd64's ABI, built against those headers.  With 7.2 Debian
 # unstable's (DEVICE_PRIVATE too, and HMM_MIRROR), built against a tree
@@ -327,27 +338,29 @@ hb_series_files() {
 # HB_DISTRO_KDIR (the module's build tree), HB_DISTRO_ROOT (the unpacked
 # packages), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
 hb_distro_kernel() {
-	local v=${1-} ver tmp src debs=() d flavour=amd64
+	local v=${1-} ver tmp src debs=() d flavour=$HB_DEBARCH arch=''
 
 	case $v in
-	*-*)	flavour=${v#*-}-amd64 v=${v%%-*}
-		[[ " $HB_SID_FLAVOURS " = *" ${flavour%-amd64} "* ]] ||
-			die "Debian has no flavour ${flavour%-amd64} of its $v kernel here: one of $HB_SID_FLAVOURS" ;;
+	*-*)	flavour=${v#*-}-$HB_DEBARCH v=${v%%-*}
+		[[ " $HB_SID_FLAVOURS " = *" ${flavour%-"$HB_DEBARCH"} "* ]] ||
+			die "Debian has no flavour ${flavour%-"$HB_DEBARCH"} of its $v kernel here: one of $HB_SID_FLAVOURS" ;;
 	esac
-	[ "$HB_ARCH" = x86_64 ] ||
-		die "the Debian distribution kernel is the x86_64 one: no --arch $HB_ARCH"
+	[ "$HB_ARCH" = x86_64 ] || [ -n "$v" ] ||
+		die "Debian 12's own kernel is the x86_64 one here: no --arch $HB_ARCH"
+	[ -z "$HB_CROSS" ] || arch=:$HB_DEBARCH
 	if [ -z "$v" ]; then
 		d=$(hb_kernel_why debian) ||
 			die "$d: Debian 12's own kernel cannot be booted here"
 	fi
 	if [ -n "$v" ]; then
-		d=$(hb_sid_debs "linux-image-$flavour") || exit 1
+		d=$(hb_sid_debs "linux-image-$flavour$arch") || exit 1
 		HB_DISTRO_ABI=$(dpkg-deb -f "$d" Depends |
 			sed -n "s/.*linux-image-\([^ ,]*-$flavour\).*/\1/p")
 		[[ $HB_DISTRO_ABI = "$v".* ]] ||
 			die "Debian unstable's kernel is ${HB_DISTRO_ABI:-unknown} now, not $v: remove $d to look again"
-		mapfile -t debs < <(hb_sid_debs "linux-binary-$HB_DISTRO_ABI" \
-			"linux-modules-$HB_DISTRO_ABI" "linux-headers-$HB_DISTRO_ABI") ||
+		mapfile -t debs < <(hb_sid_debs "linux-binary-$HB_DISTRO_ABI$arch" \
+			"linux-modules-$HB_DISTRO_ABI$arch" \
+			"linux-headers-$HB_DISTRO_ABI$arch") ||
 			exit 1
 		ver=$(dpkg-deb -f "${debs[0]}" Version)
 	else
@@ -415,7 +428,8 @@ hb_distro_kdir() {
 
 	src=$(hb_debian_tree "$v") || exit 1
 	hdr=$HB_DISTRO_ROOT/usr/src/linux-headers-$HB_DISTRO_ABI
-	key=$( { cat "$hdr/.config" "$hdr/Module.symvers"; gcc --version | head -n 1
+	key=$( { cat "$hdr/.config" "$hdr/Module.symvers"
+		"${HB_CROSS}gcc" --version | head -n 1
 		pahole --version 2>/dev/null; } |
 		sha256sum | cut -c1-16)
 	out=$HB_CACHE/kernel/$(basename "$src")-$HB_DISTRO_ABI-modules-$key
@@ -427,9 +441,9 @@ hb_distro_kdir() {
 		log=$out/build.log
 		note "preparing $(basename "$out") for modules (log: $log)"
 		cp "$hdr/.config" "$out/.config"
-		{ make -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
+		{ hb_kmake -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
 			olddefconfig &&
-		  make -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
+		  hb_kmake -C "$src" O="$out" KERNELRELEASE="$HB_DISTRO_ABI" \
 			-j"$(hb_jobs)" modules_prepare; } >"$log" 2>&1 ||
 			{ tail -n 30 "$log" >&2; die "preparing $out failed, see $log"; }
 		[ "$(cat "$out/include/config/kernel.release")" = "$HB_DISTRO_ABI" ] ||
