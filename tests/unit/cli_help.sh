@@ -502,7 +502,7 @@ ab_without_new_says_how() {
 # before anything is built or booted, by ab, run and make run alike.
 unknown_kernel_is_refused_by_name() {
 	"$vm/ab" --new 5.4 >"$out" 2>"$err"
-	[ $? = 2 ] && grep -q "kernel '5.4' is neither one of: 6.1 6.12" "$err" &&
+	[ $? = 2 ] && grep -q "kernel '5.4' is neither one of: default 6.1 6.12" "$err" &&
 	"$vm/run" --kernel 5.4-rc1 -- true >"$out" 2>"$err"
 	[ $? = 2 ] && grep -q "kernel '5.4-rc1' is neither" "$err" &&
 	KERNEL=4.19 "$vm/main-job" --size 1G >"$out" 2>"$err"
