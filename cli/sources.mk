@@ -5,7 +5,7 @@
 # one of the same name here.
 HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c quantile.c \
 	twosample.c power.c)
-HB_CLI_KERNEL := $(addprefix kernel/,device.c explain.c nl.c host.c nd.c \
+HB_CLI_KERNEL := $(addprefix kernel/,device.c explain.c nl.c host.c host_env.c nd.c \
 	nd_holders.c nd_bind.c nd_reconfigure.c)
 HB_CLI_RESULTS := $(addprefix results/,result.c fields.c metrics.c \
 	result_read.c json_read.c mig_read.c config_match.c compare.c merge.c compare_read.c runid.c \

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: gathers host facts for result metadata (machine, CPU model and
- * count, NUMA nodes, RAM, kernel command line and boot id, hostname,
- * date).  Reading is kept apart from rendering so outputs are
- * deterministic in tests.  Also how to load the module, for the
+ * hmmbench: gathers host facts for result metadata (machine, CPU count,
+ * NUMA nodes, RAM, boot id, hostname, date, the accelerator by CPUID; the
+ * facts files say are host_env.c's).  Reading is kept apart from
+ * rendering so outputs are deterministic in tests.  Also how to load the module, for the
  * sentences that say so: installed for the running kernel, or built in
  * the source tree this hmmbench runs from.
  */
@@ -46,8 +46,7 @@ static void hb_chomp(char *s)
 		s[--n] = '\0';
 }
 
-/* The value of the first "@key<blanks>: value" line of @text, or NULL. */
-static const char *hb_find_key(const char *text, const char *key, int *len)
+const char *hb_host_cpuinfo_key(const char *text, const char *key, int *len)
 {
 	size_t klen = strlen(key);
 	const char *p, *v;
@@ -85,7 +84,7 @@ static void hb_host_arm64_cpu(const char *cpuinfo, char *buf, size_t len)
 	int n, w;
 
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && used < len; i++) {
-		v = hb_find_key(cpuinfo, keys[i], &n);
+		v = hb_host_cpuinfo_key(cpuinfo, keys[i], &n);
 		if (!v)
 			break;
 		w = snprintf(buf + used, len - used, "%s %.*s", names[i], n, v);
@@ -103,7 +102,7 @@ void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		v = hb_find_key(cpuinfo, keys[i], &n);
+		v = hb_host_cpuinfo_key(cpuinfo, keys[i], &n);
 		if (v) {
 			snprintf(buf, len, "%.*s", n, v);
 			return;
@@ -226,7 +225,7 @@ static void hb_host_accel(struct hb_host *h)
 
 void hb_host_gather(struct hb_host *h)
 {
-	static char buf[65536];
+	char buf[256];
 	struct sysinfo si;
 	long cpus;
 
@@ -234,16 +233,13 @@ void hb_host_gather(struct hb_host *h)
 	hb_host_uname(h);
 	hb_host_date(h);
 	hb_host_accel(h);
-	if (!hb_read_file("/proc/cpuinfo", buf, sizeof(buf)))
-		hb_host_cpu_model(buf, h->cpu_model, sizeof(h->cpu_model));
-	if (!hb_read_file("/proc/cmdline", h->cmdline, sizeof(h->cmdline)))
-		hb_chomp(h->cmdline);
+	hb_host_gather_env(h, "");
 	hb_host_boot_id("/proc/sys/kernel/random/boot_id", h->boot_id,
 			sizeof(h->boot_id));
 	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	h->cpus = cpus > 0 ? cpus : 0;
 	h->numa_nodes = 1;
-	if (!hb_read_file("/sys/devices/system/node/online", buf, 256) &&
+	if (!hb_read_file("/sys/devices/system/node/online", buf, sizeof(buf)) &&
 	    hb_host_count_list(buf))
 		h->numa_nodes = hb_host_count_list(buf);
 	if (!sysinfo(&si))

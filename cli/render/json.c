@@ -75,6 +75,10 @@ static struct json_object *hb_field_json(const struct hb_field *f,
 		return hb_jstr(*(const char *const *)v);
 	case HB_F_BOOL:
 		return hb_jbool(*(const bool *)v);
+	case HB_F_TRI:
+		if (*(const enum hb_tri *)v == HB_TRI_UNKNOWN)
+			return NULL;
+		return hb_jbool(*(const enum hb_tri *)v == HB_TRI_YES);
 	case HB_F_FEATURES:
 		return hb_jfeatures(hb_field_uint(f, base));
 	case HB_F_NODE:

@@ -59,6 +59,19 @@ static const struct hb_field hb_module_rows[] = {
 };
 
 #define HB_HOST(k, m, t)	HB_FIELD(struct hb_host, k, m, t)
+#define HB_ENV(k, m, t)		HB_OPTIONAL(struct hb_host, k, m, t)
+/* the environment, in metadata.host and in compare's inputs */
+#define HB_ENV_ROWS							\
+	HB_ENV("microcode", microcode, HB_F_CHARS),			\
+	HB_ENV("cpufreq_governor", governor, HB_F_CHARS),		\
+	HB_ENV("boost", boost, HB_F_TRI),				\
+	HB_ENV("smt_control", smt_control, HB_F_CHARS),			\
+	HB_ENV("smt_active", smt_active, HB_F_TRI),			\
+	HB_ENV("thp_enabled", thp_enabled, HB_F_CHARS),			\
+	HB_ENV("thp_defrag", thp_defrag, HB_F_CHARS),			\
+	HB_ENV("clocksource", clocksource, HB_F_CHARS),			\
+	HB_ENV("mitigations", mitigations, HB_F_CHARS)
+
 static const struct hb_field hb_host_rows[] = {
 	HB_HOST("hostname", hostname, HB_F_CHARS),
 	HB_MATCHED(struct hb_host, "machine", machine, HB_F_CHARS,
@@ -76,7 +89,12 @@ static const struct hb_field hb_host_rows[] = {
 	HB_MATCHED(struct hb_host, "accelerator", accel, HB_F_CHARS,
 		   HB_MATCH_ALWAYS, "accelerator (kvm, tcg, icount, none)"),
 	HB_HOST("qemu_version", qemu_version, HB_F_CHARS),
+	HB_ENV_ROWS,
 	HB_HOST("hmmbench_git", hmmbench_git, HB_F_CHARS),
+};
+
+static const struct hb_field hb_env_rows[] = {
+	HB_ENV_ROWS,
 };
 
 #define HB_SOURCE(k, m, t)	HB_FIELD(struct hb_source, k, m, t)
@@ -168,6 +186,7 @@ static const struct hb_field hb_mig_touch_rows[] = {
 
 const struct hb_fields hb_module_fields = HB_TABLE(hb_module_rows);
 const struct hb_fields hb_host_fields = HB_TABLE(hb_host_rows);
+const struct hb_fields hb_env_fields = HB_TABLE(hb_env_rows);
 const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
 const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
 const struct hb_fields hb_mig_call_fields = HB_TABLE(hb_mig_call_rows);
@@ -201,6 +220,8 @@ bool hb_field_absent(const struct hb_field *f, const void *base)
 		return !*(const bool *)v;
 	if (f->type == HB_F_DIRS)
 		return !*(const unsigned int *)v;
+	if (f->type == HB_F_TRI)
+		return *(const enum hb_tri *)v == HB_TRI_UNKNOWN;
 	return f->type == HB_F_CHARS && !*(const char *)v;
 }
 
@@ -299,6 +320,11 @@ const char *hb_field_text(char *buf, size_t len, const struct hb_field *f,
 		return hb_string_text(buf, len, *(const char *const *)v);
 	case HB_F_BOOL:
 		snprintf(buf, len, *(const bool *)v ? "true" : "false");
+		return buf;
+	case HB_F_TRI:
+		snprintf(buf, len, "%s",
+			 *(const enum hb_tri *)v == HB_TRI_YES ? "true" :
+			 *(const enum hb_tri *)v == HB_TRI_NO ? "false" : "null");
 		return buf;
 	case HB_F_NODE:
 		node = *(const int *)v;

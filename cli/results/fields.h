@@ -30,6 +30,8 @@ enum hb_ftype {
 	HB_F_PERCENT,	/* double, 4 decimals */
 	HB_F_DIRS,	/* unsigned int of migration.h's HB_MIG_BIT()s, as
 			 * ["to_device", "fault"] */
+	HB_F_TRI,	/* enum hb_tri: true or false; optional, absent while
+			 * unknown */
 };
 
 /* Which results must agree on a field before compare or merge. */
@@ -60,6 +62,12 @@ struct hb_fields {
 extern const struct hb_fields hb_module_fields;
 /* struct hb_host: metadata.host, and info's host. */
 extern const struct hb_fields hb_host_fields;
+/*
+ * The rows of hb_host_fields that describe the environment (host.h):
+ * microcode to mitigations, each optional; what compare's inputs carry
+ * as their "environment".
+ */
+extern const struct hb_fields hb_env_fields;
 /* struct hb_source: each of metadata.sources. */
 extern const struct hb_fields hb_source_fields;
 /* struct hb_result: configuration. */
@@ -79,7 +87,10 @@ extern const struct hb_fields hb_mig_touch_fields;
 const void *hb_field_at(const struct hb_field *f, const void *base);
 void *hb_field_in(const struct hb_field *f, void *base);
 
-/* Whether @f is optional and @base does not know it ("" or NULL). */
+/*
+ * Whether @f is optional and @base does not know it ("" or NULL, 0, an
+ * HB_TRI_UNKNOWN).
+ */
 bool hb_field_absent(const struct hb_field *f, const void *base);
 
 /* An HB_F_U32, _U64, _BYTES, _COUNT or _FEATURES member as a number. */

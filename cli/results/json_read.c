@@ -153,6 +153,12 @@ static int hb_read_field(struct json_object *o, const struct hb_field *f,
 	case HB_F_BOOL:
 		*(bool *)v = json_object_get_boolean(j);
 		return 0;
+	case HB_F_TRI:
+		/* absent, null or not a boolean: unknown */
+		*(enum hb_tri *)v = !json_object_is_type(j, json_type_boolean) ?
+				    HB_TRI_UNKNOWN : json_object_get_boolean(j) ?
+				    HB_TRI_YES : HB_TRI_NO;
+		return 0;
 	case HB_F_FEATURES:
 		hb_field_set_uint(f, base, hb_read_features(j));
 		return 0;

@@ -40,6 +40,14 @@ static void fixture_meta(struct hb_meta *m)
 	strcpy(h->qemu_version, "7.2.22");
 	strcpy(h->date, "2025-01-02T03:04:05Z");
 	strcpy(h->hmmbench_git, "v0.1.0-1-g0123abc");
+	/* a TCG guest's: no cpufreq, no SMT, QEMU's microcode */
+	strcpy(h->microcode, "0x1");
+	strcpy(h->smt_control, "notsupported");
+	h->smt_active = HB_TRI_NO;
+	strcpy(h->thp_enabled, "always");
+	strcpy(h->thp_defrag, "madvise");
+	strcpy(h->clocksource, "hpet");
+	strcpy(h->mitigations, "1 vulnerable (spec_store_bypass), 2 mitigated");
 	h->cpus = 2;
 	h->numa_nodes = 1;
 	h->total_ram = 4 * GIB;

@@ -22,7 +22,7 @@
 #include "results/result_read.h"
 
 static const struct hb_fields *const tables[] = {
-	&hb_module_fields, &hb_host_fields, &hb_source_fields,
+	&hb_module_fields, &hb_host_fields, &hb_env_fields, &hb_source_fields,
 	&hb_config_fields,
 };
 
@@ -52,6 +52,8 @@ static size_t type_size(enum hb_ftype type)
 		return sizeof(double);
 	case HB_F_DIRS:
 		return sizeof(unsigned int);
+	case HB_F_TRI:
+		return sizeof(enum hb_tri);
 	default:
 		return 0;
 	}
@@ -93,6 +95,30 @@ static void matched_rows_have_a_title_and_keys_are_unique(void **state)
 	}
 }
 
+/*
+ * The environment's rows are rows of the host's, same key and member,
+ * and left out while unknown.
+ */
+static void environment_rows_are_optional_host_rows(void **state)
+{
+	const struct hb_field *e, *h;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < hb_env_fields.n; i++) {
+		e = &hb_env_fields.f[i];
+		assert_true(e->optional);
+		for (j = 0; j < hb_host_fields.n; j++)
+			if (!strcmp(hb_host_fields.f[j].key, e->key))
+				break;
+		assert_true(j < hb_host_fields.n);
+		h = &hb_host_fields.f[j];
+		assert_int_equal(h->offset, e->offset);
+		assert_int_equal(h->type, e->type);
+		assert_true(h->optional);
+	}
+}
+
 /* Every field of @t reads back as it was written. */
 static void assert_same(const struct hb_fields *t, const void *a,
 			const void *b)
@@ -126,6 +152,8 @@ static void every_field_reads_back_as_written(void **state)
 	r.meta.info.maps_total = 7;
 	r.meta.info.phys_window_start = 1ULL << 30;
 	r.meta.info.phys_window_end = (1ULL << 38) + (1ULL << 30) - 1;
+	strcpy(r.meta.host.governor, "schedutil");
+	r.meta.host.boost = HB_TRI_YES;
 	path = fixture_json_file(&r);
 	assert_non_null(path);
 	assert_int_equal(hb_input_load(&in, path, err, sizeof(err)), 0);
@@ -228,6 +256,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_row_fits_its_member),
+		cmocka_unit_test(environment_rows_are_optional_host_rows),
 		cmocka_unit_test(matched_rows_have_a_title_and_keys_are_unique),
 		cmocka_unit_test(every_field_reads_back_as_written),
 		cmocka_unit_test(field_an_older_file_lacks_reads_as_its_default),

@@ -228,6 +228,70 @@ static void older_file_without_stopped_by_reads_why_it_ended(void **state)
 	}
 }
 
+/* As written before the environment was recorded. */
+static void without_environment(struct json_object *doc)
+{
+	static const char *const keys[] = {
+		"microcode", "cpufreq_governor", "boost", "smt_control",
+		"smt_active", "thp_enabled", "thp_defrag", "clocksource",
+		"mitigations",
+	};
+	struct json_object *host;
+	size_t i;
+
+	assert_true(json_object_object_get_ex(doc, "metadata", &host));
+	assert_true(json_object_object_get_ex(host, "host", &host));
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		json_object_object_del(host, keys[i]);
+}
+
+/* Hand-edited: facts of the wrong type, which read as unknown. */
+static void environment_of_other_types(struct json_object *doc)
+{
+	struct json_object *host;
+
+	assert_true(json_object_object_get_ex(doc, "metadata", &host));
+	assert_true(json_object_object_get_ex(host, "host", &host));
+	json_object_object_add(host, "smt_active", json_object_new_int(1));
+	json_object_object_add(host, "boost", json_object_new_string("on"));
+	json_object_object_add(host, "clocksource", json_object_new_int(3));
+}
+
+/*
+ * A file from before the environment was recorded, or with its members
+ * of another type, reads: those facts are unknown.
+ */
+static void older_file_without_environment_reads_it_as_unknown(void **state)
+{
+	static void (*const edits[])(struct json_object *doc) = {
+		without_environment, environment_of_other_types,
+	};
+	const struct hb_host *h;
+	char errbuf[512], *path;
+	struct hb_input in;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		path = edited(edits[i]);
+		assert_int_equal(hb_input_load(&in, path, errbuf,
+					       sizeof(errbuf)), 0);
+		unlink(path);
+		free(path);
+		h = &in.r.meta.host;
+		assert_string_equal(h->clocksource, "");
+		assert_int_equal(h->smt_active, HB_TRI_UNKNOWN);
+		assert_int_equal(h->boost, HB_TRI_UNKNOWN);
+		if (edits[i] == without_environment) {
+			assert_string_equal(h->microcode, "");
+			assert_string_equal(h->thp_enabled, "");
+			assert_string_equal(h->mitigations, "");
+		}
+		assert_string_equal(h->cpu_model, "Test CPU @ 1.00GHz");
+		hb_input_free(&in);
+	}
+}
+
 /* A temporary file holding the first @n bytes of @text. */
 static char *raw_file(const char *text, size_t n)
 {
@@ -370,6 +434,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(older_file_without_stopped_by_reads_why_it_ended),
+		cmocka_unit_test(older_file_without_environment_reads_it_as_unknown),
 		cmocka_unit_test(missing_samples_are_refused),
 		cmocka_unit_test(empty_samples_are_refused),
 		cmocka_unit_test(samples_that_are_not_an_array_are_refused),
