@@ -7,12 +7,12 @@ HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c quantile.c \
 	twosample.c power.c)
 HB_CLI_KERNEL := $(addprefix kernel/,device.c explain.c nl.c host.c host_env.c nd.c \
 	nd_holders.c nd_bind.c nd_reconfigure.c)
-HB_CLI_RESULTS := $(addprefix results/,result.c fields.c metrics.c \
+HB_CLI_RESULTS := $(addprefix results/,result.c fields.c env.c metrics.c \
 	result_read.c json_read.c mig_read.c config_match.c compare.c merge.c compare_read.c runid.c \
 	migration.c)
 HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c migrate.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
-	cmp_fmt.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
+	cmp_fmt.c machine.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c wrap.c chunks.c \
 	verify.c plot.c stopped.c rerun.c mig_table.c mig_csv.c mig_json.c)
 HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_output.c cmd_measure.c cmd_run.c \

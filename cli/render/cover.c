@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: text to paste under "Test results" in a patch cover letter -
- * the setup in two sentences, then for one size the first call beside
+ * the setup (the machine and its environment, what was timed), then for one size the first call beside
  * the warm mean with its 95 % interval and CV, for several one line per
  * size, the phase's share of the kernel's store bandwidth, what the
  * numbers mean, and the command lines that measured them.  At most 72
@@ -17,6 +17,7 @@
 #include "render/roof.h"
 #include "render/stopped.h"
 #include "render/wrap.h"
+#include "results/env.h"
 #include "version.h"
 
 #define HB_COVER_COLS	72
@@ -68,7 +69,7 @@ static void hb_cover_calls(FILE *m, const struct hb_result *r,
 
 /*
  * The setup of a result, wrapped for an email: version, kernel, machine,
- * where it ran and what that means, and what was timed - a namespace's
+ * where it ran, its environment and what that means, and what was timed - a namespace's
  * rebinds or DEVICE_PRIVATE chunks - over how many runs.
  */
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
@@ -76,7 +77,7 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 	const struct hb_config *c = &r->cfg;
 	const struct hb_host *h = &r->meta.host;
 	const char *note = hb_meta_emulation_note(&r->meta);
-	char ram[32], cp[32], ns[160], where[96];
+	char ram[32], cp[32], ns[160], where[96], env[1024];
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
@@ -94,6 +95,8 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 	if (c->label)
 		fprintf(m, ", label \"%s\"", c->label);
 	fputs(".", m);
+	if (hb_env_line(h, env, sizeof(env), HB_NBSP))
+		fprintf(m, " Environment: %s.", env);
 	if (note)
 		fprintf(m, " %s", note);
 	fclose(m);

@@ -4,7 +4,7 @@
  * so that benchstat reads results unchanged - configuration lines, then
  * one "BenchmarkMemremap/size=64G/chunks=1 1 <v> ns/op <v> <unit> ..."
  * line per warm sample.  Facts that differ between the two kernels of a
- * comparison go on '#' lines, which benchstat ignores, because it would
+ * comparison (and the environment, which may) go on '#' lines, which benchstat ignores, because it would
  * otherwise split base and new into separate tables.
  */
 #include <stdio.h>
@@ -12,6 +12,7 @@
 
 #include "fmt.h"
 #include "render/renderers.h"
+#include "results/env.h"
 #include "version.h"
 
 /* uname -m as Go's GOARCH. */
@@ -34,6 +35,7 @@ static const char *hb_goarch(const char *machine)
 static void hb_gobench_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_host *h = &r->meta.host;
+	char env[1024];
 
 	fprintf(f, "goos: linux\ngoarch: %s\npkg: hmmbench\n",
 		hb_goarch(h->machine));
@@ -42,6 +44,8 @@ static void hb_gobench_header(FILE *f, const struct hb_result *r)
 	fprintf(f, "# hmmbench %s, module %s, Linux %s %s\n", HB_VERSION,
 		r->meta.info.module_version, h->kernel_release,
 		h->kernel_version);
+	if (hb_env_line(h, env, sizeof(env), ' '))
+		fprintf(f, "# environment: %s\n", env);
 	if (r->cfg.label)
 		fprintf(f, "# label %s\n", r->cfg.label);
 	if (hb_meta_icount(&r->meta))

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "render/machine.h"
 #include "render/renderers.h"
 #include "render/wrap.h"
 
@@ -53,11 +54,10 @@ static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
 static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 {
 	const struct hb_mig_config *c = &r->cfg;
-	const struct hb_host *h = &r->meta.host;
 	const char *note = hb_meta_emulation_note(&r->meta);
 	uint64_t ps = r->meta.info.page_size;
 	unsigned int runs = hb_mig_runs(r);
-	char sz[32], ch[32], dirs[64], batch[64], ram[32], where[96];
+	char sz[32], ch[32], dirs[64], batch[64];
 	char merged[64] = "", per[32] = "";
 	size_t boots = r->nr_boots ? r->nr_boots : runs;
 
@@ -80,11 +80,7 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 		 c->iters, c->iters == 1 ? "" : "s", per,
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
-	hb_size_human(h->total_ram, ram, sizeof(ram));
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u\x1f" "CPUs, %u\x1fNUMA node%s, %s RAM",
-		 r->meta.info.module_version, r->meta.info.kernel_release,
-		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
-		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
+	hb_render_machine(f, &r->meta, HB_TABLE_COLS);
 	if (note)
 		hb_wrap(f, note, "", HB_TABLE_COLS);
 }

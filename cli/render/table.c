@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "render/machine.h"
 #include "render/renderers.h"
 #include "render/roof.h"
 #include "render/stopped.h"
@@ -38,14 +39,14 @@ static void hb_table_runs(FILE *m, const struct hb_result *r)
 
 /*
  * The first lines: what ran (of a merged result, the runs and their
- * calls), then on what, where it was measured, and what that means.
+ * calls), then on what, where it was measured and in what environment,
+ * and what that means.
  */
 static void hb_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
-	const struct hb_host *h = &r->meta.host;
 	unsigned int runs = hb_result_runs(r);
-	char ram[32], cp[32], ns[160], where[96];
+	char cp[32], ns[160];
 	const char *note = hb_meta_emulation_note(&r->meta);
 	char *text = NULL;
 	size_t len = 0;
@@ -78,11 +79,7 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	fclose(m);
 	hb_wrap(f, text, "  ", HB_TABLE_COLS);
 	free(text);
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "module %s on Linux %s %s %s, %u\x1f" "CPUs, %u\x1fNUMA node%s, %s RAM",
-		 r->meta.info.module_version, r->meta.info.kernel_release,
-		 h->machine, hb_host_where(h, where, sizeof(where)), h->cpus,
-		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
-		 hb_nbsp((char *)hb_size_human(h->total_ram, ram, sizeof(ram))));
+	hb_render_machine(f, &r->meta, HB_TABLE_COLS);
 	if (note)
 		hb_wrap(f, note, "", HB_TABLE_COLS);
 }

@@ -30,7 +30,10 @@ static void setup_names_kernel_machine_and_label(void **state)
 	assert_non_null(t);
 	/* where it was measured, and what that means, in the first lines */
 	assert_non_null(strstr(t, "Linux 6.1.192 x86_64 under QEMU 7.2.22 TCG, Test CPU @\n"));
-	assert_non_null(strstr(t, "1.00GHz, 2 CPUs, 1 NUMA node, 4 GiB RAM, label \"base\". Emulated by\n"));
+	assert_non_null(strstr(t, "1.00GHz, 2 CPUs, 1 NUMA node, 4 GiB RAM, label \"base\". Environment:\n"));
+	/* then the environment it ran in */
+	assert_non_null(strstr(t, "SMT not supported, THP always/madvise, clocksource hpet, microcode 0x1;\n"
+				  "mitigations: 1 vulnerable (spec_store_bypass), 2 mitigated. Emulated by\n"));
 	assert_non_null(strstr(t, "the first call, then the mean of 3 more after warm-up runs."));
 	free(t);
 }
