@@ -2,13 +2,14 @@
 /*
  * hmmbench: a comparison as text for a patch cover letter - the setup
  * (where it was measured and what that means, the runs and calls of each
- * side, what --force overrode), whether the sides allow a verdict, then
- * per kind of call, warm first, one line per size for each metric, the
- * primary one first, each kind's means in one unit: "1 GiB  118.1 ms ±1%
- * -> 55.5 ms ±1%  -53.0% [-53.8%, -52.2%]  p=7.4e-24", under a "~" the
- * smallest change it could have missed, whether the struct pages are the
- * same, and the command lines that made both sides and the comparison.
- * 72 columns, plain ASCII but for the sign "±".
+ * side, the environment and where it differs, what --force overrode),
+ * whether the sides allow a verdict, then per kind of call, warm first,
+ * one line per size for each metric, the primary one first, each kind's
+ * means in one unit: "1 GiB  118.1 ms ±1% -> 55.5 ms ±1%  -53.0%
+ * [-53.8%, -52.2%]  p=7.4e-24", under a "~" the smallest change it could
+ * have missed, whether the struct pages are the same, and the command
+ * lines that made both sides and the comparison.  72 columns, plain
+ * ASCII but for the sign "±".
  */
 #include <inttypes.h>
 #include <math.h>
@@ -22,6 +23,7 @@
 #include "render/renderers.h"
 #include "render/rerun.h"
 #include "render/wrap.h"
+#include "results/env.h"
 #include "version.h"
 
 #define HB_COVER_COLS	72
@@ -190,9 +192,29 @@ static void hb_cover_forced(FILE *m, const struct hb_comparison *c)
 }
 
 /*
+ * The environment: the facts every input knows the same, then those in
+ * which they differ, which a change may owe as much as the kernels.
+ */
+static void hb_cover_env(FILE *m, const struct hb_comparison *c)
+{
+	struct hb_host common = c->in[0].r.meta.host;
+	char env[1024];
+	size_t i;
+
+	for (i = 1; i < c->nr_in; i++)
+		hb_env_common(&common, &c->in[i].r.meta.host);
+	if (hb_env_line(&common, env, sizeof(env), HB_NBSP))
+		fprintf(m, " Environment: %s.", hb_nbsp_units(env));
+	if (hb_cmp_env_diffs(m, c, " The environments differ: "))
+		fputs(": a change below may be theirs as much as the kernels'.",
+		      m);
+}
+
+/*
  * The setup paragraph of a comparison: the machine, where it ran, each
- * input with its kernel, runs and calls, the workload, what emulation
- * means for the reader and what --force overrode, wrapped for an email.
+ * input with its kernel, runs and calls, the environment, the workload,
+ * what emulation means for the reader and what --force overrode,
+ * wrapped for an email.
  */
 static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 {
@@ -213,6 +235,7 @@ static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		hb_cover_input(m, c, i, !where);
 	fputc('.', m);
+	hb_cover_env(m, c);
 	hb_cover_workload(m, c);
 	if (hb_comparison_icount(c))
 		fprintf(m, " %s", HB_ICOUNT_NOTE);

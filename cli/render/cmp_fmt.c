@@ -2,7 +2,8 @@
 /*
  * hmmbench: the number formats of a comparison shared by its table and
  * cover text: the change, its interval, the p-values and what a "~"
- * could not have seen.
+ * could not have seen; and the facts in which the sides' environments
+ * differ.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "fmt.h"
 #include "render/cmp_fmt.h"
+#include "results/env.h"
 
 const char *hb_cmp_fmt_p(char *buf, size_t len, double p)
 {
@@ -113,4 +115,23 @@ const char *hb_cmp_where(const struct hb_comparison *c, char *buf,
 					      sizeof(other))))
 			return NULL;
 	return buf;
+}
+
+bool hb_cmp_env_diffs(FILE *m, const struct hb_comparison *c,
+		      const char *before)
+{
+	struct hb_env_diff d[HB_NR_ENV];
+	size_t i, k, n, shown = 0;
+	char buf[1536];
+
+	for (i = 1; i < c->nr_in; i++) {
+		n = hb_env_diff(&c->in[0].r.meta.host, &c->in[i].r.meta.host,
+				d);
+		for (k = 0; k < n; k++)
+			fprintf(m, "%s%s", shown++ ? "; " : before,
+				hb_env_diff_text(buf, sizeof(buf), &d[k],
+						 hb_cmp_name(c, 0),
+						 hb_cmp_name(c, i)));
+	}
+	return shown;
 }

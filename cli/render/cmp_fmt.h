@@ -2,13 +2,16 @@
 /*
  * hmmbench: how the comparison renderers write a change and its test -
  * "-52.9%", "~" when not significant, "-52.9%?" when untested, its
- * interval, p-values, the smallest change a "~" could have missed, and
- * the spread of each side's units - so that table and cover text agree.
+ * interval, p-values, the smallest change a "~" could have missed, the
+ * spread of each side's units, and where the sides' environments differ
+ * - so that table and cover text agree.
  */
 #ifndef HB_CMP_FMT_H
 #define HB_CMP_FMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "results/compare.h"
 
@@ -52,5 +55,14 @@ const char *hb_cmp_fmt_unseen(char *buf, size_t len,
  */
 const char *hb_cmp_where(const struct hb_comparison *c, char *buf,
 			 size_t len);
+
+/*
+ * The facts each new input's environment knows differently from the
+ * base's (results/env.h), after @before, as phrases joined by "; " -
+ * "governor performance in base, powersave in new; boost on in base,
+ * off in new" - into @m; false, writing nothing, when there are none.
+ */
+bool hb_cmp_env_diffs(FILE *m, const struct hb_comparison *c,
+		      const char *before);
 
 #endif /* HB_CMP_FMT_H */

@@ -4,8 +4,8 @@
  * FORMATS.md - the inputs, one entry per size, kind and metric with both
  * sides' statistics (and of a migration, the order each side's pages
  * moved in), the change, both tests, the verdict and the smallest change
- * it could have missed, the memmap digests both sides recorded and the
- * notes.
+ * it could have missed, the memmap digests both sides recorded, the
+ * facts in which their environments differ and the notes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include "render/json_write.h"
 #include "render/render.h"
 #include "render/renderers.h"
+#include "results/env.h"
 #include "results/fields.h"
 #include "version.h"
 
@@ -79,6 +80,9 @@ static struct json_object *hb_cmp_input_json(const struct hb_input *in)
 	hb_jadd(o, "cpu_count", hb_jint(r->meta.host.cpus));
 	hb_jadd(o, "accelerator", hb_jstr(r->meta.host.accel));
 	hb_jadd(o, "qemu_version", hb_jstr(r->meta.host.qemu_version));
+	hb_jadd(o, "kernel_cmdline", hb_jstr(r->meta.host.cmdline));
+	hb_jadd(o, "environment", hb_fields_json(&hb_env_fields,
+						 &r->meta.host));
 	hb_jadd(o, "chunks", hb_jint(r->cfg.chunks));
 	hb_jadd(o, "sizes", sizes);
 	hb_jadd(o, "maps_total", hb_jint(r->meta.info.maps_total));
@@ -254,6 +258,36 @@ static struct json_object *hb_cmp_memmaps_json(const struct hb_comparison *c)
 	return a;
 }
 
+/*
+ * The facts of the environment each new input knows differently from
+ * the base: its text on either side, or of the kernel command line the
+ * words only that side has.
+ */
+static struct json_object *hb_cmp_env_json(const struct hb_comparison *c)
+{
+	struct json_object *a = json_object_new_array(), *o;
+	struct hb_env_diff d[HB_NR_ENV];
+	size_t i, k, n;
+	bool only;
+
+	for (i = 1; i < c->nr_in; i++) {
+		n = hb_env_diff(&c->in[0].r.meta.host, &c->in[i].r.meta.host,
+				d);
+		for (k = 0; k < n; k++) {
+			only = d[k].id == HB_ENV_CMDLINE;
+			o = json_object_new_object();
+			hb_jadd(o, "new_input", hb_jint(i));
+			hb_jadd(o, "fact", hb_jstr(hb_env_key(d[k].id)));
+			hb_jadd(o, only ? "base_only" : "base",
+				hb_jstr(d[k].base));
+			hb_jadd(o, only ? "new_only" : "new",
+				hb_jstr(d[k].other));
+			json_object_array_add(a, o);
+		}
+	}
+	return a;
+}
+
 static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 {
 	struct json_object *o = json_object_new_object();
@@ -282,6 +316,7 @@ static struct json_object *hb_comparison_json(const struct hb_comparison *c)
 	hb_jadd(o, "comparisons", rows);
 	if (c->nr_memmaps)
 		hb_jadd(o, "memmaps", hb_cmp_memmaps_json(c));
+	hb_jadd(o, "environment", hb_cmp_env_json(c));
 	hb_jadd(o, "notes", notes);
 	return o;
 }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: the human table of a comparison - where it was measured and
- * what was forced, which results (runs, boots, calls), then per new
- * result and size, the warm calls before the first ones, the base and
- * new means of each measured metric with the spread of their units, the
- * change with its interval, under a "~" the smallest change it could
- * have detected, then the rules the verdicts follow.  80 columns, each
- * column in one unit; for people only, scripts use CSV or JSON.
+ * what was forced, which results (runs, boots, calls), the facts in
+ * which their environments differ, then per new result and size, the
+ * warm calls before the first ones, the base and new means of each
+ * measured metric with the spread of their units, the change with its
+ * interval, under a "~" the smallest change it could have detected,
+ * then the rules the verdicts follow.  80 columns, each column in one
+ * unit; for people only, scripts use CSV or JSON.
  */
 #include <math.h>
 #include <stdio.h>
@@ -131,8 +132,29 @@ static void hb_cmp_table_emulated(FILE *f, const struct hb_comparison *c)
 }
 
 /*
+ * The facts of the environment the sides know differently, as one
+ * sentence; nothing when there are none.
+ */
+static void hb_cmp_table_env(FILE *f, const struct hb_comparison *c)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	if (hb_cmp_env_diffs(m, c, "Environments differ: "))
+		fputc('.', m);
+	fclose(m);
+	if (len)
+		hb_wrap(f, text, "", HB_CMP_COLS);
+	free(text);
+}
+
+/*
  * The first lines: where it was measured and what that means, the
- * inputs, and what --force overrode.
+ * inputs, the facts of their environments that differ, and what --force
+ * overrode.
  */
 static void hb_cmp_table_top(FILE *f, const struct hb_comparison *c)
 {
@@ -153,6 +175,7 @@ static void hb_cmp_table_top(FILE *f, const struct hb_comparison *c)
 			"", HB_CMP_COLS);
 	for (i = 0; i < c->nr_in; i++)
 		hb_cmp_table_input(f, c, i, !where);
+	hb_cmp_table_env(f, c);
 	if (hb_comparison_icount(c))
 		hb_wrap(f, HB_ICOUNT_NOTE, "", HB_CMP_COLS);
 	else if (note)

@@ -96,7 +96,7 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 		fprintf(m, ", label \"%s\"", c->label);
 	fputs(".", m);
 	if (hb_env_line(h, env, sizeof(env), HB_NBSP))
-		fprintf(m, " Environment: %s.", env);
+		fprintf(m, " Environment: %s.", hb_nbsp_units(env));
 	if (note)
 		fprintf(m, " %s", note);
 	fclose(m);

@@ -25,5 +25,5 @@ void hb_render_machine(FILE *f, const struct hb_meta *m, size_t cols)
 		 hb_nbsp((char *)hb_size_human(h->total_ram, ram,
 					      sizeof(ram))));
 	if (hb_env_line(h, env, sizeof(env), HB_NBSP))
-		hb_wrapf(f, "  ", cols, "environment: %s", env);
+		hb_wrapf(f, "  ", cols, "environment: %s", hb_nbsp_units(env));
 }

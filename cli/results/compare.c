@@ -15,6 +15,7 @@
 
 #include "fmt.h"
 #include "results/compare.h"
+#include "results/env.h"
 #include "stats/power.h"
 
 /* Interval of the change: always 95 %, whatever --alpha decides. */
@@ -716,15 +717,48 @@ static int hb_cmp_warn_emulated(struct hb_comparison *c)
 }
 
 /*
- * Per size and kind: too few runs once, one note for the noisy, one per
- * side for the shape of its samples and one for the orders pages moved
- * in.
+ * One note per new input measured in another environment than the base:
+ * the facts both know and say differently.
+ */
+static int hb_cmp_warn_env(struct hb_comparison *c, size_t file)
+{
+	struct hb_env_diff d[HB_NR_ENV];
+	char *text = NULL, buf[1536];
+	size_t n, i, len = 0;
+	FILE *m;
+	int ret;
+
+	n = hb_env_diff(&c->in[0].r.meta.host, &c->in[file].r.meta.host, d);
+	if (!n)
+		return 0;
+	m = open_memstream(&text, &len);
+	if (!m)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		fprintf(m, "%s%s", i ? "; " : "",
+			hb_env_diff_text(buf, sizeof(buf), &d[i],
+					 hb_cmp_name(c, 0),
+					 hb_cmp_name(c, file)));
+	if (fclose(m))
+		return -ENOMEM;
+	ret = hb_note(c, "%s and %s ran in different environments: %s: a change may be theirs as much as the kernels'",
+		      hb_cmp_name(c, 0), hb_cmp_name(c, file), text);
+	free(text);
+	return ret;
+}
+
+/*
+ * Per new input, its environment where it differs from the base's; per
+ * size and kind: too few runs once, one note for the noisy, one per side
+ * for the shape of its samples and one for the orders pages moved in.
  */
 static int hb_cmp_warnings(struct hb_comparison *c)
 {
 	size_t i, end;
 	int ret = hb_cmp_warn_emulated(c);
 
+	for (i = 1; i < c->nr_in && !ret; i++)
+		ret = hb_cmp_warn_env(c, i);
 	for (i = 0; i < c->nr_rows && !ret; i = end) {
 		for (end = i + 1; end < c->nr_rows; end++)
 			if (hb_cmp_first_of_group(c, end))

@@ -146,7 +146,9 @@ struct hb_comparison {
  * migration, to-device, else to-system, else the fault handler.  A
  * migration's rows say the order each side's pages moved in; a note says
  * so where the sides moved different ones (THP against 4K, say), which
- * is a comparison, not a mismatch.
+ * is a comparison, not a mismatch.  So is an environment (results/env.h)
+ * that differs: a note names the facts each new input knows differently
+ * from the base.
  *
  * A tested row that is not significant gets its minimum detectable
  * effect (power.h): the shift of the new side's mean, relative to the

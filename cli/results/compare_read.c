@@ -341,6 +341,11 @@ static int hb_cmp_read_input(struct json_object *o, struct hb_input *in)
 		 hb_js(o, "accelerator") ?: "");
 	snprintf(r->meta.host.qemu_version, sizeof(r->meta.host.qemu_version),
 		 "%s", hb_js(o, "qemu_version") ?: "");
+	/* the environment: unknown before it was written */
+	snprintf(r->meta.host.cmdline, sizeof(r->meta.host.cmdline), "%s",
+		 hb_js(o, "kernel_cmdline") ?: "");
+	hb_read_fields(hb_json_path(o, "environment"), &hb_env_fields,
+		       &r->meta.host);
 	in->nr_calls = json_object_get_uint64(hb_json_path(o, "calls"));
 	r->meta.host.cpus = json_object_get_int(hb_json_path(o, "cpu_count"));
 	r->complete = hb_jbool_at(o, "complete");

@@ -828,6 +828,47 @@ static void compare_forced_across_accelerators(void **state)
 	golden_compare("compare-forced", in, 2, true);
 }
 
+/* @h as a bare-metal machine's, its cpufreq governor @governor. */
+static void bare_metal_host(struct hb_host *h, const char *governor)
+{
+	strcpy(h->accel, "none");
+	h->qemu_version[0] = '\0';
+	strcpy(h->cpu_model, "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz");
+	strcpy(h->microcode, "0x5003604");
+	strcpy(h->governor, governor);
+	h->boost = HB_TRI_YES;
+	strcpy(h->smt_control, "on");
+	h->smt_active = HB_TRI_YES;
+	strcpy(h->clocksource, "tsc");
+	strcpy(h->cmdline, "BOOT_IMAGE=/vmlinuz-6.1.0 root=/dev/sda1 ro quiet");
+	strcpy(h->mitigations, "1 vulnerable (mds), 12 mitigated");
+}
+
+/*
+ * Two kernels on one bare-metal machine, 4 boots a side, but the new
+ * side with another governor, boost off and mitigations=off on its
+ * command line: every format names the facts that differ and none that
+ * does not, the kernel's file on the command line included.
+ */
+static void compare_across_environments(void **state)
+{
+	struct hb_input in[2];
+	struct hb_result r;
+
+	(void)state;
+	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
+	bare_metal_host(&r.meta.host, "performance");
+	fixture_input(&in[0], &r, "base.json");
+	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
+	bare_metal_host(&r.meta.host, "powersave");
+	r.meta.host.boost = HB_TRI_NO;
+	strcpy(r.meta.host.cmdline,
+	       "BOOT_IMAGE=/vmlinuz-6.1.0-template root=/dev/sda1 ro quiet mitigations=off");
+	strcpy(r.meta.host.mitigations, "mitigations=off: 13 vulnerable");
+	fixture_input(&in[1], &r, "new.json");
+	golden_compare("compare-env", in, 2, false);
+}
+
 /*
  * Base against two new results: one with other --chunks (compared by
  * --force) and no phase probe, one unlabelled, noisy, incomplete and
@@ -1032,7 +1073,7 @@ static void show_renders_saved_comparisons_as_compared(void **state)
 	static const char *const stems[] = {
 		"compare", "compare-runs", "compare-three", "compare-one-boot",
 		"compare-same", "compare-rebind", "compare-migrate",
-		"compare-icount", "compare-forced",
+		"compare-icount", "compare-forced", "compare-env",
 	};
 	struct hb_cmp_doc d;
 	char err[512];
@@ -1072,6 +1113,38 @@ static void show_renders_a_comparison_without_configurations(void **state)
 					     sizeof(err)), 0);
 		same_as_golden("compare", fmts[i],
 			       render_compare(fmts[i], &d.c));
+		hb_cmp_doc_free(&d);
+	}
+}
+
+/*
+ * A comparison written before inputs carried their environment shows no
+ * environment, and no difference in it.
+ */
+static void show_renders_a_comparison_without_environments(void **state)
+{
+	static const size_t fmts[] = { HB_FMT_TABLE, HB_FMT_COVER };
+	struct json_object *doc, *a, *o;
+	struct hb_cmp_doc d;
+	char err[512], *t;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < N(fmts); i++) {
+		doc = saved("compare-env");
+		a = hb_json_path(doc, "inputs");
+		for (k = 0; k < 2; k++) {
+			o = json_object_array_get_idx(a, k);
+			json_object_object_del(o, "environment");
+			json_object_object_del(o, "kernel_cmdline");
+		}
+		json_object_object_del(doc, "environment");
+		assert_int_equal(hb_cmp_take(&d, "compare-env", doc, err,
+					     sizeof(err)), 0);
+		t = render_compare(fmts[i], &d.c);
+		assert_null(strstr(t, "nvironment"));
+		assert_non_null(strstr(t, "4 boots"));
+		free(t);
 		hb_cmp_doc_free(&d);
 	}
 }
@@ -1146,10 +1219,12 @@ int main(void)
 		cmocka_unit_test(compare_of_three_with_notes),
 		cmocka_unit_test(compare_of_icount_runs),
 		cmocka_unit_test(compare_forced_across_accelerators),
+		cmocka_unit_test(compare_across_environments),
 		cmocka_unit_test(compare_of_rebinds),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
 		cmocka_unit_test(show_renders_saved_comparisons_as_compared),
 		cmocka_unit_test(show_renders_a_comparison_without_configurations),
+		cmocka_unit_test(show_renders_a_comparison_without_environments),
 		cmocka_unit_test(cover_of_merged_rebinds_counts_per_run),
 		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 		cmocka_unit_test(migrate_in_every_format),
