@@ -3,7 +3,8 @@
  * hmmbench merge: its options and help, then read the result files,
  * refuse inputs unlike the first unless --force, pool them and write the
  * merged result as JSON, to stdout or -o FILE; one file alone is merged
- * too, with a note.
+ * too, with a note, and so are inputs of different environments, whose
+ * facts they do not share the result leaves out.
  */
 #include <argp.h>
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include "cmd/cmd.h"
 #include "cmd/cmdline.h"
 #include "results/config_match.h"
+#include "results/env.h"
 #include "results/merge.h"
 #include "results/runid.h"
 
@@ -168,6 +170,32 @@ static int hb_write_mig_merge(const struct hb_merge_env *env,
 	return ret;
 }
 
+/*
+ * Inputs measured in another environment than the first (unless -q):
+ * the merged result keeps only the facts all of them share.
+ */
+static void hb_merge_env_note(const struct hb_merge_env *env,
+			      const struct hb_input *in)
+{
+	struct hb_env_diff d[HB_NR_ENV];
+	char buf[1536];
+	size_t i, k, n;
+
+	for (i = 1; i < env->in.nr_files && !env->out.quiet; i++) {
+		n = hb_env_diff(&in[0].r.meta.host, &in[i].r.meta.host, d);
+		if (!n)
+			continue;
+		fprintf(stderr, "hmmbench: note: %s and %s ran in different environments (",
+			in[0].path, in[i].path);
+		for (k = 0; k < n; k++)
+			fprintf(stderr, "%s%s", k ? "; " : "",
+				hb_env_diff_text(buf, sizeof(buf), &d[k],
+						 in[0].path, in[i].path));
+		fputs("): the merged result keeps only the facts all its runs share\n",
+		      stderr);
+	}
+}
+
 /* A merge of one file is one: it holds the runs it held (unless -q). */
 static void hb_merge_one_note(const struct hb_merge_env *env)
 {
@@ -196,6 +224,7 @@ static int hb_merge_files(const struct hb_merge_env *menv)
 	if (hb_merge_kinds(env, in) || hb_merge_check(menv, in))
 		goto free_inputs;
 	hb_merge_one_note(menv);
+	hb_merge_env_note(menv, in);
 	if (in[0].mig) {
 		ret = hb_write_mig_merge(menv, in);
 		goto free_inputs;

@@ -4,13 +4,15 @@
  * Samples keep their kind, so every run's first call stays cold: the
  * cold statistics of a merge of N boots are over N first-after-boot
  * calls, and a migration's first iterations stay first.  A size keeps its
- * memmap digest when every run recorded that same one.  Runs that
+ * memmap digest when every run recorded that same one, and the host a
+ * fact of its environment when every run knew it the same.  Runs that
  * recorded the same boot id were measured in one boot.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/env.h"
 #include "results/merge.h"
 #include "results/runid.h"
 
@@ -118,6 +120,8 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 		hb_merge_totals(&in[i].r, out);
 	}
 	hb_merge_memmaps(in, n, out);
+	for (i = 1; i < n; i++)
+		hb_env_common(&out->meta.host, &in[i].r.meta.host);
 	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
 	if (ret)
 		hb_result_free(out);
@@ -197,6 +201,8 @@ int hb_mig_merge(const struct hb_input *in, size_t n,
 					&out->sources[out->nr_sources++]);
 		hb_mig_merge_totals(in[i].mig, out);
 	}
+	for (i = 1; i < n; i++)
+		hb_env_common(&out->meta.host, &in[i].mig->meta.host);
 	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
 	if (ret)
 		hb_mig_result_free(out);

@@ -356,6 +356,48 @@ static void a_run_without_memmap_leaves_the_merge_without(void **state)
  * What ended the loop is the first run's, unless a run is incomplete:
  * then that one's, as its stop_reason.
  */
+/*
+ * The merged host keeps a fact of the environment only when every run
+ * knew it the same: runs under two governors claim neither, a run that
+ * did not know the clocksource leaves it unknown; what all share stays.
+ */
+static void merge_keeps_the_environment_its_runs_share(void **state)
+{
+	struct hb_input in[3];
+	struct hb_result r, m;
+	char *text, *v;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, boot1_ms, 3);
+	strcpy(r.meta.host.governor, "performance");
+	load(&in[0], &r);
+	fixture_series(&r, "base", 59.0, boot2_ms, 3);
+	strcpy(r.meta.host.governor, "powersave");
+	load(&in[1], &r);
+	fixture_series(&r, "base", 60.0, boot1_ms, 3);
+	strcpy(r.meta.host.governor, "performance");
+	r.meta.host.clocksource[0] = '\0';
+	load(&in[2], &r);
+	assert_int_equal(hb_merge(in, 2, &m), 0);
+	assert_string_equal(m.meta.host.governor, "");
+	assert_string_equal(m.meta.host.clocksource, "hpet");
+	hb_result_free(&m);
+	assert_int_equal(hb_merge(in + 1, 2, &m), 0);
+	assert_string_equal(m.meta.host.clocksource, "");
+	assert_string_equal(m.meta.host.thp_enabled, "always");
+	assert_string_equal(m.meta.host.mitigations,
+			    "1 vulnerable (spec_store_bypass), 2 mitigated");
+	text = fixture_render(HB_FMT_JSON, &m);
+	v = fixture_json_member(text, "metadata.host.clocksource");
+	assert_null(v);
+	v = fixture_json_member(text, "metadata.host.smt_active");
+	assert_string_equal(v, "false");
+	free(v);
+	free(text);
+	hb_result_free(&m);
+	free_inputs(in, 3);
+}
+
 static void merge_ends_as_its_first_run_or_an_incomplete_one(void **state)
 {
 	struct hb_input in[2];
@@ -454,6 +496,7 @@ int main(void)
 		cmocka_unit_test(different_memmap_digests_are_refused),
 		cmocka_unit_test(other_architectures_are_refused),
 		cmocka_unit_test(a_run_without_memmap_leaves_the_merge_without),
+		cmocka_unit_test(merge_keeps_the_environment_its_runs_share),
 		cmocka_unit_test(merge_ends_as_its_first_run_or_an_incomplete_one),
 		cmocka_unit_test(a_run_is_one_run_in_its_file_and_in_a_merge),
 		cmocka_unit_test(new_run_ids_differ),

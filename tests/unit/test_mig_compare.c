@@ -356,7 +356,10 @@ static char *render_mig(enum hb_format fmt, const struct hb_mig_result *r)
 	return buf;
 }
 
-/* Three runs pooled: every iteration kept with its run, first ones apart. */
+/*
+ * Three runs pooled: every iteration kept with its run, first ones
+ * apart, and of the environment only what the runs share.
+ */
 static void merge_pools_iterations_run_by_run(void **state)
 {
 	const struct hb_mig_summary *first;
@@ -369,9 +372,13 @@ static void merge_pools_iterations_run_by_run(void **state)
 	(void)state;
 	for (i = 0; i < 3; i++) {
 		fixture_mig_run(&r, true, 5.0 + i, 40 + i);
+		/* the last run's boost is not the others' */
+		r.meta.host.boost = i < 2 ? HB_TRI_YES : HB_TRI_NO;
 		fixture_mig_input(&parts[i], &r, "part.json");
 	}
 	assert_int_equal(hb_mig_merge(parts, 3, &m), 0);
+	assert_int_equal(m.meta.host.boost, HB_TRI_UNKNOWN);
+	assert_string_equal(m.meta.host.clocksource, "hpet");
 	assert_int_equal(m.nr_sources, 3);
 	assert_int_equal(m.cfg.iters, 9);
 	assert_int_equal(m.nr_calls, 3 * 2 * 4);
