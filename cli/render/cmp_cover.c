@@ -229,9 +229,10 @@ static void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 	where = hb_cmp_where(c, w, sizeof(w));
 	for (i = 0; i < c->nr_in && !note; i++)
 		note = hb_meta_emulation_note(&c->in[i].r.meta);
-	fprintf(m, "Measured with hmmbench %s%s%s on %s%s%s, %u CPUs:",
+	fprintf(m, "Measured with hmmbench %s%s%s on %s%s%s, %u\x1f" "CPU%s:",
 		HB_VERSION, where ? " " : "", where ? where : "", h->machine,
-		h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus);
+		h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus,
+		h->cpus == 1 ? "" : "s");
 	for (i = 0; i < c->nr_in; i++)
 		hb_cover_input(m, c, i, !where);
 	fputc('.', m);

@@ -90,8 +90,9 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 	if (h->cpu_model[0])
 		fprintf(m, ", %s", h->cpu_model);
 	hb_size_human(h->total_ram, ram, sizeof(ram));
-	fprintf(m, ", %u\x1f" "CPUs, %u\x1fNUMA\x1fnode%s, %s RAM", h->cpus,
-		h->numa_nodes, h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
+	fprintf(m, ", %u\x1f" "CPU%s, %u\x1fNUMA\x1fnode%s, %s RAM", h->cpus,
+		h->cpus == 1 ? "" : "s", h->numa_nodes,
+		h->numa_nodes == 1 ? "" : "s", hb_nbsp(ram));
 	if (c->label)
 		fprintf(m, ", label \"%s\"", c->label);
 	fputs(".", m);

@@ -17,11 +17,11 @@ void hb_render_machine(FILE *f, const struct hb_meta *m, size_t cols)
 	const struct hb_host *h = &m->host;
 	char ram[32], where[96], env[1024];
 
-	hb_wrapf(f, "  ", cols, "module %s on Linux %s %s %s%s%s, %u\x1f" "CPUs, %u\x1fNUMA node%s, %s RAM",
+	hb_wrapf(f, "  ", cols, "module %s on Linux %s %s %s%s%s, %u\x1f" "CPU%s, %u\x1fNUMA node%s, %s RAM",
 		 m->info.module_version, m->info.kernel_release, h->machine,
 		 hb_host_where(h, where, sizeof(where)),
 		 h->cpu_model[0] ? ", " : "", h->cpu_model, h->cpus,
-		 h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
+		 h->cpus == 1 ? "" : "s", h->numa_nodes, h->numa_nodes == 1 ? "" : "s",
 		 hb_nbsp((char *)hb_size_human(h->total_ram, ram,
 					      sizeof(ram))));
 	if (hb_env_line(h, env, sizeof(env), HB_NBSP))

@@ -193,6 +193,25 @@ static void sample_counts_are_shown(void **state)
 	free(t);
 }
 
+/* One CPU is "1 CPU", in the table and the cover alike. */
+static void one_cpu_is_singular(void **state)
+{
+	static const double ms[] = { 30.0, 31.0 };
+	struct hb_result r;
+	char *t;
+
+	(void)state;
+	fixture_series(&r, "base", 58.0, ms, 2);
+	r.meta.host.cpus = 1;
+	t = fixture_render(HB_FMT_TABLE, &r);
+	assert_non_null(strstr(t, " 1 CPU, 1 NUMA node"));
+	free(t);
+	t = fixture_render(HB_FMT_COVER, &r);
+	assert_non_null(strstr(t, " 1 CPU,"));
+	free(t);
+	hb_result_free(&r);
+}
+
 static void phase_never_measured_gets_a_note(void **state)
 {
 	struct hb_result r;
@@ -282,6 +301,7 @@ int main(void)
 		cmocka_unit_test(sweep_table_has_one_row_per_size),
 		cmocka_unit_test(two_level_run_gets_a_note),
 		cmocka_unit_test(sample_counts_are_shown),
+		cmocka_unit_test(one_cpu_is_singular),
 		cmocka_unit_test(phase_never_measured_gets_a_note),
 		cmocka_unit_test(used_module_warns_that_cold_is_not_first),
 		cmocka_unit_test(interrupted_run_is_marked_incomplete),
