@@ -137,6 +137,71 @@ static void hb_env_choice(const char *root, const char *path, char *buf,
 		hb_env_take(buf, len, open + 1, close - open - 1);
 }
 
+const char *hb_host_cpuinfo_key(const char *text, const char *key, int *len)
+{
+	size_t klen = strlen(key);
+	const char *p, *v;
+
+	for (p = text; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (strncmp(p, key, klen))
+			continue;
+		for (v = p + klen; *v == ' ' || *v == '\t'; v++)
+			;
+		if (*v++ != ':')
+			continue;
+		for (; *v == ' ' || *v == '\t'; v++)
+			;
+		*len = strchr(v, '\n') ? (int)(strchr(v, '\n') - v) :
+					(int)strlen(v);
+		return v;
+	}
+	return NULL;
+}
+
+/*
+ * arm64 names no model, only the MIDR fields: "CPU implementer 0x41,
+ * part 0xd0c, variant 0x3, revision 1" (0x41 is Arm Ltd.).
+ */
+static void hb_host_arm64_cpu(const char *cpuinfo, char *buf, size_t len)
+{
+	static const char *const keys[] = {
+		"CPU implementer", "CPU part", "CPU variant", "CPU revision"
+	};
+	static const char *const names[] = {
+		"CPU implementer", ", part", ", variant", ", revision"
+	};
+	size_t i, used = 0;
+	const char *v;
+	int n, w;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && used < len; i++) {
+		v = hb_host_cpuinfo_key(cpuinfo, keys[i], &n);
+		if (!v)
+			break;
+		w = snprintf(buf + used, len - used, "%s %.*s", names[i], n, v);
+		used += w > 0 ? w : 0;
+	}
+}
+
+void hb_host_cpu_model(const char *cpuinfo, char *buf, size_t len)
+{
+	/* x86 "model name", arm "Model", powerpc "cpu" */
+	static const char *const keys[] = { "model name", "Model", "cpu" };
+	const char *v;
+	size_t i;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		v = hb_host_cpuinfo_key(cpuinfo, keys[i], &n);
+		if (v) {
+			snprintf(buf, len, "%.*s", n, v);
+			return;
+		}
+	}
+	hb_host_arm64_cpu(cpuinfo, buf, len);
+}
+
 /* Whether cpuinfo's first "flags" line holds @flag as a word. */
 static bool hb_env_cpu_flag(const char *cpuinfo, const char *flag)
 {
