@@ -10,7 +10,10 @@
  * Where to look, by what you want to change (README.md has the layers):
  *   a command's options, help, checks   cmd/cmd_<command>.c; run and
  *                                       sweep share cmd/cmd_measure.c,
- *                                       all of them cmd/cmd_common.c
+ *                                       compare and merge
+ *                                       cmd/cmd_inputs.c (files,
+ *                                       --force), all of them
+ *                                       cmd/cmd_common.c
  *                                       (help, errors) and
  *                                       cmd/cmd_output.c (-f, -o, -q,
  *                                       --wide)

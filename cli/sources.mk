@@ -15,10 +15,10 @@ HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_fmt.c machine.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c wrap.c chunks.c \
 	verify.c plot.c stopped.c rerun.c mig_table.c mig_csv.c mig_json.c)
-HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_output.c cmd_measure.c cmd_run.c \
-	cmd_sweep.c cmd_info.c cmd_compare.c cmd_merge.c cmd_show.c \
-	cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c cmd_verify.c \
-	cmd_rebind.c cmd_migrate.c)
+HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_output.c cmd_inputs.c \
+	cmd_measure.c cmd_run.c cmd_sweep.c cmd_info.c cmd_compare.c \
+	cmd_merge.c cmd_show.c cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c \
+	cmd_verify.c cmd_rebind.c cmd_migrate.c)
 # Everything but the process glue (main.c, version.c and the commands):
 # what the unit tests link.
 HB_CLI_LIB := fmt.c outfile.c cmd/parse.c cmd/cmdline.c $(HB_CLI_STATS) $(HB_CLI_KERNEL) \

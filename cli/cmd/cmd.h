@@ -104,23 +104,6 @@ struct hb_cmdline;
  */
 void hb_cmdline_output(struct hb_cmdline *cl, const struct hb_output *out);
 
-/* The result files compare and merge read. */
-struct hb_inputs_env {
-	char *files[HB_FILES_MAX];
-	size_t nr_files;
-	bool force;		/* despite mismatched configurations */
-};
-
-/*
- * Files and --force, a child of compare's and merge's argp; its input
- * is their struct hb_inputs_env.
- */
-extern const struct argp hb_inputs_argp;
-
-/* The words of --force, the output options and the files, in that order. */
-void hb_cmdline_inputs(struct hb_cmdline *cl, const struct hb_inputs_env *in,
-		       const struct hb_output *out);
-
 /* "CMD takes no arguments: '@arg'", the usage error of a stray one. */
 void hb_arg_unexpected(const char *arg)
 	__attribute__((noreturn));
@@ -154,10 +137,6 @@ int hb_open_device(const char *path, struct hb_dev *dev);
 
 /* hb_host_gather(), and the git describe of this hmmbench's build. */
 void hb_host_gather_build(struct hb_host *h);
-
-/* Reads @files; NULL, the sentence printed, on failure. */
-struct hb_input *hb_inputs_load(char *const *files, size_t n);
-void hb_inputs_free(struct hb_input *in, size_t n);
 
 /*
  * Commands that wait until told to stop (hold, monitor): SIGINT, SIGTERM

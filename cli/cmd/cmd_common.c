@@ -2,8 +2,7 @@
 /*
  * hmmbench: what every subcommand shares - the help options, parsing an
  * option's value with the one number parser, usage errors during parsing
- * and after, writing the output, and opening the device or the input
- * files.
+ * and after, writing the output, and opening the device.
  */
 #include <argp.h>
 #include <ctype.h>
@@ -14,7 +13,6 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmdline.h"
 #include "cmd/parse.h"
 #include "kernel/explain.h"
 #include "kernel/host.h"
@@ -22,7 +20,6 @@
 
 enum {
 	HB_OPT_USAGE = 0x100,
-	HB_OPT_FORCE,
 	HB_OPT_COMPLETE_OPTIONS,
 };
 
@@ -160,48 +157,6 @@ uint64_t hb_arg_chunk_size(const char *arg)
 	return v;
 }
 
-static const struct argp_option hb_inputs_opts[] = {
-	{ "force", HB_OPT_FORCE, NULL, 0, "Go on when the configurations differ", 1 },
-	{},
-};
-
-static error_t hb_inputs_parse(int key, char *arg, struct argp_state *state)
-{
-	struct hb_inputs_env *env = state->input;
-
-	switch (key) {
-	case HB_OPT_FORCE:
-		env->force = true;
-		break;
-	case ARGP_KEY_ARG:
-		if (env->nr_files == HB_FILES_MAX)
-			hb_usage_error("at most %d files: merge them in steps",
-				       HB_FILES_MAX);
-		env->files[env->nr_files++] = arg;
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
-
-const struct argp hb_inputs_argp = {
-	.options = hb_inputs_opts,
-	.parser = hb_inputs_parse,
-};
-
-void hb_cmdline_inputs(struct hb_cmdline *cl, const struct hb_inputs_env *in,
-		       const struct hb_output *out)
-{
-	size_t i;
-
-	if (in->force)
-		hb_cmdline_word(cl, "--force");
-	hb_cmdline_output(cl, out);
-	for (i = 0; i < in->nr_files; i++)
-		hb_cmdline_word(cl, in->files[i]);
-}
-
 void hb_arg_unexpected(const char *arg)
 {
 	hb_usage_error("%s takes no arguments: '%s'", hb_cmd_name, arg);
@@ -262,40 +217,11 @@ int hb_open_device(const char *path, struct hb_dev *dev)
 	return ret;
 }
 
-void hb_inputs_free(struct hb_input *in, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		hb_input_free(&in[i]);
-	free(in);
-}
-
 void hb_host_gather_build(struct hb_host *h)
 {
 	hb_host_gather(h);
 	snprintf(h->hmmbench_git, sizeof(h->hmmbench_git), "%s",
 		 hb_git_describe);
-}
-
-struct hb_input *hb_inputs_load(char *const *files, size_t n)
-{
-	struct hb_input *in = calloc(n, sizeof(*in));
-	char err[1024];
-	size_t i;
-
-	if (!in) {
-		hb_err("out of memory");
-		return NULL;
-	}
-	for (i = 0; i < n; i++) {
-		if (hb_input_load(&in[i], files[i], err, sizeof(err))) {
-			hb_err(err);
-			hb_inputs_free(in, i);
-			return NULL;
-		}
-	}
-	return in;
 }
 
 volatile sig_atomic_t hb_quit;

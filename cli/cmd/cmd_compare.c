@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_inputs.h"
 #include "cmd/cmdline.h"
 #include "cmd/parse.h"
 #include "results/compare.h"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_inputs.h"
 #include "cmd/cmdline.h"
 #include "results/config_match.h"
 #include "results/env.h"
