@@ -12,7 +12,6 @@
 
 #include "fmt.h"
 #include "render/json_write.h"
-#include "render/render.h"
 #include "render/renderers.h"
 #include "results/env.h"
 #include "results/fields.h"
