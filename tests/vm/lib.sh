@@ -9,7 +9,7 @@ HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 HB_KERNELS="6.1 6.12 7.2"
 # Those Debian 12 does not package come from Debian unstable (hb_sid_debs).
 HB_SID_KERNELS="7.2"
-# Debian's other x86_64 flavours of those, as debian-VERSION-FLAVOUR
+# Debian's other flavours of those, as debian-VERSION-FLAVOUR
 HB_SID_FLAVOURS="rt cloud"
 HB_DEFAULT_KERNEL=6.1
 # "template" is the default one with the series of patches/template-init/:
@@ -327,7 +327,8 @@ hb_series_files() {
 }
 
 # hb_distro_kernel [VERSION[-FLAVOUR]]: Debian's own kernel, as a
-# distribution ships it, for HB_ARCH (Debian 12's for x86_64 only).  Without VERSION Debian 12's (ZONE_DEVICE,
+# distribution ships it, for HB_ARCH (Debian 12's for x86_64 only).
+# Without VERSION Debian 12's (ZONE_DEVICE,
 # libnvdimm, no DEVICE_PRIVATE): the linux-image package of the installed
 # linux-headers-amd64's ABI, built against those headers.  With 7.2 Debian
 # unstable's (DEVICE_PRIVATE too, and HMM_MIRROR), built against a tree
