@@ -14,7 +14,7 @@
 
 /*
  * Checks failed so far; a case fails when any did.  Weak, so that the
- * files of one program (hbmigrate's two) count into one.
+ * files of one program (hbtest's, hbmigrate's) count into one.
  */
 __attribute__((weak)) int failures;
 
