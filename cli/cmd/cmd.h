@@ -139,18 +139,20 @@ int hb_open_device(const char *path, struct hb_dev *dev);
 void hb_host_gather_build(struct hb_host *h);
 
 /*
- * Commands that wait until told to stop (hold, monitor): SIGINT, SIGTERM
- * and SIGHUP set hb_quit.  The handler has no SA_RESTART, so a call that
+ * Set by SIGINT, SIGTERM or SIGHUP once hb_catch_signals() ran: a
+ * measuring command finishes its step and writes what it has, hold and
+ * monitor stop waiting.  A second signal kills the process, dropping the
+ * -o temporary file.  The handler has no SA_RESTART, so a call that
  * waits in the kernel returns EINTR.
  */
-extern volatile sig_atomic_t hb_quit;
-void hb_quit_on_signals(void);
+extern volatile sig_atomic_t hb_stop;
+void hb_catch_signals(void);
 
 /*
  * Blocks those three signals, so that none arrives between a check of
- * hb_quit and the wait; *@wait gets the mask to wait with (sigsuspend(),
+ * hb_stop and the wait; *@wait gets the mask to wait with (sigsuspend(),
  * ppoll()).
  */
-void hb_quit_block(sigset_t *wait);
+void hb_block_signals(sigset_t *wait);
 
 #endif /* HB_CMD_H */

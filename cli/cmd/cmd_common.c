@@ -224,35 +224,48 @@ void hb_host_gather_build(struct hb_host *h)
 		 hb_git_describe);
 }
 
-volatile sig_atomic_t hb_quit;
+volatile sig_atomic_t hb_stop;
 
-static const int hb_quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+static const int hb_stop_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+#define HB_NR_STOP_SIGS	(sizeof(hb_stop_sigs) / sizeof(hb_stop_sigs[0]))
 
-static void hb_quit_signal(int sig)
+/*
+ * First signal: finish the step and write; second: die at once, taking
+ * the -o temporary file along.
+ */
+static void hb_on_signal(int sig)
 {
-	(void)sig;
-	hb_quit = 1;
+	hb_stop = 1;
+	signal(sig, hb_out_fatal_signal);
 }
 
-void hb_quit_on_signals(void)
+/*
+ * SIGINT and SIGTERM are caught even when inherited ignored: a shell
+ * starts a background job with SIGINT ignored, and scripts stop one with
+ * kill -INT.  A SIGHUP that nohup ignores stays ignored.
+ */
+void hb_catch_signals(void)
 {
-	struct sigaction sa = { .sa_handler = hb_quit_signal };
+	struct sigaction sa = { .sa_handler = hb_on_signal }, old;
 	size_t i;
 
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
-		sigaction(hb_quit_sigs[i], &sa, NULL);
+	for (i = 0; i < HB_NR_STOP_SIGS; i++) {
+		sigaction(hb_stop_sigs[i], NULL, &old);
+		if (hb_stop_sigs[i] != SIGHUP || old.sa_handler != SIG_IGN)
+			sigaction(hb_stop_sigs[i], &sa, NULL);
+	}
 }
 
-void hb_quit_block(sigset_t *wait)
+void hb_block_signals(sigset_t *wait)
 {
 	sigset_t block;
 	size_t i;
 
 	sigemptyset(&block);
-	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
-		sigaddset(&block, hb_quit_sigs[i]);
+	for (i = 0; i < HB_NR_STOP_SIGS; i++)
+		sigaddset(&block, hb_stop_sigs[i]);
 	sigprocmask(SIG_BLOCK, &block, wait);
-	for (i = 0; i < sizeof(hb_quit_sigs) / sizeof(hb_quit_sigs[0]); i++)
-		sigdelset(wait, hb_quit_sigs[i]);
+	for (i = 0; i < HB_NR_STOP_SIGS; i++)
+		sigdelset(wait, hb_stop_sigs[i]);
 }

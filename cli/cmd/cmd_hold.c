@@ -106,9 +106,9 @@ static int hb_hold_map(struct hb_dev *dev, const struct hb_hold_env *env)
 	int ret;
 
 	ret = hb_dev_check(&ctx);
-	for (i = 0; !ret && i < env->chunks && !hb_quit; i++)
+	for (i = 0; !ret && i < env->chunks && !hb_stop; i++)
 		ret = hb_dev_map(dev, env->size, env->node, 0, &map);
-	if (ret == -EINTR && hb_quit)
+	if (ret == -EINTR && hb_stop)
 		return i - 1;
 	if (ret) {
 		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_MAP, ret, &ctx));
@@ -129,11 +129,11 @@ int hb_cmd_hold(int argc, char **argv)
 
 	if (hb_parse("hold", &hb_hold_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	hb_quit_on_signals();
+	hb_catch_signals();
 	if (hb_open_device(env.device, &dev))
 		return HB_EXIT_FAIL;
 	mapped = hb_hold_map(&dev, &env);
-	hb_quit_block(&wait);
+	hb_block_signals(&wait);
 	if (mapped < 0 || (unsigned int)mapped < env.chunks) {
 		hb_dev_close(&dev);
 		return mapped < 0 ? HB_EXIT_FAIL : HB_EXIT_INTERRUPTED;
@@ -145,7 +145,7 @@ int hb_cmd_hold(int argc, char **argv)
 		       (int)getpid());
 		fflush(stdout);
 	}
-	while (!hb_quit)
+	while (!hb_stop)
 		sigsuspend(&wait);
 	/* Closing the descriptor unmaps every chunk it holds. */
 	hb_dev_close(&dev);

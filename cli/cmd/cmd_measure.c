@@ -3,12 +3,11 @@
  * hmmbench: run and sweep around the loop - their shared options and
  * checks, then open the device, refuse what the module would refuse,
  * gather the metadata, measure and render - plus what only a process
- * needs: signal handling and progress on a terminal.
+ * needs: progress on a terminal.
  */
 #include <argp.h>
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,27 +191,6 @@ uint64_t hb_arg_compound(const char *arg)
 		hb_usage_error("--compound takes a power of two such as 2M or 1G, not '%s'",
 			       arg);
 	return c;
-}
-
-volatile sig_atomic_t hb_stop;
-
-/*
- * First signal: finish the step and write; second: die at once, taking
- * the -o temporary file along.
- */
-static void hb_on_signal(int sig)
-{
-	hb_stop = 1;
-	signal(sig, hb_out_fatal_signal);
-}
-
-void hb_catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = hb_on_signal };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 }
 
 /* A raw metric of @s for -v, NAN when not measured. */

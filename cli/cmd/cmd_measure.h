@@ -7,7 +7,6 @@
 #ifndef HB_CMD_MEASURE_H
 #define HB_CMD_MEASURE_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -118,12 +117,5 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 
 /* Refuses sizes the module will refuse, before measuring anything. */
 int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev);
-
-/*
- * Set by SIGINT or SIGTERM once hb_catch_signals() ran; a second one
- * kills the process, dropping the -o temporary file.
- */
-extern volatile sig_atomic_t hb_stop;
-void hb_catch_signals(void);
 
 #endif /* HB_CMD_MEASURE_H */

@@ -98,7 +98,7 @@ static int hb_monitor_loop(struct hb_nl *nl, struct hb_monitor_env *env,
 	struct pollfd pfd = { .fd = hb_nl_fd(nl), .events = POLLIN };
 	int ret;
 
-	while (!hb_quit) {
+	while (!hb_stop) {
 		if (ppoll(&pfd, 1, NULL, wait) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -118,8 +118,8 @@ static int hb_monitor_listen(struct hb_monitor_env *env)
 	sigset_t wait;
 	int ret;
 
-	hb_quit_block(&wait);
-	hb_quit_on_signals();
+	hb_block_signals(&wait);
+	hb_catch_signals();
 	ret = hb_nl_open(&nl);
 	if (ret)
 		return ret;

@@ -217,8 +217,8 @@ static void hb_rb_report(struct hb_rb_loop *l, unsigned int iter)
 }
 
 /*
- * Unbinds and binds the device with SIGINT and SIGTERM held, so that a
- * signal never leaves it unbound; a bind that fails leaves it so, and
+ * Unbinds and binds the device with SIGINT, SIGTERM and SIGHUP held, so
+ * that a signal never leaves it unbound; a bind that fails leaves it so, and
  * the sentence says how to bind it again.
  */
 static int hb_rb_rebind(struct hb_rb_loop *l, uint64_t *unbind_ns,
@@ -233,6 +233,7 @@ static int hb_rb_rebind(struct hb_rb_loop *l, uint64_t *unbind_ns,
 	sigemptyset(&hold);
 	sigaddset(&hold, SIGINT);
 	sigaddset(&hold, SIGTERM);
+	sigaddset(&hold, SIGHUP);
 	sigprocmask(SIG_BLOCK, &hold, &old);
 	ret = hb_nd_unbind(l->rb->root, ns, unbind_ns, err, len);
 	if (!ret && l->rb->unbound_ms)
