@@ -74,6 +74,9 @@ uint64_t hb_arg_num(const char *arg, bool suffix, uint64_t min,
 /* A chunk's --size, or the usage error saying what the module takes. */
 uint64_t hb_arg_chunk_size(const char *arg);
 
+/* A chunk's --node, or the usage error naming the range. */
+int hb_arg_node(const char *arg);
+
 /*
  * What -f, -o, -q and --wide set, for every command that writes results
  * or listings: the options themselves are hb_output_argp's and

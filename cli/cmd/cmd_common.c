@@ -18,6 +18,8 @@
 #include "kernel/host.h"
 #include "version.h"
 
+#define HB_NODE_MAX	1023	/* the highest node NODES_SHIFT 10 allows */
+
 enum {
 	HB_OPT_USAGE = 0x100,
 	HB_OPT_COMPLETE_OPTIONS,
@@ -155,6 +157,11 @@ uint64_t hb_arg_chunk_size(const char *arg)
 	if (hb_parse_chunk_size(arg, "--size", &v, err, sizeof(err)))
 		hb_usage_error("%s", err);
 	return v;
+}
+
+int hb_arg_node(const char *arg)
+{
+	return hb_arg_num(arg, false, 0, HB_NODE_MAX, "--node");
 }
 
 void hb_arg_unexpected(const char *arg)

@@ -11,12 +11,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmd_measure.h"
 #include "fmt.h"
 #include "kernel/explain.h"
 #include "measure/bench.h"
-
-#define HB_HOLD_NODE_MAX	1023
 
 enum {
 	HB_OPT_DEVICE = 0x200,
@@ -68,8 +65,7 @@ static error_t hb_hold_parse(int key, char *arg, struct argp_state *state)
 					 "--chunks");
 		break;
 	case 'N':
-		env->node = hb_arg_num(arg, false, 0, HB_HOLD_NODE_MAX,
-				       "--node");
+		env->node = hb_arg_node(arg);
 		break;
 	case HB_OPT_DEVICE:
 		env->device = arg;

@@ -177,11 +177,6 @@ const struct argp_child hb_output_children[] = {
 	{},
 };
 
-int hb_arg_node(const char *arg)
-{
-	return hb_arg_num(arg, false, 0, HB_NODE_MAX, "--node");
-}
-
 uint64_t hb_arg_compound(const char *arg)
 {
 	uint64_t c = hb_arg_num(arg, true, HB_COMPOUND_MIN, HB_COMPOUND_MAX,

@@ -15,7 +15,6 @@
 #include "measure/bench.h"
 #include "results/result.h"
 
-#define HB_NODE_MAX	1023
 #define HB_COMPOUND_MIN	(1ULL << 12)	/* 4K: base pages */
 #define HB_COMPOUND_MAX	(1ULL << 40)
 
@@ -82,10 +81,9 @@ int hb_measure_main(const struct argp *argp, int argc, char **argv,
 		    void (*check)(const struct hb_measure_env *env));
 
 /*
- * The shape of a chunk as run, sweep and verify take it: --node and
- * --compound (a power of two), or the usage error naming the range.
+ * --compound as run, sweep and verify take it, a power of two, or the
+ * usage error naming the range.
  */
-int hb_arg_node(const char *arg);
 uint64_t hb_arg_compound(const char *arg);
 
 /*
