@@ -9,7 +9,7 @@
  *
  * Where to look, by what you want to change (README.md has the layers):
  *   a command's options, help, checks   cmd/cmd_<command>.c; run and
- *                                       sweep share cmd/cmd_measure.c,
+ *                                       sweep share cmd/measuring.c,
  *                                       compare and merge
  *                                       cmd/cmd_inputs.c (files,
  *                                       --force), all of them

@@ -16,7 +16,7 @@ HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c wrap.c chunks.c \
 	verify.c plot.c stopped.c rerun.c mig_table.c mig_csv.c mig_json.c)
 HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_output.c cmd_inputs.c \
-	cmd_measure.c cmd_run.c cmd_sweep.c cmd_info.c cmd_compare.c \
+	measuring.c cmd_run.c cmd_sweep.c cmd_info.c cmd_compare.c \
 	cmd_merge.c cmd_show.c cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c \
 	cmd_verify.c cmd_rebind.c cmd_migrate.c)
 # Everything but the process glue (main.c, version.c and the commands):

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmd_measure.h"
 #include "cmd/cmdline.h"
+#include "cmd/measuring.h"
 #include "fmt.h"
 #include "kernel/explain.h"
 #include "measure/migrate.h"

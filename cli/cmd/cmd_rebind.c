@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd_measure.h"
 #include "cmd/cmdline.h"
+#include "cmd/measuring.h"
 #include "kernel/explain.h"
 #include "kernel/nd.h"
 #include "kernel/nd_holders.h"

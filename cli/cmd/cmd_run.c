@@ -2,12 +2,12 @@
 /*
  * hmmbench run, the default command: its options and help.  One size,
  * --iters times, or fewer when --until-ci or --max-time stop it; the
- * measuring itself is cmd_measure.c's, shared with sweep.
+ * measuring itself is measuring.c's, shared with sweep.
  */
 #include <argp.h>
 #include <stdint.h>
 
-#include "cmd/cmd_measure.h"
+#include "cmd/measuring.h"
 #include "cmd/parse.h"
 
 enum {

@@ -2,11 +2,11 @@
 /*
  * hmmbench sweep: its options and help.  The run of each of --sizes, one
  * after the other or taking turns; the measuring itself is
- * cmd_measure.c's, shared with run.
+ * measuring.c's, shared with run.
  */
 #include <argp.h>
 
-#include "cmd/cmd_measure.h"
+#include "cmd/measuring.h"
 #include "cmd/parse.h"
 
 enum {

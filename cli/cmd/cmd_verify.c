@@ -9,7 +9,7 @@
 #include <argp.h>
 #include <stdio.h>
 
-#include "cmd/cmd_measure.h"
+#include "cmd/measuring.h"
 #include "measure/verify.h"
 
 enum {

@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmd_measure.h"
+#include "cmd/measuring.h"
 #include "fake_dev.h"
 #include "measure/verify.h"
 #include "render/render.h"

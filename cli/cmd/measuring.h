@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what run and sweep share - the options of a measurement, and
- * the process around the loop: the device, signals, progress on a
- * terminal and writing the result - and the parts verify takes too.
+ * hmmbench: what the measuring commands share, in measuring.c.  run and
+ * sweep: their options and the process around their loop; rebind: the
+ * output options, progress and writing the result; verify: --compound
+ * and the precheck; migrate: whether progress shows.
  */
-#ifndef HB_CMD_MEASURE_H
-#define HB_CMD_MEASURE_H
+#ifndef HB_MEASURING_H
+#define HB_MEASURING_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -116,4 +117,4 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 /* Refuses sizes the module will refuse, before measuring anything. */
 int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev);
 
-#endif /* HB_CMD_MEASURE_H */
+#endif /* HB_MEASURING_H */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: run and sweep around the loop - their shared options and
- * checks, then open the device, refuse what the module would refuse,
- * gather the metadata, measure and render - plus what only a process
- * needs: progress on a terminal.
+ * hmmbench: what the measuring commands share (measuring.h lists who
+ * takes what): the options of a measurement, progress on a terminal,
+ * refusing what the module would refuse, writing the result, and run's
+ * and sweep's process around their loop.
  */
 #include <argp.h>
 #include <errno.h>
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd_measure.h"
 #include "cmd/cmdline.h"
+#include "cmd/measuring.h"
 #include "fmt.h"
 #include "kernel/explain.h"
 #include "kernel/host.h"
