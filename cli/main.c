@@ -8,13 +8,15 @@
  * command's options and formats from its own tables.
  *
  * Where to look, by what you want to change (README.md has the layers):
- *   a command's options, help, checks   cmd/cmd_<command>.c; run and
- *                                       sweep share cmd/measuring.c,
- *                                       compare and merge
+ *   a command's options, help, checks   cmd/cmd_<command>.c; run,
+ *                                       sweep, verify, rebind and
+ *                                       migrate share cmd/measuring.c
+ *                                       (the process around the
+ *                                       loop), compare and merge
  *                                       cmd/cmd_inputs.c (files,
  *                                       --force), all of them
  *                                       cmd/cmd_common.c
- *                                       (help, errors) and
+ *                                       (help, errors, signals) and
  *                                       cmd/cmd_output.c (-f, -o, -q,
  *                                       --wide)
  *   the measurement loop; the ioctls    measure/bench.c; kernel/device.c

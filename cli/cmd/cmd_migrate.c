@@ -2,13 +2,12 @@
 /*
  * hmmbench migrate: its options, help and checks - against what the
  * module can do, refused in one sentence before anything is mapped -
- * then the process around the loop of measure/migrate.c: signals,
- * progress on a terminal, and writing the result.
+ * then its steps for hb_measuring_run() around the loop of
+ * measure/migrate.c: progress on a terminal and writing the result.
  */
 #include <argp.h>
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
@@ -17,7 +16,6 @@
 #include "fmt.h"
 #include "kernel/explain.h"
 #include "measure/migrate.h"
-#include "results/runid.h"
 
 #define HB_MIG_ITERS_MAX	1000000
 #define HB_MIG_SIZE_MIN		4096ULL		/* one page, 4K */
@@ -40,6 +38,12 @@ struct hb_mig_env {
 	uint32_t batch;
 	const char *device;
 	struct hb_output out;		/* -f, -o, -q */
+};
+
+/* migrate: the options it was given, and the result it measures. */
+struct hb_mig_job {
+	const struct hb_mig_env *env;
+	struct hb_mig_result r;
 };
 
 static const char hb_mig_doc[] =
@@ -272,9 +276,11 @@ static const char *hb_mig_dirs_arg(unsigned int dirs, char *buf, size_t len)
  * The command line a result records: every option that shapes the
  * measurement, as decided, then those given.
  */
-static char *hb_mig_cmdline(const struct hb_mig_env *env,
-			    const struct hb_mig_config *cfg)
+static char *hb_mig_cmdline(void *arg)
 {
+	const struct hb_mig_job *c = arg;
+	const struct hb_mig_env *env = c->env;
+	const struct hb_mig_config *cfg = &c->r.cfg;
 	struct hb_cmdline cl;
 	char dirs[64];
 
@@ -307,10 +313,11 @@ static void hb_mig_progress(const struct hb_progress *p, void *arg)
 		fputs("\r\033[K", stderr);
 }
 
-/* Writes @r once the loop returned @ret; the exit status. */
-static int hb_mig_finish(const struct hb_mig_env *env, struct hb_out *out,
-			 const struct hb_mig_result *r, int ret)
+/* Writes the result once the loop returned @ret; the exit status. */
+static int hb_mig_finish(void *arg, struct hb_out *out, int ret)
 {
+	const struct hb_mig_job *c = arg;
+	const struct hb_mig_result *r = &c->r;
 	int st;
 
 	if (ret < 0)
@@ -319,8 +326,9 @@ static int hb_mig_finish(const struct hb_mig_env *env, struct hb_out *out,
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	st = hb_write_finish(out, hb_render_migration(out->f, env->out.format,
-						      r), "results");
+	st = hb_write_finish(out, hb_render_migration(out->f,
+						      c->env->out.format, r),
+			     "results");
 	if (st)
 		return st;
 	if (ret == HB_STOPPED) {
@@ -331,35 +339,37 @@ static int hb_mig_finish(const struct hb_mig_env *env, struct hb_out *out,
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
+static int hb_mig_check(void *arg, const struct hb_dev *dev)
+{
+	struct hb_mig_job *c = arg;
+
+	return hb_mig_configure(c->env, dev, &c->r.cfg);
+}
+
+static int hb_mig_loop(void *arg, struct hb_dev *dev, bool tty)
+{
+	struct hb_mig_job *c = arg;
+
+	return hb_migrate_run(dev, &c->r, &hb_stop,
+			      tty ? hb_mig_progress : NULL, NULL);
+}
+
+static const struct hb_measuring_ops hb_mig_ops = {
+	.progress = true,
+	.check = hb_mig_check,
+	.cmdline = hb_mig_cmdline,
+	.loop = hb_mig_loop,
+	.finish = hb_mig_finish,
+};
+
 static int hb_migrate(const struct hb_mig_env *env)
 {
-	bool tty = hb_progress_tty() && !env->out.quiet;
-	struct hb_mig_result r = { 0 };
-	struct hb_out out;
-	struct hb_dev dev;
+	struct hb_mig_job c = { .env = env };
 	int ret;
 
-	if (hb_open_device(env->device, &dev))
-		return HB_EXIT_FAIL;
-	if (hb_mig_configure(env, &dev, &r.cfg) ||
-	    hb_out_open(&out, env->out.output)) {
-		hb_dev_close(&dev);
-		return HB_EXIT_FAIL;
-	}
-	hb_host_gather_build(&r.meta.host);
-	hb_runid_new(r.meta.run_id);
-	r.meta.command_line = hb_mig_cmdline(env, &r.cfg);
-	r.meta.info = dev.info;
-	hb_catch_signals();
-	ret = hb_migrate_run(&dev, &r, &hb_stop, tty ? hb_mig_progress : NULL,
-			     NULL);
-	/* a loop that ended before its last step left its progress line */
-	if (tty)
-		fputs("\r\033[K", stderr);
-	hb_dev_close(&dev);
-	ret = hb_mig_finish(env, &out, &r, ret);
-	free((char *)r.meta.command_line);
-	hb_mig_result_free(&r);
+	ret = hb_measuring_run(&hb_mig_ops, &c, env->device, &env->out,
+			       &c.r.meta);
+	hb_mig_result_free(&c.r);
 	return ret;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench rebind NAMESPACE: its options and help, the checks that keep a
- * namespace's data and users safe, then the loop (measure/rebind.c) and
- * the output, as run writes it.
+ * namespace's data and users safe, then its steps for hb_measuring_run()
+ * around the loop of measure/rebind.c, written as run writes its own.
  */
 #include <argp.h>
 #include <errno.h>
@@ -18,7 +18,6 @@
 #include "kernel/nd_holders.h"
 #include "kernel/nd_reconfigure.h"
 #include "measure/rebind.h"
-#include "results/runid.h"
 
 #define HB_REBIND_ITERS_MAX	100000
 #define HB_ALIGN_MIN		(1ULL << 12)
@@ -37,6 +36,13 @@ struct hb_rebind_env {
 	const char *name;
 	bool reconfigure;
 	struct hb_nd_want want;
+};
+
+/* A rebind: its options, the namespace, and the result it measures. */
+struct hb_rebind_job {
+	const struct hb_rebind_env *env;
+	struct hb_rebind *rb;
+	struct hb_result r;
 };
 
 static const char hb_rebind_doc[] =
@@ -208,8 +214,10 @@ static bool hb_rebind_free(const struct hb_rebind *rb)
  * The command line a rebind records: the namespace, --iters and what it
  * must be, then the options given; NULL without memory.
  */
-static char *hb_rebind_cmdline(const struct hb_rebind_env *env)
+static char *hb_rebind_cmdline(void *arg)
 {
+	const struct hb_rebind_job *c = arg;
+	const struct hb_rebind_env *env = c->env;
 	const struct hb_nd_want *w = &env->want;
 	struct hb_cmdline cl;
 
@@ -228,44 +236,75 @@ static char *hb_rebind_cmdline(const struct hb_rebind_env *env)
 	return hb_cmdline_end(&cl);
 }
 
-static int hb_rebind_measure(const struct hb_rebind_env *env,
-			     struct hb_rebind *rb, struct hb_dev *dev)
+/* Whether the module watches binds, and nothing holds the namespace. */
+static int hb_rebind_ready(void *arg, const struct hb_dev *dev)
 {
-	struct hb_progress_ctx pctx = {
-		.env = &env->m, .tty = hb_progress_tty(),
-	};
-	struct hb_result r = { 0 };
-	struct hb_out out;
-	char note[160];
-	int ret;
+	struct hb_rebind_job *c = arg;
+	struct hb_config *cfg = &c->r.cfg;
 
-	if (hb_out_open(&out, env->m.out.output))
-		return HB_EXIT_FAIL;
-	r.cfg.command = "rebind";
-	r.cfg.iters = env->m.iters;
-	r.cfg.node = HMMBENCH_NODE_LOCAL;
-	r.cfg.label = env->m.label;
-	hb_rebind_config(&r.cfg, &rb->ns);
+	if (!(dev->info.features & HMMBENCH_FEAT_WATCH)) {
+		char msg[512];
+		struct hb_dev_ctx ctx = { .path = dev->path };
+
+		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_WATCH,
+				      -EOPNOTSUPP, &ctx));
+		return -EOPNOTSUPP;
+	}
+	if (!hb_rebind_free(c->rb))
+		return -EBUSY;
+	cfg->command = "rebind";
+	cfg->iters = c->env->m.iters;
+	cfg->node = HMMBENCH_NODE_LOCAL;
+	cfg->label = c->env->m.label;
+	hb_rebind_config(cfg, &c->rb->ns);
 	/* The struct pages the last bind left, when the module reads them */
-	r.cfg.verify = dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS;
-	hb_host_gather_build(&r.meta.host);
-	hb_runid_new(r.meta.run_id);
-	r.meta.command_line = hb_rebind_cmdline(env);
-	r.meta.info = dev->info;
-	pctx.icount = hb_meta_icount(&r.meta);
-	hb_catch_signals();
-	ret = hb_rebind_run(dev, rb, &r, &hb_stop, hb_on_progress, &pctx);
-	if (pctx.tty && !env->m.out.quiet)
-		fputs("\r\033[K", stderr);
-	if (rb->foreign && !env->m.out.quiet) {
+	cfg->verify = dev->info.features & HMMBENCH_FEAT_VERIFY_PHYS;
+	return 0;
+}
+
+static int hb_rebind_loop(void *arg, struct hb_dev *dev, bool tty)
+{
+	struct hb_rebind_job *c = arg;
+	struct hb_progress_ctx pctx = {
+		.env = &c->env->m, .tty = tty,
+		.icount = hb_meta_icount(&c->r.meta),
+	};
+
+	return hb_rebind_run(dev, c->rb, &c->r, &hb_stop, hb_on_progress,
+			     &pctx);
+}
+
+static int hb_rebind_finish(void *arg, struct hb_out *out, int ret)
+{
+	struct hb_rebind_job *c = arg;
+	char note[160];
+
+	if (c->rb->foreign && !c->env->m.out.quiet) {
 		snprintf(note, sizeof(note),
 			 "note: %llu memremap_pages() or memunmap_pages() calls outside %s during the run were not counted",
-			 (unsigned long long)rb->foreign, rb->ns.name);
+			 (unsigned long long)c->rb->foreign, c->rb->ns.name);
 		hb_err(note);
 	}
-	ret = hb_measure_finish(&env->m, &out, &r, ret);
-	free((char *)r.meta.command_line);
-	hb_result_free(&r);
+	return hb_measure_finish(&c->env->m, out, &c->r, ret);
+}
+
+static const struct hb_measuring_ops hb_rebind_ops = {
+	.progress = true,
+	.check = hb_rebind_ready,
+	.cmdline = hb_rebind_cmdline,
+	.loop = hb_rebind_loop,
+	.finish = hb_rebind_finish,
+};
+
+static int hb_rebind_measure(const struct hb_rebind_env *env,
+			     struct hb_rebind *rb)
+{
+	struct hb_rebind_job c = { .env = env, .rb = rb };
+	int ret;
+
+	ret = hb_measuring_run(&hb_rebind_ops, &c, env->m.device, &env->m.out,
+			       &c.r.meta);
+	hb_result_free(&c.r);
 	return ret;
 }
 
@@ -275,8 +314,6 @@ int hb_cmd_rebind(int argc, char **argv)
 	struct hb_rebind rb = { .root = "" };
 	const char *test_ms = getenv("HMMBENCH_TEST_UNBOUND_MS");
 	struct hb_nd_argv nargv;
-	struct hb_dev dev;
-	int ret;
 
 	if (test_ms)
 		rb.unbound_ms = strtoul(test_ms, NULL, 10);
@@ -288,18 +325,5 @@ int hb_cmd_rebind(int argc, char **argv)
 	hb_rebind_check(&env);
 	if (!hb_rebind_namespace(&env, &rb, &nargv))
 		return HB_EXIT_FAIL;
-	if (hb_open_device(env.m.device, &dev))
-		return HB_EXIT_FAIL;
-	ret = HB_EXIT_FAIL;
-	if (!(dev.info.features & HMMBENCH_FEAT_WATCH)) {
-		char msg[512];
-		struct hb_dev_ctx ctx = { .path = dev.path };
-
-		hb_err(hb_dev_explain(msg, sizeof(msg), HB_OP_WATCH,
-				      -EOPNOTSUPP, &ctx));
-	} else if (hb_rebind_free(&rb)) {
-		ret = hb_rebind_measure(&env, &rb, &dev);
-	}
-	hb_dev_close(&dev);
-	return ret;
+	return hb_rebind_measure(&env, &rb);
 }

@@ -7,6 +7,7 @@
  * invariant holds, so that a script can use verify as a test.
  */
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 
 #include "cmd/measuring.h"
@@ -26,6 +27,15 @@ struct hb_verify_env {
 	int node;
 	struct hb_output out;	/* -f, -o, -q */
 	const char *device;
+};
+
+/* verify: its options, the namespace it reads, and what it found. */
+struct hb_verify_job {
+	const struct hb_verify_env *env;
+	struct hb_nd_ns ns;
+	struct hb_meta meta;		/* the host and INFO, for rep */
+	struct hb_verify_report rep;
+	char msg[512];
 };
 
 static const char hb_verify_doc[] =
@@ -109,69 +119,81 @@ static const struct argp hb_verify_argp = {
 	.children = hb_verify_children,
 };
 
-/* Reads the struct pages of namespace env->ns into @rep. */
-static int hb_verify_ns(const struct hb_verify_env *env, struct hb_dev *dev,
-			struct hb_nd_ns *ns, struct hb_verify_report *rep)
+/*
+ * Finds namespace env->ns, or refuses a chunk the module would refuse;
+ * 0 or a negative errno, said.
+ */
+static int hb_verify_check(void *arg, const struct hb_dev *dev)
 {
-	char msg[512];
-	int ret;
+	struct hb_verify_job *c = arg;
+	const struct hb_verify_env *env = c->env;
+	struct hb_config *cfg = &c->rep.cfg;
 
-	if (hb_nd_find("", env->ns, ns, msg, sizeof(msg))) {
-		hb_err(msg);
-		return HB_EXIT_FAIL;
+	cfg->nr_sizes = 1;
+	if (env->ns) {
+		if (hb_nd_find("", env->ns, &c->ns, c->msg, sizeof(c->msg))) {
+			hb_err(c->msg);
+			return -ENOENT;
+		}
+		c->rep.ns = &c->ns;
+		cfg->sizes[0] = c->ns.size;
+		return 0;
 	}
-	rep->ns = ns;
-	rep->cfg.sizes[0] = ns->size;
-	rep->cfg.nr_sizes = 1;
-	hb_catch_signals();
-	ret = hb_verify_namespace(dev, ns, &hb_stop, &rep->v, msg,
-				  sizeof(msg));
-	if (ret < 0)
-		hb_err(msg);
-	if (ret == HB_STOPPED)
-		return HB_EXIT_INTERRUPTED;
-	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+	cfg->sizes[0] = env->size;
+	cfg->chunks = 1;
+	cfg->node = env->node;
+	return hb_compound_shift(env->compound, cfg, &dev->info) ?:
+	       hb_precheck(cfg, dev);
 }
 
-/*
- * Maps, verifies and unmaps one chunk, or reads namespace env->ns, into
- * @rep; 0 or the exit status.
- */
-static int hb_verify_read(const struct hb_verify_env *env,
-			  struct hb_nd_ns *ns, struct hb_verify_report *rep)
+/* Maps, verifies and unmaps one chunk, or reads namespace env->ns. */
+static int hb_verify_loop(void *arg, struct hb_dev *dev, bool tty)
 {
-	struct hb_dev dev;
-	char msg[512];
-	int ret;
+	struct hb_verify_job *c = arg;
+	struct hb_verify_report *rep = &c->rep;
 
-	if (env->ns) {
-		if (hb_open_device(env->device, &dev))
-			return HB_EXIT_FAIL;
-		rep->info = dev.info;
-		ret = hb_verify_ns(env, &dev, ns, rep);
-		hb_dev_close(&dev);
-		return ret;
+	(void)tty;
+	if (c->env->ns)
+		return hb_verify_namespace(dev, &c->ns, &hb_stop, &rep->v,
+					   c->msg, sizeof(c->msg));
+	return hb_verify_chunk(dev, &rep->cfg, c->env->size, &hb_stop,
+			       &rep->v, c->msg, sizeof(c->msg));
+}
+
+/* Writes what was found, unless the loop failed or was stopped. */
+static int hb_verify_finish(void *arg, struct hb_out *out, int ret)
+{
+	struct hb_verify_job *c = arg;
+	struct hb_verify_report *rep = &c->rep;
+	int st;
+
+	if (ret < 0)
+		hb_err(c->msg);
+	if (ret) {
+		hb_out_abort(out);
+		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	rep->cfg.sizes[0] = env->size;
-	rep->cfg.nr_sizes = 1;
-	rep->cfg.chunks = 1;
-	rep->cfg.node = env->node;
-	if (hb_open_device(env->device, &dev))
-		return HB_EXIT_FAIL;
-	rep->info = dev.info;
-	ret = hb_compound_shift(env->compound, &rep->cfg, &dev.info) ?:
-	      hb_precheck(&rep->cfg, &dev);
-	if (!ret) {
-		hb_catch_signals();
-		ret = hb_verify_chunk(&dev, &rep->cfg, env->size, &hb_stop,
-				      &rep->v, msg, sizeof(msg));
-		if (ret < 0)
-			hb_err(msg);
-	}
-	hb_dev_close(&dev);
-	if (ret == HB_STOPPED)
-		return HB_EXIT_INTERRUPTED;
-	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
+	rep->host = c->meta.host;
+	rep->info = c->meta.info;
+	st = hb_write_finish(out, hb_render_verify(out->f, c->env->out.format,
+						   rep), "verification");
+	if (st)
+		return st;
+	return hb_verify_holds(&rep->v) ? HB_EXIT_OK : HB_EXIT_FAIL;
+}
+
+static const struct hb_measuring_ops hb_verify_ops = {
+	.check = hb_verify_check,
+	.loop = hb_verify_loop,
+	.finish = hb_verify_finish,
+};
+
+static int hb_verify(const struct hb_verify_env *env)
+{
+	struct hb_verify_job c = { .env = env };
+
+	return hb_measuring_run(&hb_verify_ops, &c, env->device, &env->out,
+				&c.meta);
 }
 
 int hb_cmd_verify(int argc, char **argv)
@@ -183,22 +205,8 @@ int hb_cmd_verify(int argc, char **argv)
 			.format = HB_FMT_TABLE,
 		},
 	};
-	struct hb_verify_report rep = { 0 };
-	struct hb_nd_ns ns;
-	struct hb_out out;
-	int st;
 
 	if (hb_parse("verify", &hb_verify_argp, argc, argv, &env))
 		return HB_EXIT_USAGE;
-	hb_host_gather_build(&rep.host);
-	st = hb_verify_read(&env, &ns, &rep);
-	if (st)
-		return st;
-	if (hb_out_open(&out, env.out.output))
-		return HB_EXIT_FAIL;
-	st = hb_write_finish(&out, hb_render_verify(out.f, env.out.format,
-						    &rep), "verification");
-	if (st)
-		return st;
-	return hb_verify_holds(&rep.v) ? HB_EXIT_OK : HB_EXIT_FAIL;
+	return hb_verify(&env);
 }

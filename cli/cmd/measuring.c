@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: what the measuring commands share (measuring.h lists who
- * takes what): the options of a measurement, progress on a terminal,
- * refusing what the module would refuse, writing the result, and run's
- * and sweep's process around their loop.
+ * hmmbench: what run, sweep, verify, rebind and migrate share
+ * (measuring.h says who takes what): the process around their loop,
+ * the options of a measurement, progress on a terminal, refusing what
+ * the module would refuse, writing the result; and run's and sweep's
+ * own steps.
  */
 #include <argp.h>
 #include <errno.h>
@@ -30,6 +31,12 @@ enum {
 	HB_OPT_DEVICE = 0x200,
 	HB_OPT_COMPOUND,
 	HB_OPT_NO_VERIFY,
+};
+
+/* run or sweep: the options it was given, and the result it measures. */
+struct hb_chunk_job {
+	const struct hb_measure_env *env;
+	struct hb_result r;
 };
 
 static const struct argp_option hb_measure_opts[] = {
@@ -222,7 +229,7 @@ static void hb_print_samples(const struct hb_progress *p, bool icount)
  * HMMBENCH_PROGRESS=1 says that it ends on one: tests/vm/run sets it in
  * the guest, whose stderr is a pipe to the host's terminal.
  */
-bool hb_progress_tty(void)
+static bool hb_progress_tty(void)
 {
 	const char *e = getenv("HMMBENCH_PROGRESS");
 
@@ -290,7 +297,7 @@ int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
 	return 0;
 }
 
-int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev)
+int hb_precheck(const struct hb_config *cfg, const struct hb_dev *dev)
 {
 	struct hb_dev_ctx ctx = {
 		.path = dev->path, .node = cfg->node, .chunks = cfg->chunks,
@@ -398,17 +405,18 @@ static const char *hb_sizes_str(const struct hb_measure_env *env, char *buf,
 }
 
 /*
- * The command line of run or sweep (@cmd): every option that shapes the
+ * The command line of run or sweep: every option that shapes the
  * measurement, defaults filled in, then those given; NULL without
  * memory.
  */
-static char *hb_measure_cmdline(const struct hb_measure_env *env,
-				const char *cmd)
+static char *hb_chunk_cmdline(void *arg)
 {
+	const struct hb_chunk_job *c = arg;
+	const struct hb_measure_env *env = c->env;
 	char sizes[HB_MAX_SWEEP * 24];
 	struct hb_cmdline cl;
 
-	hb_cmdline_start(&cl, cmd);
+	hb_cmdline_start(&cl, c->r.cfg.command);
 	if (env->nr_sizes)
 		hb_cmdline_opt(&cl, "--sizes", "%s",
 			       hb_sizes_str(env, sizes, sizeof(sizes)));
@@ -433,39 +441,85 @@ static char *hb_measure_cmdline(const struct hb_measure_env *env,
 	return hb_cmdline_end(&cl);
 }
 
-static int hb_measure(const struct hb_measure_env *env, const char *cmd)
+int hb_measuring_run(const struct hb_measuring_ops *ops, void *arg,
+		     const char *device, const struct hb_output *output,
+		     struct hb_meta *meta)
 {
-	struct hb_result r = { 0 };
-	struct hb_progress_ctx pctx = {
-		.env = env, .tty = hb_progress_tty(),
-	};
+	bool tty = ops->progress && hb_progress_tty() && !output->quiet;
 	struct hb_out out;
 	struct hb_dev dev;
 	int ret;
 
-	hb_config_from_env(env, cmd, &r.cfg);
-	if (hb_open_device(env->device, &dev))
+	if (hb_open_device(device, &dev))
 		return HB_EXIT_FAIL;
-	if (hb_compound_shift(env->compound, &r.cfg, &dev.info) ||
-	    hb_precheck(&r.cfg, &dev) || hb_out_open(&out, env->out.output)) {
+	if (ops->check(arg, &dev) || hb_out_open(&out, output->output)) {
 		hb_dev_close(&dev);
 		return HB_EXIT_FAIL;
 	}
-	hb_verify_decide(env, &r.cfg, &dev.info);
-	hb_host_gather_build(&r.meta.host);
-	hb_runid_new(r.meta.run_id);
-	r.meta.command_line = hb_measure_cmdline(env, cmd);
-	r.meta.info = dev.info;
-	pctx.icount = hb_meta_icount(&r.meta);
+	hb_host_gather_build(&meta->host);
+	meta->info = dev.info;
+	if (ops->cmdline) {
+		hb_runid_new(meta->run_id);
+		meta->command_line = ops->cmdline(arg);
+	}
 	hb_catch_signals();
-	ret = hb_bench_run(&dev, &r, &hb_stop, hb_on_progress, &pctx);
+	ret = ops->loop(arg, &dev, tty);
 	/* a loop that ended before its last step left its progress line */
-	if (pctx.tty && !env->out.quiet)
+	if (tty)
 		fputs("\r\033[K", stderr);
 	hb_dev_close(&dev);
-	ret = hb_measure_finish(env, &out, &r, ret);
-	free((char *)r.meta.command_line);
-	hb_result_free(&r);
+	ret = ops->finish(arg, &out, ret);
+	free((char *)meta->command_line);
+	meta->command_line = NULL;
+	return ret;
+}
+
+static int hb_chunk_check(void *arg, const struct hb_dev *dev)
+{
+	struct hb_chunk_job *c = arg;
+	int err;
+
+	err = hb_compound_shift(c->env->compound, &c->r.cfg, &dev->info) ?:
+	      hb_precheck(&c->r.cfg, dev);
+	if (!err)
+		hb_verify_decide(c->env, &c->r.cfg, &dev->info);
+	return err;
+}
+
+static int hb_chunk_loop(void *arg, struct hb_dev *dev, bool tty)
+{
+	struct hb_chunk_job *c = arg;
+	struct hb_progress_ctx pctx = {
+		.env = c->env, .tty = tty, .icount = hb_meta_icount(&c->r.meta),
+	};
+
+	return hb_bench_run(dev, &c->r, &hb_stop, hb_on_progress, &pctx);
+}
+
+static int hb_chunk_finish(void *arg, struct hb_out *out, int ret)
+{
+	struct hb_chunk_job *c = arg;
+
+	return hb_measure_finish(c->env, out, &c->r, ret);
+}
+
+static const struct hb_measuring_ops hb_chunk_ops = {
+	.progress = true,
+	.check = hb_chunk_check,
+	.cmdline = hb_chunk_cmdline,
+	.loop = hb_chunk_loop,
+	.finish = hb_chunk_finish,
+};
+
+static int hb_measure(const struct hb_measure_env *env, const char *cmd)
+{
+	struct hb_chunk_job c = { .env = env };
+	int ret;
+
+	hb_config_from_env(env, cmd, &c.r.cfg);
+	ret = hb_measuring_run(&hb_chunk_ops, &c, env->device, &env->out,
+			       &c.r.meta);
+	hb_result_free(&c.r);
 	return ret;
 }
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what the measuring commands share, in measuring.c.  run and
- * sweep: their options and the process around their loop; rebind: the
- * output options, progress and writing the result; verify: --compound
- * and the precheck; migrate: whether progress shows.
+ * hmmbench: what the measuring commands share, in measuring.c.  run,
+ * sweep, verify, rebind and migrate: the process around their loop,
+ * hb_measuring_run(), with their own steps passed in; run and sweep:
+ * their options and steps; rebind: the output options, progress and
+ * writing the result; verify: --compound and the precheck.
  */
 #ifndef HB_MEASURING_H
 #define HB_MEASURING_H
@@ -94,13 +95,10 @@ uint64_t hb_arg_compound(const char *arg);
 int hb_compound_shift(uint64_t compound, struct hb_config *cfg,
 		      const struct hmmbench_info *info);
 
-/* Whether progress goes to stderr: a terminal, or HMMBENCH_PROGRESS=1. */
-bool hb_progress_tty(void);
-
 /* The argument of hb_on_progress(). */
 struct hb_progress_ctx {
 	const struct hb_measure_env *env;
-	bool tty;
+	bool tty;	/* the progress line goes to stderr */
 	bool icount;	/* the samples count instructions (hb_meta_icount()) */
 };
 
@@ -115,6 +113,37 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 		      struct hb_result *r, int ret);
 
 /* Refuses sizes the module will refuse, before measuring anything. */
-int hb_precheck(const struct hb_config *cfg, struct hb_dev *dev);
+int hb_precheck(const struct hb_config *cfg, const struct hb_dev *dev);
+
+/*
+ * A measuring command's own steps, which hb_measuring_run() calls in
+ * this order around what every one does.  Each gets the command's @arg,
+ * and says why (hb_err()) when it fails.
+ */
+struct hb_measuring_ops {
+	bool progress;		/* the loop shows progress on a terminal */
+	/* 0 when the module at @dev can do what is asked */
+	int (*check)(void *arg, const struct hb_dev *dev);
+	/* The command line to record, NULL without memory; or NULL: none */
+	char *(*cmdline)(void *arg);
+	/*
+	 * The loop, which stops once hb_stop is set: 0, HB_STOPPED or a
+	 * negative errno.  @tty: progress goes to stderr.
+	 */
+	int (*loop)(void *arg, struct hb_dev *dev, bool tty);
+	/* Writes or drops @out once the loop returned @ret; the exit status */
+	int (*finish)(void *arg, struct hb_out *out, int ret);
+};
+
+/*
+ * Opens @device and, once @ops' check passed, the output @output names;
+ * fills @meta with the host's facts and the module's INFO, and with a
+ * cmdline step a run id and the command line, freed at the end; catches
+ * signals, runs the loop, closes the device and finishes.  The exit
+ * status.
+ */
+int hb_measuring_run(const struct hb_measuring_ops *ops, void *arg,
+		     const char *device, const struct hb_output *output,
+		     struct hb_meta *meta);
 
 #endif /* HB_MEASURING_H */
