@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what the measurement loops (bench.c, rebind.c) share - the
- * progress they report after each step, and the state every loop keeps:
- * its device, its result, the flag that stops it and its count of steps.
+ * hmmbench: what the measurement loops (bench.c, migrate.c, rebind.c)
+ * share - the progress they report after each step, and the state every
+ * loop keeps: its device, its result, the flag that stops it and its
+ * count of steps.
  */
 #ifndef HB_LOOP_H
 #define HB_LOOP_H

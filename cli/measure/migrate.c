@@ -27,14 +27,13 @@
 #include "measure/migrate.h"
 #include "measure/verify.h"
 
-/* The loop's state. */
+/*
+ * The loop's state.  A migration is no struct hb_result yet: loop.r
+ * stays NULL, and r is where its records go.
+ */
 struct hb_mig_loop {
-	struct hb_dev *dev;
+	struct hb_loop loop;
 	struct hb_mig_result *r;
-	volatile sig_atomic_t *stop;
-	hb_progress_fn fn;
-	void *arg;
-	uint64_t start_ns;
 	uint32_t handle;		/* the chunk, 0 while none */
 	uint8_t *buf;			/* this iteration's buffer, or NULL */
 	size_t window;			/* touches per FAULT_READ */
@@ -49,7 +48,7 @@ static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 {
 	const struct hb_mig_config *cfg = &l->r->cfg;
 	struct hb_dev_ctx ctx = {
-		.path = l->dev->path,
+		.path = l->loop.dev->path,
 		.length = cfg->chunk_size,
 		.node = HMMBENCH_NODE_LOCAL,
 		.chunks = 1,
@@ -58,14 +57,14 @@ static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 		.direction = direction,
 		.batch = cfg->batch,
 		.thp = cfg->thp,
-		.info = &l->dev->info,
+		.info = &l->loop.dev->info,
 	};
 
 	if (l->r->error[0])
 		return err;
 	/* The budget has moved since we started: explain with today's. */
 	if (err == -ENOMEM && op == HB_OP_MAP)
-		hb_dev_info(l->dev);
+		hb_dev_info(l->loop.dev);
 	hb_dev_explain(l->r->error, sizeof(l->r->error), op, err, &ctx);
 	return err;
 }
@@ -106,7 +105,7 @@ uint64_t hb_mig_pattern(unsigned int iter, uint64_t offset)
 /* The buffer's alignment: a PMD's bytes (2 MiB with 4 KiB pages). */
 static uint64_t hb_mig_align(const struct hb_mig_loop *l)
 {
-	uint64_t ps = l->dev->info.page_size;
+	uint64_t ps = l->loop.dev->info.page_size;
 
 	return ps ? hb_mig_pmd_pages(ps) * ps : 2ULL << 20;
 }
@@ -188,9 +187,9 @@ static int hb_mig_call(struct hb_mig_loop *l, uint32_t direction,
 
 	do {
 		t0 = hb_now_ns();
-		ret = hb_dev_migrate(l->dev, &req, &c->m);
+		ret = hb_dev_migrate(l->loop.dev, &req, &c->m);
 		c->wall_ns = hb_now_ns() - t0;
-	} while (ret == -EINTR && !*l->stop);
+	} while (ret == -EINTR && !*l->loop.stop);
 	if (ret == -EINTR)
 		return HB_STOPPED;
 	return ret ? hb_mig_fail(l, HB_OP_MIGRATE, ret, direction) : 0;
@@ -215,7 +214,7 @@ static int hb_mig_round_trip(struct hb_mig_loop *l, unsigned int iter)
 			     HB_MIG_BIT(HB_MIG_TO_SYSTEM))))
 		return 0;
 	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
-		if (*l->stop)
+		if (*l->loop.stop)
 			return HB_STOPPED;
 		c = r->cfg.dirs & HB_MIG_BIT(d) ? hb_mig_add_call(r) : &scratch;
 		if (!c)
@@ -276,9 +275,9 @@ static int hb_mig_drain(struct hb_mig_loop *l, struct hb_mig_touches *t,
 	int ret;
 
 	do {
-		ret = hb_dev_fault_read(l->dev, l->handle, l->recs,
+		ret = hb_dev_fault_read(l->loop.dev, l->handle, l->recs,
 					HMMBENCH_FAULT_READ_MAX, &fr);
-		if (ret == -EINTR && *l->stop)
+		if (ret == -EINTR && *l->loop.stop)
 			return HB_STOPPED;
 		if (ret)
 			return hb_mig_fail(l, HB_OP_FAULT_READ, ret, 0);
@@ -329,7 +328,7 @@ static int hb_mig_touch_all(struct hb_mig_loop *l, struct hb_mig_touches *t)
 	w->base = (uintptr_t)l->buf;
 	w->n = 0;
 	for (w->first = 0; w->first < touches && !ret; w->first += w->n) {
-		if (*l->stop)
+		if (*l->loop.stop)
 			return HB_STOPPED;
 		w->n = touches - w->first < l->window ?
 		       touches - w->first : l->window;
@@ -351,7 +350,7 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 	uint64_t faults, dropped;
 	int ret;
 
-	if (*l->stop)
+	if (*l->loop.stop)
 		return HB_STOPPED;
 	t = hb_mig_add_phase(l->r);
 	if (!t)
@@ -377,16 +376,16 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 static void hb_mig_report(struct hb_mig_loop *l, unsigned int iter)
 {
 	struct hb_progress p = {
-		.step = iter + 1,
-		.steps = l->r->cfg.iters + 1,
+		.step = ++l->loop.step,
+		.steps = l->loop.steps,
 		.size = l->r->cfg.size,
 		.iter = iter,
 		.kind = hb_mig_kind(iter),
-		.elapsed_ns = hb_now_ns() - l->start_ns,
+		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
 	};
 
-	if (l->fn)
-		l->fn(&p, l->arg);
+	if (l->loop.fn)
+		l->loop.fn(&p, l->loop.arg);
 }
 
 static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
@@ -401,7 +400,7 @@ static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
 	if (!ret && (l->r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT)))
 		ret = hb_mig_fault_phase(l, iter);
 	hb_mig_buf_unmap(l);
-	if (!ret && *l->stop)
+	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
 	hb_mig_report(l, iter);
 	return ret;
@@ -413,9 +412,9 @@ static int hb_mig_map_chunk(struct hb_mig_loop *l)
 	int ret;
 
 	do
-		ret = hb_dev_map(l->dev, l->r->cfg.chunk_size,
+		ret = hb_dev_map(l->loop.dev, l->r->cfg.chunk_size,
 				 HMMBENCH_NODE_LOCAL, 0, &map);
-	while (ret == -EINTR && !*l->stop);
+	while (ret == -EINTR && !*l->loop.stop);
 	if (ret == -EINTR)
 		return HB_STOPPED;
 	if (ret)
@@ -427,7 +426,7 @@ static int hb_mig_map_chunk(struct hb_mig_loop *l)
 static int hb_mig_unmap_chunk(struct hb_mig_loop *l)
 {
 	struct hmmbench_unmap un;
-	int ret = hb_dev_unmap(l->dev, l->handle, &un);
+	int ret = hb_dev_unmap(l->loop.dev, l->handle, &un);
 
 	return ret ? hb_mig_fail(l, HB_OP_UNMAP, ret, 0) : 0;
 }
@@ -457,7 +456,7 @@ static int hb_mig_roofline(struct hb_mig_loop *l)
 	char sz[32];
 	int ret;
 
-	ret = hb_dev_roofline(l->dev, cfg->chunk_size, HMMBENCH_NODE_LOCAL,
+	ret = hb_dev_roofline(l->loop.dev, cfg->chunk_size, HMMBENCH_NODE_LOCAL,
 			      cfg->size, &rl);
 	hb_size_human(cfg->size, sz, sizeof(sz));
 	switch (-ret) {
@@ -489,7 +488,7 @@ static int hb_mig_loop_all(struct hb_mig_loop *l)
 	int ret = 0;
 
 	for (iter = 0; iter <= l->r->cfg.iters && !ret; iter++)
-		ret = *l->stop ? HB_STOPPED : hb_mig_iteration(l, iter);
+		ret = *l->loop.stop ? HB_STOPPED : hb_mig_iteration(l, iter);
 	return ret;
 }
 
@@ -497,12 +496,15 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
 		   volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
 {
 	struct hb_mig_loop l = {
-		.dev = dev,
+		.loop = {
+			.dev = dev,
+			.stop = stop,
+			.fn = fn,
+			.arg = arg,
+			.start_ns = hb_now_ns(),
+			.steps = r->cfg.iters + 1,
+		},
 		.r = r,
-		.stop = stop,
-		.fn = fn,
-		.arg = arg,
-		.start_ns = hb_now_ns(),
 		.window = HB_MIG_WINDOW,
 		.w = malloc(sizeof(struct hb_mig_window)),
 		.recs = calloc(HMMBENCH_FAULT_READ_MAX,
@@ -518,7 +520,7 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
 		if (!ret)
 			ret = err;
 	}
-	r->wall_ns = hb_now_ns() - l.start_ns;
+	r->wall_ns = hb_now_ns() - l.loop.start_ns;
 	if (!ret)
 		ret = hb_mig_roofline(&l);
 	free(l.w);
