@@ -210,7 +210,7 @@ static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
 	size_t i;
 
 	for (i = 0; i < HB_MC_NR; i++)
-		hb_jadd(c, hb_mig_count_keys[i],
+		hb_jadd(c, hb_mig_count_fields.f[i].key,
 			hb_mig_range_json(&s->count[i]));
 	ord = hb_mig_order(migrated, thp, hb_mig_pmd_pages(page_size));
 	hb_jadd(o, "n", hb_jint(s->n));
@@ -244,8 +244,7 @@ static struct json_object *hb_mig_shares_json(const double *share)
 	size_t p;
 
 	for (p = 0; p <= HB_MIG_NR_PHASES; p++) {
-		snprintf(key, sizeof(key), "%s_percent",
-			 p < HB_MIG_NR_PHASES ? hb_mig_phase_names[p] : "other");
+		snprintf(key, sizeof(key), "%s_percent", hb_mig_phase_name(p));
 		hb_jadd(o, key, hb_jnum(share[p], 4));
 	}
 	return o;

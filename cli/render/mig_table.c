@@ -394,8 +394,7 @@ static void hb_mig_table_fault(FILE *f, const struct hb_mig_result *r,
 	hb_mig_pct_row(f, &u, unit, "user (the touch)", &w->user, NAN);
 	hb_mig_pct_row(f, &u, unit, "handler", &w->handler, NAN);
 	for (p = 0; p <= HB_MIG_NR_PHASES; p++) {
-		snprintf(title, sizeof(title), "  %s",
-			 p < HB_MIG_NR_PHASES ? hb_mig_phase_names[p] : "other");
+		snprintf(title, sizeof(title), "  %s", hb_mig_phase_name(p));
 		hb_mig_pct_row(f, &u, unit, title, NULL, w->share[p]);
 	}
 	hb_mig_pct_row(f, &u, unit, "outside the handler", &w->outside, NAN);

@@ -14,7 +14,6 @@
 #include <linux/hmmbench.h>
 
 #include "results/fields.h"
-#include "results/migration.h"
 #include "results/result.h"
 
 /* Member @m of struct @st, key @k; compare and merge need it equal. */
@@ -30,7 +29,8 @@
 #define HB_OPT_MATCHED(st, k, m, t, mt, ti)				\
 	{ .key = k, .title = ti, .type = t, .offset = offsetof(st, m),	\
 	  .size = sizeof(((st *)0)->m), .match = mt, .optional = true }
-#define HB_TABLE(rows)	{ rows, sizeof(rows) / sizeof(rows[0]) }
+#define HB_ARRAY_LEN(rows)	(sizeof(rows) / sizeof(rows[0]))
+#define HB_TABLE(rows)	{ rows, HB_ARRAY_LEN(rows) }
 
 #define HB_INFO(k, m, t)	HB_FIELD(struct hmmbench_info, k, m, t)
 static const struct hb_field hb_module_rows[] = {
@@ -154,25 +154,61 @@ static const struct hb_field hb_config_rows[] = {
 		       HB_MATCH_MERGE, "directions (--direction)"),
 };
 
+/*
+ * The phases the module times, named alike in a MIGRATE's reply (struct
+ * hmmbench_migrate) and a fault's record (struct hmmbench_fault), at
+ * member @mb after @pre ("m." in a struct hb_mig_call); the title is
+ * what the tables and the shares call each.
+ */
+#define HB_MIG_PHASE(st, pre, k, mb, ti)				\
+	{ .key = k, .title = ti, .type = HB_F_U64,			\
+	  .offset = offsetof(st, pre mb),				\
+	  .size = sizeof(((st *)0)->pre mb) }
+#define HB_MIG_PHASE_ROWS(st, pre)					\
+	HB_MIG_PHASE(st, pre, "setup_ns", setup_ns, "setup"),		\
+	HB_MIG_PHASE(st, pre, "alloc_ns", alloc_ns, "alloc"),		\
+	HB_MIG_PHASE(st, pre, "copy_ns", copy_ns, "copy"),		\
+	HB_MIG_PHASE(st, pre, "pages_ns", pages_ns, "pages"),		\
+	HB_MIG_PHASE(st, pre, "finalize_ns", finalize_ns, "finalize")
+
+/* The counts of a MIGRATE's reply, in hb_mig_count_id's order. */
+#define HB_MIG_COUNT(st, pre, mb, t)					\
+	HB_FIELD(st, #mb, pre mb, t)
+#define HB_MIG_COUNT_ROWS(st, pre)					\
+	HB_MIG_COUNT(st, pre, calls, HB_F_U32),				\
+	HB_MIG_COUNT(st, pre, requested, HB_F_U64),			\
+	HB_MIG_COUNT(st, pre, collected, HB_F_U64),			\
+	HB_MIG_COUNT(st, pre, migrated, HB_F_U64),			\
+	HB_MIG_COUNT(st, pre, thp, HB_F_U64),				\
+	HB_MIG_COUNT(st, pre, split, HB_F_U64),				\
+	HB_MIG_COUNT(st, pre, skip_uncollected, HB_F_U64),		\
+	HB_MIG_COUNT(st, pre, skip_nomem, HB_F_U64),			\
+	HB_MIG_COUNT(st, pre, skip_busy, HB_F_U64)
+
+static const struct hb_field hb_mig_phase_rows[] = {
+	HB_MIG_PHASE_ROWS(struct hmmbench_migrate, ),
+};
+
+static const struct hb_field hb_fault_phase_rows[] = {
+	HB_MIG_PHASE_ROWS(struct hmmbench_fault, ),
+};
+
+static const struct hb_field hb_mig_count_rows[] = {
+	HB_MIG_COUNT_ROWS(struct hmmbench_migrate, ),
+};
+
+_Static_assert(HB_ARRAY_LEN(hb_mig_phase_rows) == HB_MIG_NR_PHASES,
+	       "a phase row for each of HB_MIG_NR_PHASES");
+_Static_assert(HB_ARRAY_LEN(hb_mig_count_rows) == HB_MC_NR,
+	       "a count row for each of enum hb_mig_count_id");
+
 /* a call of hmmbench migrate, and a fault phase's counts */
 #define HB_MIG_CALL(k, m)	HB_FIELD(struct hb_mig_call, k, m, HB_F_U64)
 static const struct hb_field hb_mig_call_rows[] = {
 	HB_MIG_CALL("wall_ns", wall_ns),
 	HB_MIG_CALL("total_ns", m.total_ns),
-	HB_MIG_CALL("setup_ns", m.setup_ns),
-	HB_MIG_CALL("alloc_ns", m.alloc_ns),
-	HB_MIG_CALL("copy_ns", m.copy_ns),
-	HB_MIG_CALL("pages_ns", m.pages_ns),
-	HB_MIG_CALL("finalize_ns", m.finalize_ns),
-	HB_FIELD(struct hb_mig_call, "calls", m.calls, HB_F_U32),
-	HB_MIG_CALL("requested", m.requested),
-	HB_MIG_CALL("collected", m.collected),
-	HB_MIG_CALL("migrated", m.migrated),
-	HB_MIG_CALL("thp", m.thp),
-	HB_MIG_CALL("split", m.split),
-	HB_MIG_CALL("skip_uncollected", m.skip_uncollected),
-	HB_MIG_CALL("skip_nomem", m.skip_nomem),
-	HB_MIG_CALL("skip_busy", m.skip_busy),
+	HB_MIG_PHASE_ROWS(struct hb_mig_call, m.),
+	HB_MIG_COUNT_ROWS(struct hb_mig_call, m.),
 };
 
 #define HB_MIG_TOUCHES(m)	HB_FIELD(struct hb_mig_touches, #m, m, HB_F_U64)
@@ -191,6 +227,31 @@ const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
 const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
 const struct hb_fields hb_mig_call_fields = HB_TABLE(hb_mig_call_rows);
 const struct hb_fields hb_mig_touch_fields = HB_TABLE(hb_mig_touch_rows);
+const struct hb_fields hb_mig_phase_fields = HB_TABLE(hb_mig_phase_rows);
+const struct hb_fields hb_fault_phase_fields = HB_TABLE(hb_fault_phase_rows);
+const struct hb_fields hb_mig_count_fields = HB_TABLE(hb_mig_count_rows);
+
+static const char *const hb_mig_keys[HB_MIG_NR_DIRS] = {
+	[HB_MIG_TO_DEVICE] = "to_device",
+	[HB_MIG_TO_SYSTEM] = "to_system",
+	[HB_MIG_FAULT] = "fault",
+};
+
+static const char *const hb_mig_options[HB_MIG_NR_DIRS] = {
+	[HB_MIG_TO_DEVICE] = "to-device",
+	[HB_MIG_TO_SYSTEM] = "to-system",
+	[HB_MIG_FAULT] = "fault",
+};
+
+const char *hb_mig_dir_key(enum hb_mig_dir dir)
+{
+	return dir < HB_MIG_NR_DIRS ? hb_mig_keys[dir] : "?";
+}
+
+const char *hb_mig_dir_option(enum hb_mig_dir dir)
+{
+	return dir < HB_MIG_NR_DIRS ? hb_mig_options[dir] : "?";
+}
 
 const void *hb_field_at(const struct hb_field *f, const void *base)
 {

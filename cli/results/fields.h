@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: every field of a result's module, host, merged-run and
- * configuration records, and of a migration's calls, described once - JSON key, type, place in its
- * struct, and whether two results must agree on it - for the JSON
- * writer, the info table, the reader and the configuration check to walk.
- * A new field of the module's INFO or of the configuration is one row.
+ * configuration records, and of a migration's calls, phases and counts,
+ * described once - JSON key, type, place in its struct, and whether two
+ * results must agree on it - for the JSON writer, the info table, the
+ * reader, the configuration check and the summaries to walk.  A new
+ * field of the module's INFO or of the configuration is one row.
  */
 #ifndef HB_FIELDS_H
 #define HB_FIELDS_H
@@ -12,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "results/mig_records.h"
 
 enum hb_ftype {
 	HB_F_CHARS,	/* char[]: "" when unknown */
@@ -28,7 +31,7 @@ enum hb_ftype {
 	HB_F_SIZES,	/* at a struct hb_config: its sizes[] */
 	HB_F_RUNS,	/* at a struct hb_result: hb_result_runs(), not read */
 	HB_F_PERCENT,	/* double, 4 decimals */
-	HB_F_DIRS,	/* unsigned int of migration.h's HB_MIG_BIT()s, as
+	HB_F_DIRS,	/* unsigned int of mig_records.h's HB_MIG_BIT()s, as
 			 * ["to_device", "fault"] */
 	HB_F_TRI,	/* enum hb_tri: true or false; optional, absent while
 			 * unknown */
@@ -43,7 +46,8 @@ enum hb_fmatch {
 
 struct hb_field {
 	const char *key;	/* JSON member, the info table's row */
-	const char *title;	/* what messages call it, when matched */
+	const char *title;	/* what messages call it, when matched; a
+				 * phase's name */
 	enum hb_ftype type;
 	size_t offset;		/* in the struct the table describes */
 	size_t size;		/* sizeof the member */
@@ -74,14 +78,30 @@ extern const struct hb_fields hb_source_fields;
 extern const struct hb_fields hb_config_fields;
 /*
  * struct hb_mig_call: a call of hmmbench migrate, its wall time, the
- * reply's times, then its counts (keyed as hb_mig_count_keys[]).
+ * reply's total, its phases, then its counts (those of the three tables
+ * below).
  */
 extern const struct hb_fields hb_mig_call_fields;
+/*
+ * The phases the module times, HB_MIG_NR_PHASES of them in this order,
+ * each titled by its name ("setup"): of struct hmmbench_migrate, and of
+ * struct hmmbench_fault.
+ */
+extern const struct hb_fields hb_mig_phase_fields;
+extern const struct hb_fields hb_fault_phase_fields;
+/* struct hmmbench_migrate's counts, indexed by enum hb_mig_count_id. */
+extern const struct hb_fields hb_mig_count_fields;
 /*
  * struct hb_mig_touches: the counts of a fault phase but "unmatched",
  * which is records - samples.
  */
 extern const struct hb_fields hb_mig_touch_fields;
+
+/* "to_device", "to_system" or "fault": JSON, CSV and
+ * HB_F_DIRS. */
+const char *hb_mig_dir_key(enum hb_mig_dir dir);
+/* "to-device", "to-system" or "fault": --direction and the table. */
+const char *hb_mig_dir_option(enum hb_mig_dir dir);
 
 /* The member @f describes in @base. */
 const void *hb_field_at(const struct hb_field *f, const void *base);

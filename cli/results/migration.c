@@ -13,29 +13,8 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "results/fields.h"
 #include "results/migration.h"
-
-static const char *const hb_mig_keys[HB_MIG_NR_DIRS] = {
-	[HB_MIG_TO_DEVICE] = "to_device",
-	[HB_MIG_TO_SYSTEM] = "to_system",
-	[HB_MIG_FAULT] = "fault",
-};
-
-static const char *const hb_mig_options[HB_MIG_NR_DIRS] = {
-	[HB_MIG_TO_DEVICE] = "to-device",
-	[HB_MIG_TO_SYSTEM] = "to-system",
-	[HB_MIG_FAULT] = "fault",
-};
-
-const char *hb_mig_dir_key(enum hb_mig_dir dir)
-{
-	return dir < HB_MIG_NR_DIRS ? hb_mig_keys[dir] : "?";
-}
-
-const char *hb_mig_dir_option(enum hb_mig_dir dir)
-{
-	return dir < HB_MIG_NR_DIRS ? hb_mig_options[dir] : "?";
-}
 
 /* Room for one more record of @size in *@v, which holds *@nr of *@cap. */
 static void *hb_mig_grow(void **v, size_t *nr, size_t *cap, size_t size)
@@ -302,9 +281,11 @@ int hb_mig_unit_precision(enum hb_mig_unit unit)
 	return unit == HB_MU_NS ? 1 : 4;
 }
 
-const char *const hb_mig_phase_names[HB_MIG_NR_PHASES] = {
-	"setup", "alloc", "copy", "pages", "finalize",
-};
+const char *hb_mig_phase_name(size_t p)
+{
+	return p < HB_MIG_NR_PHASES ? hb_mig_phase_fields.f[p].title :
+				      "other";
+}
 
 const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
 	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_MU_GIB_PER_S },
@@ -321,24 +302,14 @@ const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
 	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_MU_NS },
 };
 
-/* The phases of a MIGRATE reply, in hb_mig_phase_names' order. */
-static void hb_mig_call_phases(const struct hmmbench_migrate *m,
-			       uint64_t *ph)
+/* The phases of @rec, a reply or record that @t describes. */
+static void hb_mig_phases(const struct hb_fields *t, const void *rec,
+			  uint64_t *ph)
 {
-	ph[0] = m->setup_ns;
-	ph[1] = m->alloc_ns;
-	ph[2] = m->copy_ns;
-	ph[3] = m->pages_ns;
-	ph[4] = m->finalize_ns;
-}
+	size_t p;
 
-static void hb_mig_fault_phases(const struct hmmbench_fault *f, uint64_t *ph)
-{
-	ph[0] = f->setup_ns;
-	ph[1] = f->alloc_ns;
-	ph[2] = f->copy_ns;
-	ph[3] = f->pages_ns;
-	ph[4] = f->finalize_ns;
+	for (p = 0; p < HB_MIG_NR_PHASES; p++)
+		ph[p] = hb_field_uint(&t->f[p], rec);
 }
 
 /* @part as a percentage of @whole, or NAN when @whole is 0. */
@@ -355,7 +326,7 @@ static double hb_mig_share(const struct hmmbench_migrate *m,
 	double rest = (double)m->total_ns;
 	unsigned int i;
 
-	hb_mig_call_phases(m, ph);
+	hb_mig_phases(&hb_mig_phase_fields, m, ph);
 	if (id != HB_MM_OTHER)
 		return hb_percent(ph[id - HB_MM_SETUP], m->total_ns);
 	for (i = 0; i < HB_MIG_NR_PHASES; i++)
@@ -400,34 +371,10 @@ bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
 	}
 }
 
-const char *const hb_mig_count_keys[HB_MC_NR] = {
-	[HB_MC_CALLS] = "calls",
-	[HB_MC_REQUESTED] = "requested",
-	[HB_MC_COLLECTED] = "collected",
-	[HB_MC_MIGRATED] = "migrated",
-	[HB_MC_THP] = "thp",
-	[HB_MC_SPLIT] = "split",
-	[HB_MC_SKIP_UNCOLLECTED] = "skip_uncollected",
-	[HB_MC_SKIP_NOMEM] = "skip_nomem",
-	[HB_MC_SKIP_BUSY] = "skip_busy",
-};
-
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
 		      enum hb_mig_count_id id)
 {
-	const uint64_t v[HB_MC_NR] = {
-		[HB_MC_CALLS] = m->calls,
-		[HB_MC_REQUESTED] = m->requested,
-		[HB_MC_COLLECTED] = m->collected,
-		[HB_MC_MIGRATED] = m->migrated,
-		[HB_MC_THP] = m->thp,
-		[HB_MC_SPLIT] = m->split,
-		[HB_MC_SKIP_UNCOLLECTED] = m->skip_uncollected,
-		[HB_MC_SKIP_NOMEM] = m->skip_nomem,
-		[HB_MC_SKIP_BUSY] = m->skip_busy,
-	};
-
-	return v[id];
+	return hb_field_uint(&hb_mig_count_fields.f[id], m);
 }
 
 static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
@@ -562,7 +509,7 @@ static void hb_mig_sum_orders(const struct hb_mig_result *r, int k,
 			s->other++;
 		s->pages += f->rec.pages;
 		total += f->rec.total_ns;
-		hb_mig_fault_phases(&f->rec, ph);
+		hb_mig_phases(&hb_fault_phase_fields, &f->rec, ph);
 		for (p = 0; p < HB_MIG_NR_PHASES; p++)
 			ph_sum[p] += ph[p];
 	}

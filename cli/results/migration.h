@@ -16,28 +16,14 @@
 
 #include <linux/hmmbench.h>
 
+#include "results/fields.h"
+#include "results/mig_records.h"
 #include "results/result.h"
 #include "stats/quantile.h"
 #include "stats/stats.h"
 
 /* The JSON document of hmmbench migrate. */
 #define HB_MIG_SCHEMA	"hmmbench-migrate/1"
-
-/* What is timed: the directions of --direction. */
-enum hb_mig_dir {
-	HB_MIG_TO_DEVICE,	/* MIGRATE TO_DEVICE of the whole buffer */
-	HB_MIG_TO_SYSTEM,	/* MIGRATE TO_SYSTEM of it */
-	HB_MIG_FAULT,		/* a CPU fault on one lent page */
-	HB_MIG_NR_DIRS,
-};
-
-#define HB_MIG_BIT(dir)	(1U << (dir))
-#define HB_MIG_ALL	((1U << HB_MIG_NR_DIRS) - 1)
-
-/* "to_device", "to_system" or "fault": JSON and CSV. */
-const char *hb_mig_dir_key(enum hb_mig_dir dir);
-/* "to-device", "to-system" or "fault": --direction and the table. */
-const char *hb_mig_dir_option(enum hb_mig_dir dir);
 
 /* Bytes from one touch of the fault phase to the next: 4 KiB. */
 #define HB_MIG_TOUCH	4096
@@ -50,38 +36,6 @@ struct hb_mig_config {
 	uint32_t batch;		/* pages per migrate_vma_setup(); 0: the
 				 * kernel's default */
 	unsigned int dirs;	/* HB_MIG_BIT()s of what is measured */
-};
-
-/* One MIGRATE: the kernel's reply and the wall time around it. */
-struct hb_mig_call {
-	unsigned int iter;	/* 0: the first iteration */
-	unsigned int run;	/* merged migrations: index into sources */
-	enum hb_mig_dir dir;	/* HB_MIG_TO_DEVICE or HB_MIG_TO_SYSTEM */
-	uint64_t wall_ns;	/* the ioctl, as this process timed it */
-	struct hmmbench_migrate m;
-};
-
-/* One fault: the touch as this process timed it, the kernel's record. */
-struct hb_mig_fault {
-	unsigned int iter;
-	unsigned int run;
-	uint64_t offset;	/* of the page touched, in the buffer */
-	uint64_t touch_ns;	/* CLOCK_MONOTONIC before the touch */
-	uint64_t user_ns;	/* the touch: a load and a store of a word */
-	struct hmmbench_fault rec;
-};
-
-/* An iteration's fault phase: the lending, then the touches. */
-struct hb_mig_touches {
-	unsigned int iter;
-	unsigned int run;
-	struct hb_mig_call lend;	/* the TO_DEVICE before: no sample */
-	uint64_t touches;	/* pages touched */
-	uint64_t faults;	/* faults the module handled meanwhile */
-	uint64_t dropped;	/* records it dropped meanwhile */
-	uint64_t records;	/* records read after the first touch */
-	uint64_t samples;	/* records matched to a touch: samples */
-	uint64_t stale;		/* records read before it, left out */
 };
 
 struct hb_mig_result {
@@ -217,9 +171,11 @@ const char *hb_mig_unit_counted(enum hb_mig_unit unit, bool icount);
 bool hb_mig_metric_shown(size_t id, bool icount);
 int hb_mig_unit_precision(enum hb_mig_unit unit);
 
-/* The phases the module times, in a call as in a fault. */
-#define HB_MIG_NR_PHASES	5
-extern const char *const hb_mig_phase_names[HB_MIG_NR_PHASES];
+/*
+ * "setup", "alloc" ... of phase @p; "other", the total less the phases,
+ * for HB_MIG_NR_PHASES.
+ */
+const char *hb_mig_phase_name(size_t p);
 
 /* Indexes into hb_mig_metrics[], in output order. */
 enum hb_mig_metric_id {
@@ -252,22 +208,6 @@ extern const struct hb_mig_metric hb_mig_metrics[HB_MM_NR];
  */
 bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
 		   enum hb_mig_metric_id id, double *v);
-
-/* The counts of a call, as JSON names them. */
-enum hb_mig_count_id {
-	HB_MC_CALLS,
-	HB_MC_REQUESTED,
-	HB_MC_COLLECTED,
-	HB_MC_MIGRATED,
-	HB_MC_THP,
-	HB_MC_SPLIT,
-	HB_MC_SKIP_UNCOLLECTED,
-	HB_MC_SKIP_NOMEM,
-	HB_MC_SKIP_BUSY,
-	HB_MC_NR
-};
-
-extern const char *const hb_mig_count_keys[HB_MC_NR];
 
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
 		      enum hb_mig_count_id id);

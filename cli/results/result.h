@@ -77,7 +77,7 @@ struct hb_config {
 	/*
 	 * migrate (workload "migrate"): THP asked for, pages per
 	 * migrate_vma_setup() (0: the kernel's) and the directions timed,
-	 * migration.h's HB_MIG_BIT()s; else false, 0 and 0.
+	 * mig_records.h's HB_MIG_BIT()s; else false, 0 and 0.
 	 */
 	bool thp;
 	uint64_t batch;

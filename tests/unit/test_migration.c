@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "results/fields.h"
 #include "results/migration.h"
 
 #define EPS	1e-9
@@ -139,6 +140,42 @@ static void nothing_moved_has_no_rate(void **state)
 	assert_false(hb_mig_metric(&c, 4096, HB_MM_SETUP, &v));
 	assert_true(hb_mig_metric(&c, 4096, HB_MM_TOTAL, &v));
 	assert_float_equal(v, 0, EPS);
+}
+
+/*
+ * Each count and phase is read from its own member of the reply, and
+ * keyed as JSON names it: distinct values expose a row that points at
+ * another member.
+ */
+static void every_count_and_phase_is_its_own_member(void **state)
+{
+	const struct hmmbench_migrate m = {
+		.calls = 1, .requested = 2, .collected = 3, .migrated = 4,
+		.thp = 5, .split = 6, .skip_uncollected = 7,
+		.skip_nomem = 8, .skip_busy = 9, .total_ns = 1000,
+		.setup_ns = 10, .alloc_ns = 20, .copy_ns = 30,
+		.pages_ns = 40, .finalize_ns = 50,
+	};
+	const struct hb_mig_call c = { .m = m };
+	double v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < HB_MC_NR; i++)
+		assert_int_equal(hb_mig_count(&m, i), i + 1);
+	assert_string_equal(hb_mig_count_fields.f[HB_MC_CALLS].key, "calls");
+	assert_string_equal(hb_mig_count_fields.f[HB_MC_SKIP_BUSY].key,
+			    "skip_busy");
+	for (i = HB_MM_SETUP; i <= HB_MM_FINALIZE; i++) {
+		assert_true(hb_mig_metric(&c, 4096, i, &v));
+		assert_float_equal(v, (i - HB_MM_SETUP + 1), EPS);
+	}
+	assert_true(hb_mig_metric(&c, 4096, HB_MM_OTHER, &v));
+	assert_float_equal(v, 85.0, EPS);
+	assert_string_equal(hb_mig_phase_name(0), "setup");
+	assert_string_equal(hb_mig_phase_name(4), "finalize");
+	assert_string_equal(hb_mig_phase_name(HB_MIG_NR_PHASES), "other");
+	assert_string_equal(hb_fault_phase_fields.f[2].key, "copy_ns");
 }
 
 static void add_call(struct hb_mig_result *r, unsigned int iter,
@@ -324,6 +361,7 @@ int main(void)
 		cmocka_unit_test(faults_are_labelled_by_the_folio_they_moved),
 		cmocka_unit_test(metrics_of_a_call_follow_from_its_reply),
 		cmocka_unit_test(nothing_moved_has_no_rate),
+		cmocka_unit_test(every_count_and_phase_is_its_own_member),
 		cmocka_unit_test(summaries_keep_the_first_iteration_apart),
 		cmocka_unit_test(fault_summaries_have_percentiles_and_shares),
 		cmocka_unit_test(a_result_without_faults_has_empty_summaries),

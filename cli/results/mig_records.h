@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hmmbench: the records of a migration - what is timed, a MIGRATE call,
+ * a fault, a fault phase - and how many phases and counts the module
+ * gives each: what the field tables (fields.h) describe and the
+ * migration (migration.h) is made of.
+ */
+#ifndef HB_MIG_RECORDS_H
+#define HB_MIG_RECORDS_H
+
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+/* What is timed: the directions of --direction. */
+enum hb_mig_dir {
+	HB_MIG_TO_DEVICE,	/* MIGRATE TO_DEVICE of the whole buffer */
+	HB_MIG_TO_SYSTEM,	/* MIGRATE TO_SYSTEM of it */
+	HB_MIG_FAULT,		/* a CPU fault on one lent page */
+	HB_MIG_NR_DIRS,
+};
+
+#define HB_MIG_BIT(dir)	(1U << (dir))
+#define HB_MIG_ALL	((1U << HB_MIG_NR_DIRS) - 1)
+
+/* One MIGRATE: the kernel's reply and the wall time around it. */
+struct hb_mig_call {
+	unsigned int iter;	/* 0: the first iteration */
+	unsigned int run;	/* merged migrations: index into sources */
+	enum hb_mig_dir dir;	/* HB_MIG_TO_DEVICE or HB_MIG_TO_SYSTEM */
+	uint64_t wall_ns;	/* the ioctl, as this process timed it */
+	struct hmmbench_migrate m;
+};
+
+/* One fault: the touch as this process timed it, the kernel's record. */
+struct hb_mig_fault {
+	unsigned int iter;
+	unsigned int run;
+	uint64_t offset;	/* of the page touched, in the buffer */
+	uint64_t touch_ns;	/* CLOCK_MONOTONIC before the touch */
+	uint64_t user_ns;	/* the touch: a load and a store of a word */
+	struct hmmbench_fault rec;
+};
+
+/* An iteration's fault phase: the lending, then the touches. */
+struct hb_mig_touches {
+	unsigned int iter;
+	unsigned int run;
+	struct hb_mig_call lend;	/* the TO_DEVICE before: no sample */
+	uint64_t touches;	/* pages touched */
+	uint64_t faults;	/* faults the module handled meanwhile */
+	uint64_t dropped;	/* records it dropped meanwhile */
+	uint64_t records;	/* records read after the first touch */
+	uint64_t samples;	/* records matched to a touch: samples */
+	uint64_t stale;		/* records read before it, left out */
+};
+
+/*
+ * The phases the module times, in a call as in a fault: fields.h's
+ * hb_mig_phase_fields and hb_fault_phase_fields.
+ */
+#define HB_MIG_NR_PHASES	5
+
+/* The counts of a call: indexes into fields.h's hb_mig_count_fields. */
+enum hb_mig_count_id {
+	HB_MC_CALLS,
+	HB_MC_REQUESTED,
+	HB_MC_COLLECTED,
+	HB_MC_MIGRATED,
+	HB_MC_THP,
+	HB_MC_SPLIT,
+	HB_MC_SKIP_UNCOLLECTED,
+	HB_MC_SKIP_NOMEM,
+	HB_MC_SKIP_BUSY,
+	HB_MC_NR
+};
+
+#endif /* HB_MIG_RECORDS_H */
