@@ -10,21 +10,49 @@
 
 #include "render/csv_write.h"
 #include "render/renderers.h"
+#include "results/fields.h"
 #include "results/migration.h"
 
-static const char hb_mig_csv_header[] =
-	"iteration,kind,direction,calls,requested,collected,migrated,thp,"
-	"split,skip_uncollected,skip_nomem,skip_busy,wall_ns,offset,order,"
-	"pages,user_ns,total_ns,setup_ns,alloc_ns,copy_ns,pages_ns,"
-	"finalize_ns,time_unit\n";
+/*
+ * The columns of a fault's row a call leaves empty, offset to user_ns:
+ * those before the total and the phases that both have.
+ */
+#define HB_MIG_CSV_FAULT_ONLY	(HB_MIG_FAULT_CSV - 1 - HB_MIG_NR_PHASES)
 
-/* ",N" for each of @n values. */
-static void hb_mig_csv_ints(FILE *f, const uint64_t *v, size_t n)
+/* ",<key>" for the first @n rows of @t. */
+static void hb_mig_csv_keys(FILE *f, const struct hb_fields *t, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		fprintf(f, ",%" PRIu64, v[i]);
+		fprintf(f, ",%s", t->f[i].key);
+}
+
+/* ",N" for the first @n rows of @t, of @base. */
+static void hb_mig_csv_ints(FILE *f, const struct hb_fields *t, size_t n,
+			    const void *base)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, ",%" PRIu64, hb_field_uint(&t->f[i], base));
+}
+
+/* @n empty columns: the other kind of row's. */
+static void hb_mig_csv_empty(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(',', f);
+}
+
+/* A call's counts and wall time, then a fault's columns. */
+static void hb_mig_csv_header(FILE *f)
+{
+	fputs("iteration,kind,direction", f);
+	hb_mig_csv_keys(f, &hb_mig_count_fields, hb_mig_count_fields.n);
+	fputs(",wall_ns", f);
+	hb_mig_csv_keys(f, &hb_mig_fault_fields, HB_MIG_FAULT_CSV);
+	fputs(",time_unit\n", f);
 }
 
 static void hb_mig_csv_start(FILE *f, unsigned int iter, enum hb_mig_dir d)
@@ -36,36 +64,24 @@ static void hb_mig_csv_start(FILE *f, unsigned int iter, enum hb_mig_dir d)
 static void hb_mig_csv_call(FILE *f, const struct hb_mig_call *c,
 			    const char *unit)
 {
-	const struct hmmbench_migrate *m = &c->m;
-	uint64_t v[HB_MC_NR];
-	const uint64_t ph[] = {
-		m->total_ns, m->setup_ns, m->alloc_ns, m->copy_ns,
-		m->pages_ns, m->finalize_ns,
-	};
-	size_t i;
+	const struct hb_fields *ph = &hb_mig_phase_fields;
 
-	for (i = 0; i < HB_MC_NR; i++)
-		v[i] = hb_mig_count(m, i);
 	hb_mig_csv_start(f, c->iter, c->dir);
-	hb_mig_csv_ints(f, v, HB_MC_NR);
-	fprintf(f, ",%" PRIu64 ",,,,", c->wall_ns);
-	hb_mig_csv_ints(f, ph, sizeof(ph) / sizeof(ph[0]));
+	hb_mig_csv_ints(f, &hb_mig_count_fields, hb_mig_count_fields.n,
+			&c->m);
+	fprintf(f, ",%" PRIu64, c->wall_ns);
+	hb_mig_csv_empty(f, HB_MIG_CSV_FAULT_ONLY);
+	fprintf(f, ",%" PRIu64, (uint64_t)c->m.total_ns);
+	hb_mig_csv_ints(f, ph, ph->n, &c->m);
 	fprintf(f, ",%s\n", unit);
 }
 
 static void hb_mig_csv_fault(FILE *f, const struct hb_mig_fault *flt,
 			     const char *unit)
 {
-	const struct hmmbench_fault *k = &flt->rec;
-	const uint64_t v[] = {
-		flt->offset, k->order, k->pages, flt->user_ns, k->total_ns,
-		k->setup_ns, k->alloc_ns, k->copy_ns, k->pages_ns,
-		k->finalize_ns,
-	};
-
 	hb_mig_csv_start(f, flt->iter, HB_MIG_FAULT);
-	fputs(",,,,,,,,,,", f);
-	hb_mig_csv_ints(f, v, sizeof(v) / sizeof(v[0]));
+	hb_mig_csv_empty(f, hb_mig_count_fields.n + 1);
+	hb_mig_csv_ints(f, &hb_mig_fault_fields, HB_MIG_FAULT_CSV, flt);
 	fprintf(f, ",%s\n", unit);
 }
 
@@ -76,7 +92,7 @@ void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r)
 	struct hb_mig_iter it;
 	size_t i;
 
-	fputs(hb_mig_csv_header, f);
+	hb_mig_csv_header(f);
 	while (hb_mig_next(r, &cur, &it)) {
 		for (i = it.call; i < it.call_end; i++)
 			hb_mig_csv_call(f, &r->calls[i], unit);

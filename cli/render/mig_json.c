@@ -13,15 +13,6 @@
 #include "results/fields.h"
 #include "results/migration.h"
 
-#define N(a)	(sizeof(a) / sizeof((a)[0]))
-
-/* The members of each fault sample's row, in order. */
-static const char *const hb_mig_fault_columns[] = {
-	"offset", "order", "pages", "user_ns", "total_ns", "setup_ns",
-	"alloc_ns", "copy_ns", "pages_ns", "finalize_ns", "touch_ns",
-	"start_ns",
-};
-
 static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
 {
 	const struct hb_meta *m = &r->meta;
@@ -85,13 +76,15 @@ static struct json_object *hb_mig_metrics_json(bool icount)
 	return a;
 }
 
+/* The keys of a fault sample's row, in order. */
 static struct json_object *hb_mig_columns_json(void)
 {
+	const struct hb_fields *t = &hb_mig_fault_fields;
 	struct json_object *a = json_object_new_array();
 	size_t i;
 
-	for (i = 0; i < N(hb_mig_fault_columns); i++)
-		json_object_array_add(a, hb_jstr(hb_mig_fault_columns[i]));
+	for (i = 0; i < t->n; i++)
+		json_object_array_add(a, hb_jstr(t->f[i].key));
 	return a;
 }
 
@@ -110,14 +103,13 @@ static struct json_object *hb_mig_call_json(const struct hb_mig_call *c,
 
 static struct json_object *hb_mig_fault_row(const struct hb_mig_fault *f)
 {
-	const struct hmmbench_fault *k = &f->rec;
-	const uint64_t v[] = {
-		f->offset, k->order, k->pages, f->user_ns, k->total_ns,
-		k->setup_ns, k->alloc_ns, k->copy_ns, k->pages_ns,
-		k->finalize_ns, f->touch_ns, k->start_ns,
-	};
+	const struct hb_fields *t = &hb_mig_fault_fields;
+	uint64_t v[HB_MIG_FAULT_COLS];
+	size_t i;
 
-	return hb_jrow(v, N(v));
+	for (i = 0; i < t->n; i++)
+		v[i] = hb_field_uint(&t->f[i], f);
+	return hb_jrow(v, t->n);
 }
 
 /* The fault phase of @it and its samples. */

@@ -211,6 +211,25 @@ static const struct hb_field hb_mig_call_rows[] = {
 	HB_MIG_COUNT_ROWS(struct hb_mig_call, m.),
 };
 
+/*
+ * a fault sample's row: JSON's "fault_columns", in order; CSV's fault
+ * columns are the first HB_MIG_FAULT_CSV
+ */
+#define HB_MIG_FAULT(k, m, t)	HB_FIELD(struct hb_mig_fault, k, m, t)
+static const struct hb_field hb_mig_fault_rows[] = {
+	HB_MIG_FAULT("offset", offset, HB_F_U64),
+	HB_MIG_FAULT("order", rec.order, HB_F_U32),
+	HB_MIG_FAULT("pages", rec.pages, HB_F_U32),
+	HB_MIG_FAULT("user_ns", user_ns, HB_F_U64),
+	HB_MIG_FAULT("total_ns", rec.total_ns, HB_F_U64),
+	HB_MIG_PHASE_ROWS(struct hb_mig_fault, rec.),
+	HB_MIG_FAULT("touch_ns", touch_ns, HB_F_U64),
+	HB_MIG_FAULT("start_ns", rec.start_ns, HB_F_U64),
+};
+
+_Static_assert(HB_ARRAY_LEN(hb_mig_fault_rows) == HB_MIG_FAULT_COLS,
+	       "a fault row's HB_MIG_FAULT_COLS columns");
+
 #define HB_MIG_TOUCHES(m)	HB_FIELD(struct hb_mig_touches, #m, m, HB_F_U64)
 static const struct hb_field hb_mig_touch_rows[] = {
 	HB_MIG_TOUCHES(touches),
@@ -227,6 +246,7 @@ const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
 const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
 const struct hb_fields hb_mig_call_fields = HB_TABLE(hb_mig_call_rows);
 const struct hb_fields hb_mig_touch_fields = HB_TABLE(hb_mig_touch_rows);
+const struct hb_fields hb_mig_fault_fields = HB_TABLE(hb_mig_fault_rows);
 const struct hb_fields hb_mig_phase_fields = HB_TABLE(hb_mig_phase_rows);
 const struct hb_fields hb_fault_phase_fields = HB_TABLE(hb_fault_phase_rows);
 const struct hb_fields hb_mig_count_fields = HB_TABLE(hb_mig_count_rows);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: every field of a result's module, host, merged-run and
- * configuration records, and of a migration's calls, phases and counts,
- * described once - JSON key, type, place in its struct, and whether two
+ * configuration records, and of a migration's calls, phases, counts
+ * and faults, described once - JSON key, type, place in its struct, and whether two
  * results must agree on it - for the JSON writer, the info table, the
  * reader, the configuration check and the summaries to walk.  A new
  * field of the module's INFO or of the configuration is one row.
@@ -96,6 +96,17 @@ extern const struct hb_fields hb_mig_count_fields;
  * which is records - samples.
  */
 extern const struct hb_fields hb_mig_touch_fields;
+
+/*
+ * struct hb_mig_fault: a fault sample's row of HB_MIG_FAULT_COLS
+ * integers, the columns JSON names in "fault_columns" - where it was
+ * touched, the order and pages of what came home, the touch as this
+ * process timed it, the kernel's record, then when the touch and the
+ * handler began.  CSV has columns of the first HB_MIG_FAULT_CSV,
+ * offset to finalize_ns.
+ */
+extern const struct hb_fields hb_mig_fault_fields;
+#define HB_MIG_FAULT_CSV	(HB_MIG_FAULT_COLS - 2)
 
 /* "to_device", "to_system" or "fault": JSON, CSV and
  * HB_F_DIRS. */

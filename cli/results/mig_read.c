@@ -2,10 +2,10 @@
 /*
  * hmmbench: reads hmmbench migrate's JSON back - every iteration's
  * MIGRATE calls in the order the document holds them, its fault phase
- * and fault rows by the names of "fault_columns" - and turns a migration
- * into samples of a result.  Every number a record holds must be a whole
- * one; a document that is not a whole migration is refused in a sentence
- * that names the file.
+ * and fault rows by the names of "fault_columns", the keys of
+ * hb_mig_fault_fields - and turns a migration into samples of a result.
+ * Every number a record holds must be a whole one; a document that is
+ * not a whole migration is refused in a sentence that names the file.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -73,30 +73,22 @@ static int hb_mig_read_call(struct json_object *o, struct hb_mig_call *c,
 	return hb_mig_read_fields(o, &hb_mig_call_fields, c, w);
 }
 
-/* The fault row's columns, in the order hb_mig_read_row() fills them. */
-static const char *const hb_mig_columns[] = {
-	"offset", "order", "pages", "user_ns", "total_ns", "setup_ns",
-	"alloc_ns", "copy_ns", "pages_ns", "finalize_ns", "touch_ns",
-	"start_ns",
-};
-
-#define HB_MIG_COLUMNS	(sizeof(hb_mig_columns) / sizeof(*hb_mig_columns))
-
 /*
- * Where each of hb_mig_columns is in the rows of @doc's "fault_columns";
- * -EINVAL when one is missing.
+ * Where each row of hb_mig_fault_fields is in the rows of @doc's
+ * "fault_columns"; -EINVAL when one is missing.
  */
 static int hb_mig_column_map(struct json_object *doc, size_t *at)
 {
+	const struct hb_fields *t = &hb_mig_fault_fields;
 	struct json_object *a = hb_json_path(doc, "fault_columns");
 	size_t i, k, n = hb_json_len(a);
 	const char *name;
 
-	for (i = 0; i < HB_MIG_COLUMNS; i++) {
+	for (i = 0; i < t->n; i++) {
 		for (k = 0; k < n; k++) {
 			name = json_object_get_string(
 					json_object_array_get_idx(a, k));
-			if (name && !strcmp(name, hb_mig_columns[i]))
+			if (name && !strcmp(name, t->f[i].key))
 				break;
 		}
 		if (k == n)
@@ -111,33 +103,21 @@ static int hb_mig_read_row(struct json_object *row, const size_t *at,
 			   struct hb_mig_fault *f,
 			   const struct hb_mig_where *w)
 {
-	struct hmmbench_fault *k = &f->rec;
-	uint64_t v[HB_MIG_COLUMNS];
+	const struct hb_fields *t = &hb_mig_fault_fields;
 	struct json_object *x;
 	size_t i;
 
-	for (i = 0; i < HB_MIG_COLUMNS; i++) {
+	for (i = 0; i < t->n; i++) {
 		x = json_object_array_get_idx(row, at[i]);
 		if (!json_object_is_type(x, json_type_int) ||
 		    json_object_get_int64(x) < 0 ||
-		    (i < 3 && json_object_get_uint64(x) > UINT32_MAX))
+		    (t->f[i].type == HB_F_U32 &&
+		     json_object_get_uint64(x) > UINT32_MAX))
 			return hb_mig_damaged(w, "a fault sample whose column is no whole number:",
-					      hb_mig_columns[i]);
-		v[i] = json_object_get_uint64(x);
+					      t->f[i].key);
+		hb_field_set_uint(&t->f[i], f, json_object_get_uint64(x));
 	}
-	f->offset = v[0];
-	k->size = sizeof(*k);
-	k->order = v[1];
-	k->pages = v[2];
-	f->user_ns = v[3];
-	k->total_ns = v[4];
-	k->setup_ns = v[5];
-	k->alloc_ns = v[6];
-	k->copy_ns = v[7];
-	k->pages_ns = v[8];
-	k->finalize_ns = v[9];
-	f->touch_ns = v[10];
-	k->start_ns = v[11];
+	f->rec.size = sizeof(f->rec);
 	return 0;
 }
 
@@ -264,7 +244,7 @@ static int hb_mig_read_iters(struct json_object *doc, struct hb_mig_result *r,
 			     struct hb_mig_where *w)
 {
 	struct json_object *a = hb_json_path(doc, "iterations");
-	size_t at[HB_MIG_COLUMNS], n = hb_json_len(a);
+	size_t at[HB_MIG_FAULT_COLS], n = hb_json_len(a);
 	int ret = 0;
 
 	if (!n) {

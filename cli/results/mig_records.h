@@ -61,6 +61,9 @@ struct hb_mig_touches {
  */
 #define HB_MIG_NR_PHASES	5
 
+/* The columns of a fault's row: fields.h's hb_mig_fault_fields. */
+#define HB_MIG_FAULT_COLS	12
+
 /* The counts of a call: indexes into fields.h's hb_mig_count_fields. */
 enum hb_mig_count_id {
 	HB_MC_CALLS,

@@ -178,6 +178,41 @@ static void every_count_and_phase_is_its_own_member(void **state)
 	assert_string_equal(hb_fault_phase_fields.f[2].key, "copy_ns");
 }
 
+/*
+ * A fault's row, in the order of JSON's "fault_columns": each column its
+ * own member, set and read back whole (an offset past 4 GiB too).
+ */
+static void every_fault_column_is_its_own_member(void **state)
+{
+	static const char *const keys[HB_MIG_FAULT_COLS] = {
+		"offset", "order", "pages", "user_ns", "total_ns",
+		"setup_ns", "alloc_ns", "copy_ns", "pages_ns",
+		"finalize_ns", "touch_ns", "start_ns",
+	};
+	const struct hb_fields *t = &hb_mig_fault_fields;
+	struct hb_mig_fault f = { 0 };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(t->n, HB_MIG_FAULT_COLS);
+	for (i = 0; i < t->n; i++) {
+		assert_string_equal(t->f[i].key, keys[i]);
+		hb_field_set_uint(&t->f[i], &f, i ? i : 1ULL << 33);
+	}
+	assert_int_equal(f.offset, 1ULL << 33);
+	assert_int_equal(f.rec.order, 1);
+	assert_int_equal(f.rec.pages, 2);
+	assert_int_equal(f.user_ns, 3);
+	assert_int_equal(f.rec.total_ns, 4);
+	assert_int_equal(f.rec.setup_ns, 5);
+	assert_int_equal(f.rec.finalize_ns, 9);
+	assert_int_equal(f.touch_ns, 10);
+	assert_int_equal(f.rec.start_ns, 11);
+	for (i = 1; i < t->n; i++)
+		assert_int_equal(hb_field_uint(&t->f[i], &f), i);
+	assert_string_equal(t->f[HB_MIG_FAULT_CSV - 1].key, "finalize_ns");
+}
+
 static void add_call(struct hb_mig_result *r, unsigned int iter,
 		     enum hb_mig_dir dir, uint64_t total, uint64_t thp,
 		     uint64_t split)
@@ -362,6 +397,7 @@ int main(void)
 		cmocka_unit_test(metrics_of_a_call_follow_from_its_reply),
 		cmocka_unit_test(nothing_moved_has_no_rate),
 		cmocka_unit_test(every_count_and_phase_is_its_own_member),
+		cmocka_unit_test(every_fault_column_is_its_own_member),
 		cmocka_unit_test(summaries_keep_the_first_iteration_apart),
 		cmocka_unit_test(fault_summaries_have_percentiles_and_shares),
 		cmocka_unit_test(a_result_without_faults_has_empty_summaries),
