@@ -17,6 +17,7 @@
 #include "render/machine.h"
 #include "render/renderers.h"
 #include "render/wrap.h"
+#include "results/fields.h"
 
 #define HB_TABLE_COLS	80
 #define HB_TITLE_W	21	/* the rows' titles */
@@ -188,23 +189,31 @@ static const char *hb_mig_table_order(char *buf, size_t len,
 	return buf;
 }
 
-/* "none skipped", or what a call skipped, and why. */
+/*
+ * "none skipped", or what a call skipped, and why: "skipped 0 not
+ * collected, 3 without a destination page, 0 busy".
+ */
 static const char *hb_mig_skips(char *buf, size_t len,
 				const struct hb_mig_summary *s)
 {
-	char a[44], b[44], c[44];
+	const struct hb_fields *t = &hb_mig_count_fields;
+	size_t id, used;
+	char rg[44];
 
-	if (!s->count[HB_MC_SKIP_UNCOLLECTED].max &&
-	    !s->count[HB_MC_SKIP_NOMEM].max && !s->count[HB_MC_SKIP_BUSY].max)
+	for (id = HB_MC_SKIP_UNCOLLECTED; id < HB_MC_NR; id++)
+		if (s->count[id].max)
+			break;
+	if (id == HB_MC_NR) {
 		snprintf(buf, len, "none skipped");
-	else
-		snprintf(buf, len, "skipped %s not collected, %s without a destination page, %s busy",
-			 hb_mig_range_str(a, sizeof(a),
-					  &s->count[HB_MC_SKIP_UNCOLLECTED]),
-			 hb_mig_range_str(b, sizeof(b),
-					  &s->count[HB_MC_SKIP_NOMEM]),
-			 hb_mig_range_str(c, sizeof(c),
-					  &s->count[HB_MC_SKIP_BUSY]));
+		return buf;
+	}
+	used = snprintf(buf, len, "skipped");
+	for (id = HB_MC_SKIP_UNCOLLECTED; id < HB_MC_NR && used < len; id++)
+		used += snprintf(buf + used, len - used, "%s %s %s",
+				 id == HB_MC_SKIP_UNCOLLECTED ? "" : ",",
+				 hb_mig_range_str(rg, sizeof(rg),
+						  &s->count[id]),
+				 t->f[id].title);
 	return buf;
 }
 

@@ -171,19 +171,24 @@ static const struct hb_field hb_config_rows[] = {
 	HB_MIG_PHASE(st, pre, "pages_ns", pages_ns, "pages"),		\
 	HB_MIG_PHASE(st, pre, "finalize_ns", finalize_ns, "finalize")
 
-/* The counts of a MIGRATE's reply, in hb_mig_count_id's order. */
-#define HB_MIG_COUNT(st, pre, mb, t)					\
-	HB_FIELD(st, #mb, pre mb, t)
+/*
+ * The counts of a MIGRATE's reply, in hb_mig_count_id's order; a skip's
+ * title is why the table says its pages were skipped.
+ */
+#define HB_MIG_COUNT(st, pre, mb, t, ti)				\
+	HB_MATCHED(st, #mb, pre mb, t, HB_MATCH_NONE, ti)
 #define HB_MIG_COUNT_ROWS(st, pre)					\
-	HB_MIG_COUNT(st, pre, calls, HB_F_U32),				\
-	HB_MIG_COUNT(st, pre, requested, HB_F_U64),			\
-	HB_MIG_COUNT(st, pre, collected, HB_F_U64),			\
-	HB_MIG_COUNT(st, pre, migrated, HB_F_U64),			\
-	HB_MIG_COUNT(st, pre, thp, HB_F_U64),				\
-	HB_MIG_COUNT(st, pre, split, HB_F_U64),				\
-	HB_MIG_COUNT(st, pre, skip_uncollected, HB_F_U64),		\
-	HB_MIG_COUNT(st, pre, skip_nomem, HB_F_U64),			\
-	HB_MIG_COUNT(st, pre, skip_busy, HB_F_U64)
+	HB_MIG_COUNT(st, pre, calls, HB_F_U32, NULL),			\
+	HB_MIG_COUNT(st, pre, requested, HB_F_U64, NULL),		\
+	HB_MIG_COUNT(st, pre, collected, HB_F_U64, NULL),		\
+	HB_MIG_COUNT(st, pre, migrated, HB_F_U64, NULL),		\
+	HB_MIG_COUNT(st, pre, thp, HB_F_U64, NULL),			\
+	HB_MIG_COUNT(st, pre, split, HB_F_U64, NULL),			\
+	HB_MIG_COUNT(st, pre, skip_uncollected, HB_F_U64,		\
+		     "not collected"),					\
+	HB_MIG_COUNT(st, pre, skip_nomem, HB_F_U64,			\
+		     "without a destination page"),			\
+	HB_MIG_COUNT(st, pre, skip_busy, HB_F_U64, "busy")
 
 static const struct hb_field hb_mig_phase_rows[] = {
 	HB_MIG_PHASE_ROWS(struct hmmbench_migrate, ),

@@ -47,7 +47,7 @@ enum hb_fmatch {
 struct hb_field {
 	const char *key;	/* JSON member, the info table's row */
 	const char *title;	/* what messages call it, when matched; a
-				 * phase's name */
+				 * phase's name; why a skip skipped */
 	enum hb_ftype type;
 	size_t offset;		/* in the struct the table describes */
 	size_t size;		/* sizeof the member */
@@ -89,7 +89,10 @@ extern const struct hb_fields hb_mig_call_fields;
  */
 extern const struct hb_fields hb_mig_phase_fields;
 extern const struct hb_fields hb_fault_phase_fields;
-/* struct hmmbench_migrate's counts, indexed by enum hb_mig_count_id. */
+/*
+ * struct hmmbench_migrate's counts, indexed by enum hb_mig_count_id; the
+ * skips, from HB_MC_SKIP_UNCOLLECTED on, titled by why ("busy").
+ */
 extern const struct hb_fields hb_mig_count_fields;
 /*
  * struct hb_mig_touches: the counts of a fault phase but "unmatched",

@@ -72,6 +72,7 @@ enum hb_mig_count_id {
 	HB_MC_MIGRATED,
 	HB_MC_THP,
 	HB_MC_SPLIT,
+	/* the pages skipped, and why: the last */
 	HB_MC_SKIP_UNCOLLECTED,
 	HB_MC_SKIP_NOMEM,
 	HB_MC_SKIP_BUSY,

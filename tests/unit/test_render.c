@@ -966,6 +966,32 @@ static void migrate_roofline_or_why_not(void **state)
 	hb_mig_result_free(&r);
 }
 
+/*
+ * What a call skipped, and why, in the table's heading of a direction:
+ * each skip by its range over the warm calls, in the order of the reply.
+ */
+static void migrate_skips_say_why(void **state)
+{
+	struct hb_mig_result r;
+	char *t, *p;
+
+	(void)state;
+	migrate_4k_result(&r);
+	r.calls[1].m.skip_nomem = 3;
+	r.calls[1].m.migrated -= 3;
+	r.calls[2].m.skip_busy = 1;
+	r.calls[2].m.migrated -= 1;
+	t = render_migration(HB_FMT_TABLE, &r);
+	/* the heading as one line, whatever the wrapping */
+	for (p = strstr(t, "\n  "); p; p = strstr(p, "\n  ")) {
+		*p = ' ';
+		memmove(p + 1, p + 3, strlen(p + 3) + 1);
+	}
+	assert_non_null(strstr(t, "per call 13-15 of 16 pages moved, skipped 0 not collected, 0-3 without a destination page, 0-1 busy\n"));
+	free(t);
+	hb_mig_result_free(&r);
+}
+
 static void compare_of_migrations_thp_against_4k(void **state)
 {
 	struct hb_input in[2];
@@ -1231,6 +1257,7 @@ int main(void)
 		cmocka_unit_test(migrate_json_summarizes_per_direction),
 		cmocka_unit_test(merged_migration_in_every_format),
 		cmocka_unit_test(migrate_roofline_or_why_not),
+		cmocka_unit_test(migrate_skips_say_why),
 		cmocka_unit_test(compare_of_migrations_thp_against_4k),
 		cmocka_unit_test(show_renders_saved_migrations_as_migrate_did),
 	};
