@@ -1,0 +1,358 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# The harness suite: tests/vm/run itself (streams, exit status, shared
+# folders, kernel reports, time-outs, accelerators, module options),
+# the driver's build, style and patch series, bench's smoke run, and
+# the guest run of every scenario on the default test kernel; and
+# suite_vm, all that tests/check vm runs.  Sourced by tests/check.
+# tests/check, which sources this file, sets these:
+: "${top:?}" "${vm:?}" "${results:?}"
+
+DEFAULT_KERNEL=$(. "$vm/lib.sh" && echo "$HB_DEFAULT_KERNEL")
+
+# The harness tests need little guest memory, and 1 GiB boots faster than
+# the default 4 GiB that the scenarios need.
+small_vm() {
+	"$vm/run" --mem 1G "$@"
+}
+
+# vm_version [KERNEL [RUN-ARGS...]]: the guest runs that Debian kernel
+# (default 6.1).
+vm_version() {
+	local k=${1:-6.1} out
+	out=$(small_vm --kernel "$k" "${@:2}" -- cat /proc/version) || return 1
+	echo "$out"
+	[[ $out == "Linux version $k."* ]]
+}
+
+vm_streams() {
+	local out err
+	out=$(small_vm "$@" -- sh -c 'echo to-stdout; echo to-stderr >&2' \
+		2>"$results/streams.err") || return 1
+	err=$(cat "$results/streams.err")
+	[ "$out" = to-stdout ] && [[ $err == *to-stderr* ]] &&
+		[[ $err != *to-stdout* ]]
+}
+
+vm_false() {
+	local rc=0
+	small_vm "$@" -- sh -c 'exit 3' || rc=$?
+	echo "exit status $rc"
+	[ $rc = 3 ]
+}
+
+vm_share() {
+	local d rc=0
+	d=$(mktemp -d)
+	small_vm --share "$d" -- sh -c 'echo ok > /host/f' || rc=$?
+	[ $rc = 0 ] && [ "$(cat "$d/f")" = ok ]
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+
+# With an NVDIMM the guest keeps ACPI for PCI, but its interrupts come
+# from the BIOS table: ACPI's _PRT can time out on the emulated KASAN
+# kernel and leave the shared directory's virtio device without one.
+vm_share_pmem() {
+	local d rc=0
+	d=$(mktemp -d)
+	small_vm --pmem 1G --share "$d" -- sh -c '
+		! dmesg | grep -q "Using ACPI for IRQ routing" &&
+		[ -e /dev/pmem0 ] && echo ok > /host/f' || rc=$?
+	[ $rc = 0 ] && [ "$(cat "$d/f")" = ok ]
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+
+vm_panic() {
+	local rc=0
+	small_vm --no-load --timeout 120 -- \
+		sh -c 'echo c > /proc/sysrq-trigger' 2>"$results/panic.err" ||
+		rc=$?
+	cat "$results/panic.err"
+	[ $rc != 0 ] && grep -q 'Kernel panic' "$results/panic.err"
+}
+
+# lkdtm provokes a kernel report ($1); the run must fail and show it ($2).
+vm_provoke() {
+	local rc=0
+	small_vm --no-load --timeout 120 -- \
+		sh -c "echo $1 > /sys/kernel/debug/provoke-crash/DIRECT" \
+		2>"$results/provoke.err" || rc=$?
+	cat "$results/provoke.err"
+	[ $rc != 0 ] && grep -q "$2" "$results/provoke.err"
+}
+
+vm_timeout() {
+	local rc=0
+	small_vm --no-load --timeout 10 -- sleep 1000 || rc=$?
+	echo "exit status $rc"
+	[ $rc = 124 ]
+}
+
+# accel_choice KVM-DEV ARGS -- EXPECTED: tests/vm/run --dry-run with
+# HMMBENCH_KVM_DEV standing in for /dev/kvm picks EXPECTED (kvm or tcg),
+# says so on stderr, and its QEMU command has that accelerator's options
+# and not the other's.
+accel_choice() {
+	local dev=$1 want=$2 out err
+	shift 2
+	out=$(HMMBENCH_KVM_DEV=$dev "$vm/run" --dry-run "$@" -- true \
+		2>"$results/accel.err") || { cat "$results/accel.err"; return 1; }
+	err=$(cat "$results/accel.err")
+	echo "$err"; echo "$out"
+	grep -Eq "accelerator: $want( |\$)" <<<"$err" || return 1
+	if [ "$want" = kvm ]; then
+		grep -q -- '-accel kvm -cpu host ' <<<"$out" &&
+		! grep -q -- '-accel tcg' <<<"$out"
+	else
+		grep -q -- '-accel tcg ' <<<"$out" &&
+		! grep -q -- 'kvm' <<<"$out"
+	fi
+}
+
+# accel_refused KVM-DEV MESSAGE: --accel kvm fails before booting and
+# says why.
+accel_refused() {
+	local rc=0
+	HMMBENCH_KVM_DEV=$1 "$vm/run" --accel kvm --dry-run -- true \
+		>"$results/accel.out" 2>&1 || rc=$?
+	cat "$results/accel.out"
+	[ $rc != 0 ] && grep -q -- "$2" "$results/accel.out" &&
+		! grep -q qemu-system "$results/accel.out"
+}
+
+# --accel icount: single-threaded TCG counting instructions, one vCPU;
+# two are refused before anything boots.
+accel_icount() {
+	local out rc=0
+	out=$(HMMBENCH_ACCEL='' "$vm/run" --accel icount --dry-run -- true \
+		2>"$results/accel.err") || { cat "$results/accel.err"; return 1; }
+	cat "$results/accel.err"; echo "$out"
+	grep -q "accelerator: icount " "$results/accel.err" &&
+		grep -qF -- '-accel tcg\,thread=single -icount shift=0\,sleep=off ' <<<"$out" &&
+		grep -q -- '-smp 1 ' <<<"$out" || return 1
+	"$vm/run" --accel icount --cpus 2 --dry-run -- true \
+		>"$results/accel.out" 2>&1 || rc=$?
+	cat "$results/accel.out"
+	[ $rc != 0 ] && grep -q "runs one vCPU" "$results/accel.out"
+}
+
+accel_checks() {
+	local f
+	f=$(mktemp)
+	accel_choice /nonexistent/kvm tcg &&
+	accel_choice /dev/null kvm &&
+	accel_choice /dev/null tcg --accel tcg &&
+	accel_choice "$f" tcg &&
+	accel_refused /nonexistent/kvm "does not exist" &&
+	accel_refused "$f" "not a character device" &&
+	accel_icount
+	local rc=$?
+	rm -f "$f"
+	return $rc
+}
+
+# standin_run DIR MODE: one run of a guest command that prints the
+# accelerator it was told it runs under, on the stand-in QEMU whose KVM
+# acts as MODE (tests/vm/qemu-standin), with DIR/kvm, a character device
+# that opens, as /dev/kvm.  The stand-in's calls go to DIR/log.
+standin_run() {
+	HMMBENCH_ACCEL='' HMMBENCH_KVM_DEV=$1/kvm HMMBENCH_QEMU=$vm/qemu-standin \
+	HMMBENCH_STANDIN_KVM=$2 HMMBENCH_STANDIN_LOG=$1/log HB_KVM_SILENT_S=10 \
+		small_vm --no-load -- sh -c 'echo "$HMMBENCH_VM_ACCEL"'
+}
+
+# standin_gap LOG FROM TO: seconds between the FROMth and TOth calls.
+standin_gap() {
+	awk -v a="$2" -v b="$3" 'NR == a { t = $1 } NR == b { print $1 - t }' "$1"
+}
+
+# accel_fallback MODE WANT CALLS SENTENCE MAX-S: on the stand-in acting as
+# MODE, two runs in turn both run under WANT, the first's stderr has
+# SENTENCE, and the stand-in was called as CALLS lists (kvm, tcg: the first
+# run's probe, its boot or boots, then the second run's boot, which reuses
+# the verdict); the first run's last boot starts at most MAX-S seconds
+# after its first call.
+accel_fallback() {
+	local mode=$1 want=$2 calls=$3 sentence=$4 max=$5 d out rc=0 n gap seen
+	d=$(mktemp -d)
+	ln -s /dev/null "$d/kvm"
+	for i in 1 2; do
+		out=$(standin_run "$d" "$mode" 2>"$d/err$i") || rc=1
+		echo "run $i: $out"
+		cat "$d/err$i"
+		[ "$out" = "$want" ] || rc=1
+	done
+	seen=$(awk '{ print $2 }' "$d/log" | tr '\n' ' ')
+	echo "calls: $seen"
+	[ "$seen" = "$calls " ] || rc=1
+	grep -qF -- "$sentence" "$d/err1" || { echo "no '$sentence'"; rc=1; }
+	[ "$(grep -c 'accelerator: ' "$d/err2")" = 1 ] || rc=1
+	n=$(($(wc -l <"$d/log") - 1))
+	gap=$(standin_gap "$d/log" 1 "$n")
+	echo "first run: its last boot $gap s after its first call (at most $max)"
+	awk -v g="$gap" -v m="$max" 'BEGIN { exit !(g <= m) }' || rc=1
+	rm -rf "$d"
+	return $rc
+}
+
+# A /dev/kvm that opens but cannot run the guest: QEMU aborts at once, or
+# the guest stays silent (in the probe, or only in the run's own boot);
+# each run ends in TCG, saying why, within the probe's bound, and the
+# second run of a boot of this machine probes no more.  KVM that runs the
+# guest keeps it.
+accel_probe_checks() {
+	local p
+	p=$(. "$vm/lib.sh" && echo "$HB_KVM_PROBE_S")
+	accel_fallback abort tcg "kvm tcg tcg" \
+		"accelerator: tcg (software emulation: KVM is present but could not run the guest: QEMU exited with status 134: failed to set MSR 0x10a to 0x69)" 3 &&
+	accel_fallback hang tcg "kvm tcg tcg" \
+		"accelerator: tcg (software emulation: KVM is present but could not run the guest: the guest printed nothing in $p s under KVM)" $((p + 3)) &&
+	accel_fallback hang-run tcg "kvm kvm tcg tcg" \
+		"KVM ran the probe but not this guest (the guest printed nothing in 10 s under KVM): starting again" $((p + 10 + 3)) &&
+	accel_fallback boot kvm "kvm kvm kvm" "accelerator: kvm" $((p + 3))
+}
+
+# Options from --module-opt and from hmmbench.NAME=VALUE in --append reach
+# the module; one it does not have stops the run before booting.
+module_opt_checks() {
+	local out rc=0
+	out=$(small_vm --module-opt reserve_mb=300 \
+		--append "hmmbench.phase_probe=0" -- \
+		cat /sys/module/hmmbench/parameters/reserve_mb \
+		/sys/module/hmmbench/parameters/phase_probe) || return 1
+	echo "$out"
+	[ "$out" = "$(printf '300\nN')" ] || return 1
+	small_vm --module-opt no_such_option=1 -- true \
+		>"$results/modopt.out" 2>&1 || rc=$?
+	cat "$results/modopt.out"
+	[ $rc != 0 ] && grep -q "no option 'no_such_option'" "$results/modopt.out"
+}
+
+# make bench SMOKE=1: the report has every figure, each target says met,
+# missed or (an interval too wide) not shown, and no figure is missing
+# (nan); speed is never asserted.
+bench_smoke_checks() {
+	local r=$top/build/bench/report.txt num='-?[0-9]+\.[0-9]+' t
+	# as the docs show it
+	make -s -C "$top" bench SMOKE=1 >/dev/null || return 1
+	t='target (<|>=) [0-9.]+( %)?: (met|MISSED by [0-9.]+( %)?)$'
+	local patterns=(
+		"^hmmbench bench, .*accelerator [a-z]+, "
+		"^  256 MiB +wall $num s, kernel $num s: overhead $num %; $t"
+		"^  1 GiB +wall $num s, kernel $num s: overhead $num %; no target$"
+		"^  off $num ms, on $num ms: [+-]$num % \[95 % CI [+-]$num %, [+-]$num %\]; ($t|target < 1 %: not shown: the 95 % CI reaches [+-]$num %$)"
+		"^  256 MiB +warm CV $num % \(n 3\); no target$"
+		"^  512 MiB +warm CV $num % \(n 3\); no target$"
+		"^  1 GiB +warm CV $num % \(n 3\); $t"
+		"^  between boots \(2 boots of the large size\): within-boot CV $num %, CV of the boot means $num %, between-boot part $num %$"
+		"^  fit over 4 sizes: $num ns/page, intercept $num ms, R\^2 $num; $t"
+		"^  to_device +64 MiB +(4K|THP|mixed .*): +$num ms, $num GiB/s, CV $num %, copy $num % \($num GiB/s, $num % of the kernel's copy at $num GiB/s\); ioctl overhead $num %; $t"
+		"^  to_system +16 MiB +(4K|THP|mixed .*): +$num ms, $num GiB/s, CV $num %, copy $num % \($num GiB/s, $num % of the kernel's copy at $num GiB/s\); ioctl overhead $num %; no target$"
+		"^  to_system +fit over 3 sizes: $num ns per 4 KiB page, R\^2 $num; $t"
+		"^  fault: (4K|THP|mixed .*), [0-9]+ faults; handler p50 $num us, p99 $num us; the touch p50 $num us$"
+	)
+	local p size
+	for p in "${patterns[@]}"; do
+		grep -Eq "$p" "$r" || { echo "no line matching: $p"; cat "$r"; return 1; }
+	done
+	for size in "128 MiB" "256 MiB" "512 MiB" "1 GiB"; do
+		grep -Eq "^  $size +memremap +$num ns/page, memmap_init phase +$num ns/page$" "$r" &&
+		grep -Eq "^  $size +plain +$num GiB/s, phase at $num %; non-temporal ($num GiB/s, phase at $num %|not available on this architecture)$" "$r" ||
+			{ echo "$size: no scaling or roofline line"; cat "$r"; return 1; }
+	done
+	! grep -qi 'nan' "$r" || { echo "a figure is missing (nan)"; cat "$r"; return 1; }
+}
+
+# The kernel patch series of tests/vm/patches/SERIES/VERSION/ apply to
+# their Debian tree and pass checkpatch.
+patch_series_checks() {
+	local dir v series src p bad=0
+	for dir in "$vm"/patches/*/*/; do
+		v=$(basename "$dir")
+		series=$(basename "$(dirname "$dir")")
+		src=$(. "$vm/lib.sh" && hb_debian_tree "$v") || return 1
+		# The series applies in order to a copy (cached for the build)
+		(. "$vm/lib.sh" && hb_patched_tree "$v" "$series" >/dev/null) ||
+			{ echo "$series does not apply to $v"; bad=1; }
+		for p in "$dir"*.patch; do
+			"$src/scripts/checkpatch.pl" --no-tree -q "$p" ||
+				{ echo "${p#"$vm"/}: checkpatch"; bad=1; }
+		done
+	done
+	[ $bad = 0 ]
+}
+
+# The harness itself, and the scenarios, on the default test kernel;
+# fails when that kernel does not build.
+suite_harness() {
+	local kdir
+
+	echo "# VM: the harness itself"
+	kdir=$("$vm/build-kernel") || { echo "not ok - test kernel build"; failed=$((failed + 1)); return 1; }
+	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	host_test driver-builds-without-warnings \
+		no_warnings make -C "$top/driver" KDIR="$kdir"
+	host_test driver-sparse-clean \
+		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
+	host_test driver-checkpatch-clean make -C "$top" style
+	host_test kernel-patch-series-apply-and-pass-checkpatch \
+		patch_series_checks
+	host_test driver-compat-paths-build "$top/tests/compat/build-fake" "$kdir"
+	host_test vm-run-prints-guest-version vm_version
+	host_test vm-run-separates-stdout-stderr vm_streams
+	host_test vm-run-returns-exit-status vm_false
+	host_test vm-run-share-writes-host-file vm_share
+	host_test vm-run-pmem-irqs-from-bios-table vm_share_pmem
+	host_test vm-run-reports-kernel-panic vm_panic
+	host_test vm-run-reports-kernel-warning vm_provoke WARNING 'WARNING:'
+	host_test vm-run-reports-kernel-oops vm_provoke EXCEPTION 'Oops'
+	host_test vm-run-times-out vm_timeout
+	host_test vm-run-accel-choice accel_checks
+	host_test vm-run-kvm-that-cannot-run-the-guest-falls-back-to-tcg \
+		accel_probe_checks
+	host_test vm-run-module-options-reach-module module_opt_checks
+
+	echo "# VM: scenarios in the guest"
+	# The heaviest migration cases run on the 7.2 debug kernel and on
+	# arm64, both 6.1-era and 7.x paths; here the rest of hbmigrate runs.
+	guest_check vm --pmem 4G --timeout 2400 -- \
+		--skip migrate-kill-midway,migrate-unmap-fault-race,migrate-chunk-full
+	host_test rebind-probe-agrees-with-printk rebind_checks "$results/vm" \
+		"$kdir/.config"
+	host_test cli-json-has-5-warm-samples-and-1-cold cli_json_checks
+	host_test cli-migrate-json-complete-and-labelled migrate_json_checks \
+		"$results/vm"
+	host_test cli-sweep-has-one-summary-per-size cli_sweep_checks
+	host_test cli-interrupted-json-is-valid-and-incomplete cli_interrupt_checks
+	host_test bench-smoke-prints-every-figure bench_smoke_checks
+}
+
+# On a distribution without the default test kernel's source the parts
+# that need it are skipped, saying why, and the others run.
+suite_vm() {
+	local why
+
+	if why=$(kernel_why default); then
+		suite_harness || return
+	else
+		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
+	fi
+	suite_other_kernel
+	suite_arm64
+	suite_distro
+	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || suite_newest
+	if why=$(kernel_why default) && why=$(kernel_why template); then
+		suite_template
+	else
+		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
+	fi
+
+	echo "# the command lines of README.md and docs/"
+	tap_suite doc-commands "$top/tests/doc-commands"
+
+	reliability_line
+}

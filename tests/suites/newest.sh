@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# The newest suite: the newest kernel's bench build and its
+# template-init port.  Sourced by tests/check.
+# tests/check, which sources this file, sets these:
+: "${top:?}" "${vm:?}" "${results:?}"
+
+# The newest kernel's bench build and its template-init port: the module
+# builds clean against it; what needs the test kernel's own build passes
+# there (two 64 GiB chunks, which the debug build has no memory for;
+# hmm-tests and test_hmm.ko, which Debian does not ship, beside hmmbench
+# and migrate); the template loops write the struct pages the stock loop
+# writes (49-verify-template, one boot, every mode), and the template
+# loop is detected against the stock one, timed and counted.  The rest of
+# 7.2 runs on its debug build (every migrate-* case) and on Debian's
+# (verify, 64 GiB run).
+suite_newest() {
+	local kdir v=$OTHER_KERNEL
+
+	echo "# VM: the $v kernel and its template-init port"
+	kdir=$("$vm/build-kernel" --kernel $v) ||
+		{ echo "not ok - $v kernel build"; failed=$((failed + 1)); return; }
+	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	host_test "driver-builds-without-warnings-$v" \
+		no_warnings make -C "$top/driver" KDIR="$kdir"
+	host_test "driver-sparse-clean-$v" \
+		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
+	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	host_test "vm-run-prints-guest-version-$v" vm_version $v
+	guest_check "vm-$v" --kernel $v --timeout 1800 -- \
+		driver-map-two-64g-chunks 70-hmm-tests-beside 71-cli-migrate \
+		72-migrate-ab
+	host_test "cli-migrate-json-complete-and-labelled-$v" \
+		migrate_json_checks "$results/vm-$v" thp
+	host_test "migrate-thp-faster-where-kernel-benchmark-sees-it-$v" \
+		migrate_agrees_with_kernel "$results/vm-$v"
+	# 12 of 12 boots detected THP and kept 4K silent, at 8 rounds
+	host_test "migrate-thp-against-4k-significantly-faster-$v" \
+		migrate_ab_detected "$results/vm-$v"
+	host_test "migrate-4k-against-itself-no-significant-change-$v" \
+		migrate_aa_silent "$results/vm-$v"
+	guest_check "vm-$v-template" --kernel "template-$v" --pmem 4G \
+		--timeout 1200 -- 18-verify-namespace 49-verify-template \
+		driver-verify-base driver-verify-compound
+	# 7.2's template loop gains less under TCG than 6.1's: 10 rounds a
+	# side detected it in 4 of 7 tries, 20 rounds in every one.  The
+	# loop against itself in one boot is 6.1's rb-aa and arm64's nt.
+	host_test "ab-template-loop-significantly-faster-$v" \
+		ab_switch_template "tpl-ab-$v" --kernel "template-$v" --rounds 20
+	switch_effect "tpl-ab-$v"
+	host_test "ab-icount-template-loop-exactly-$ICOUNT_FEWER_72-percent-fewer-$v" \
+		ab_icount "icount-ab-$v" 0 1 "-$ICOUNT_FEWER_72" \
+		--kernel "template-$v"
+}
+
+# How many fewer instructions, in %, the warm memmap_init phase of 7.2
+# runs with the template loop than with the stock one (ab_icount).
+ICOUNT_FEWER_72=34.5
