@@ -71,19 +71,6 @@ switch_effect() {
 		"$results/$1/compare.json" 2>/dev/null
 }
 
-# The loops against themselves in one boot: no significant change of the
-# warm memmap_init phase or memremap at 1 %.  ab_switch_same DIR [AB-ARGS...]
-ab_switch_same() {
-	local dir=$1
-	shift
-	ALPHA=0.01 ab_switch "$dir" 0 0 "$@" &&
-	json_true "$results/$dir/compare.json" '[.comparisons[]
-		| select(.kind == "warm" and (.metric == "memmap_init_ns"
-			or .metric == "memremap_ns"))
-		| [.test_unit, .tested, .significant]]
-		== [["run", true, false], ["run", true, false]]'
-}
-
 # The template loop against the original in one boot: the warm
 # memmap_init phase is significantly faster at 1 %.  memunmap, which the
 # series does not touch, is the negative control: reported, not tested.

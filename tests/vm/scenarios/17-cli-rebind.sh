@@ -1,17 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # With an NVDIMM (tests/vm/run --pmem): hmmbench rebind reconfigures the
 # namespace as fsdax map=mem, fsdax map=dev and devdax align=2M and
-# rebinds it three times in each mode, into rebind-MODE.json; the
-# kernel's own pr_debug lines of those binds go beside them into
-# rebind-MODE.printk ("PAGES MS" a line), which the host holds the
-# probe's times against (tests/check's rebind_checks), and the clocks at the start and end of the run
-# into rebind-MODE.clock.  hmmbench monitor sees the calls of a rebind
-# with the times the rebind recorded.  Then what a user can get wrong,
-# each with its sentence: a missing or malformed namespace, a mode
-# change without --reconfigure, a namespace held open, no root.  Then
-# SIGINT and SIGTERM land while the namespace is unbound
-# (HMMBENCH_TEST_UNBOUND_MS holds it so), and it must be bound after.
-# The namespace ends in the mode it was found in.
+# rebinds it three times in each mode, into rebind-MODE.json; the kernel's
+# own pr_debug lines of those binds go beside them into rebind-MODE.printk
+# ("PAGES MS" a line), which the host holds the probe's times against
+# (rebind_checks in host-checks/17-cli-rebind.sh), and the clocks at the
+# start and end of the run into rebind-MODE.clock.  hmmbench monitor sees
+# the calls of a rebind with the times the rebind recorded.  Then what a
+# user can get wrong, each with its sentence: a missing or malformed
+# namespace, a mode change without --reconfigure, a namespace held open,
+# no root.  Then SIGINT and SIGTERM land while the namespace is unbound
+# (HMMBENCH_TEST_UNBOUND_MS holds it so), and it must be bound after.  The
+# namespace ends in the mode it was found in.
 # shellcheck source=pmem-lib.sh
 . /scenarios/pmem-lib.sh
 

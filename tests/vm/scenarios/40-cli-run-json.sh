@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # hmmbench --size 1G --iters 5 --format json -o FILE succeeds; the host
 # checks the file (5 warm samples per metric and a separate cold one) in
-# tests/check's cli_json_checks.  Where the kernel has dynamic debug
-# (Debian's), memmap_init_zone_device()'s own pr_debug lines of those
-# six calls go beside it into cli-1g.printk ("PAGES MS" a line), and the
-# clocks at the start and end into cli-1g.clock, for tests/check's
-# printk_checks to hold the probe's phase against.
+# cli_json_checks (in tests/vm/host-checks/, as for every scenario). Where
+# the kernel has dynamic debug (Debian's), memmap_init_zone_device()'s own
+# pr_debug lines of those six calls go beside it into cli-1g.printk
+# ("PAGES MS" a line), and the clocks at the start and end into
+# cli-1g.clock, for printk_agrees to hold the probe's phase against.
 set -e
 # shellcheck source=printk-lib.sh
 . /scenarios/printk-lib.sh

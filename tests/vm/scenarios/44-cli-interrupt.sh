@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # SIGINT during a run: exit 130, the JSON written is marked incomplete
-# (tests/check's cli_interrupt_checks), and every chunk is unmapped.
+# (cli_interrupt_checks, in host-checks/), and every chunk is unmapped.
 hmmbench --size 1G --iters 100000 --chunks 2 --format json \
 	-o cli-int.json &
 pid=$!

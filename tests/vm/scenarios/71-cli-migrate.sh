@@ -3,9 +3,9 @@
 # base pages where the kernel has device THP; where the kernel built
 # test_hmm.ko and hmm-tests (7.x), the kernel's own
 # benchmark_thp_migration runs in the same boot, right after.  The host
-# reads both (tests/check's migrate_checks): the runs are complete, label
-# the order that moved, and see THP faster than 4K in each direction
-# where the kernel's benchmark clearly does.
+# reads both (migrate_json_checks, in host-checks/): the runs are
+# complete, label the order that moved, and see THP faster than 4K in each
+# direction where the kernel's benchmark clearly does.
 set -e
 thp=$(hmmbench info --format json | grep -c '"migrate_thp"' || true)
 hmmbench migrate --size 16M --iters 3 --no-thp

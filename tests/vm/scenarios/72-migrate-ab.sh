@@ -2,9 +2,9 @@
 # A switch inside one kernel for the statistics of hmmbench compare on
 # migrate results: rounds of 16 MiB runs with base pages (two runs a
 # round, A and A') and with THP, interleaved in one boot.  The host
-# (tests/check's migrate_ab_checks) merges each side's runs and compares
-# them: THP against 4K must be detected, 4K against 4K must not.
-# HB_MIGRATE_ROUNDS sets the rounds (default 8).
+# (migrate_ab_detected and migrate_aa_silent, in host-checks/) merges each
+# side's runs and compares them: THP against 4K must be detected, 4K
+# against 4K must not.  HB_MIGRATE_ROUNDS sets the rounds (default 8).
 set -e
 if ! hmmbench info --format json | grep -q '"migrate_thp"'; then
 	echo "no device THP on this kernel (needs 6.19 and THP): nothing to switch"
