@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # hmmbench --size 1G --iters 5 --format json -o FILE succeeds; the host
 # checks the file (5 warm samples per metric and a separate cold one) in
-# cli_json_checks (in tests/vm/host-checks/, as for every scenario). Where
-# the kernel has dynamic debug (Debian's), memmap_init_zone_device()'s own
+# cli_json_checks (tests/vm/host-checks/40-cli-run-json.sh).  Where the
+# kernel has dynamic debug (Debian's), memmap_init_zone_device()'s own
 # pr_debug lines of those six calls go beside it into cli-1g.printk
 # ("PAGES MS" a line), and the clocks at the start and end into
 # cli-1g.clock, for printk_agrees to hold the probe's phase against.
