@@ -102,16 +102,34 @@ static bool all_zero(const char *p, size_t len)
 	return true;
 }
 
-/* Lends @n base pages of a new buffer to chunk @h; the buffer. */
+/*
+ * Lends @n base pages of a new buffer to chunk @h; the buffer.  A page the
+ * kernel holds for a moment (compaction isolating it, a reference not yet
+ * dropped) is skipped, so the range is asked for again, and the pages
+ * already lent are not collected again.
+ */
 static char *lend_pages(int fd, uint32_t h, uint64_t n, unsigned int seed)
 {
-	struct hmmbench_migrate m;
+	struct hmmbench_migrate m = { 0 };
 	char *buf = filled(n * page_size, false, seed);
+	uint64_t moved = 0;
 
-	CHECK(!migrate(fd, h, buf, n * page_size, HMMBENCH_MIGRATE_TO_DEVICE,
-		       0, &m) && m.migrated == n,
-	      "lending %llu pages: %llu moved",
-	      (unsigned long long)n, (unsigned long long)m.migrated);
+	for (int try = 0; try < 8 && moved < n; try++) {
+		if (try)
+			usleep(10000);
+		if (!CHECK(!migrate(fd, h, buf, n * page_size,
+				    HMMBENCH_MIGRATE_TO_DEVICE, 0, &m),
+			   "lending %llu pages: %s", (unsigned long long)n,
+			   strerror(errno)))
+			break;
+		moved += m.migrated;
+	}
+	CHECK(moved == n,
+	      "lending %llu pages: %llu moved, in the last call uncollected %llu nomem %llu busy %llu",
+	      (unsigned long long)n, (unsigned long long)moved,
+	      (unsigned long long)m.skip_uncollected,
+	      (unsigned long long)m.skip_nomem,
+	      (unsigned long long)m.skip_busy);
 	return buf;
 }
 
