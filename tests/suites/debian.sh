@@ -33,8 +33,8 @@ guest_built() {
 # (DEVICE_PRIVATE, THP migration, 4 KiB pages): the module, cross-built
 # against its configuration, builds clean and matches its vermagic; in the
 # guest hmmbench run, info, verify, migration with THP, netlink and the
-# fuzzer (20 000 calls: one host thread runs this guest's two vCPUs, and
-# the 6.1 and debug guests make 100 000 each).  No NVDIMM: QEMU's virt
+# fuzzer (20 000 calls: one host thread runs this guest's two vCPUs; the
+# 6.1 guest makes 100 000, the debug guest 30 000).  No NVDIMM: QEMU's virt
 # machine has one only through ACPI, which a kernel booted without UEFI
 # firmware does not have.
 suite_debian_arm64() {
