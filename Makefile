@@ -32,7 +32,7 @@
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
 # the running kernel's when it has DEVICE_PRIVATE, else a test kernel the
-# cache holds built (tests/vm/kdir says which).  Without either, make,
+# cache holds built (vm/kdir says which).  Without either, make,
 # make clean, sparse and modules_install build no kernel: make builds the
 # CLI and says how to get a kernel tree, module, sparse and
 # modules_install fail saying so, and clean removes driver/'s build
@@ -49,12 +49,12 @@
 # LDFLAGS.  Given on the command line, they reach every sub-make: no
 # Makefile here uses these names for anything else (tests/doc-commands).
 
-VM := tests/vm
+VM := vm
 ifneq ($(ACCEL),)
 export HMMBENCH_ACCEL := $(ACCEL)
 endif
 # The module's kernel tree, and on stderr which it is: KDIR, or what
-# tests/vm/kdir finds; it fails, saying why, where there is none.
+# vm/kdir finds; it fails, saying why, where there is none.
 KDIR_CMD = $(if $(KDIR),echo "hmmbench.ko: for KDIR=$(KDIR)" >&2; echo "$(KDIR)",$(VM)/kdir)
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
 KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h
@@ -72,7 +72,7 @@ cli:
 # Everything the VM's initramfs needs, for the kernel in KDIR.  The module
 # is kept per kernel in build/module/<kernel>/, so that booting kernels in
 # turn (make ab) does not rebuild it on every boot; it is rebuilt when a
-# source changes or the kernel was rebuilt (tests/vm/build-kernel writes
+# source changes or the kernel was rebuilt (vm/build-kernel writes
 # .hmmbench-complete at the end of every build).
 GUEST_KO = build/module/$(notdir $(patsubst %/,%,$(KDIR)))/hmmbench.ko
 
@@ -100,13 +100,13 @@ guest: $(if $(KDIR),$(GUEST_KO) $(GUEST_HMM_TESTS))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
 	$(MAKE) guest-programs
 
-$(GUEST_HMM_TESTS): $(wildcard $(KDIR)/.hmmbench-complete) tests/vm/build-hmm-tests
-	tests/vm/build-hmm-tests $(KDIR) $@
+$(GUEST_HMM_TESTS): $(wildcard $(KDIR)/.hmmbench-complete) vm/build-hmm-tests
+	vm/build-hmm-tests $(KDIR) $@
 
 # The guest's programs alone (no kernel needed).
 guest-programs:
 	$(MAKE) -C cli static $(GUEST_CLI)
-	$(MAKE) -C $(VM) client $(GUEST_CLIENT)
+	$(MAKE) -C tests/vm client $(GUEST_CLIENT)
 
 # driver/ may hold objects of another kernel, which kbuild does not always
 # rebuild (6.12's objtool then finds 6.1's sections in them): start clean.
@@ -249,7 +249,7 @@ clean:
 		cd driver && rm -rf $(DRIVER_BUILT); \
 	fi
 	$(MAKE) -C cli clean
-	$(MAKE) -C $(VM) clean
+	$(MAKE) -C tests/vm clean
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 

@@ -226,7 +226,7 @@ static void hb_print_samples(const struct hb_progress *p, bool icount)
 
 /*
  * Progress goes to stderr when it is a terminal, or when
- * HMMBENCH_PROGRESS=1 says that it ends on one: tests/vm/run sets it in
+ * HMMBENCH_PROGRESS=1 says that it ends on one: vm/run sets it in
  * the guest, whose stderr is a pipe to the host's terminal.
  */
 static bool hb_progress_tty(void)

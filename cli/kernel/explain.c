@@ -143,7 +143,7 @@ static const char *hb_explain_open(char *buf, size_t len, int err,
 	switch (err) {
 	case ENOENT:
 		snprintf(buf, len,
-			 "%s not found: load the module (%s) or run in the VM with tests/vm/run -- hmmbench ...",
+			 "%s not found: load the module (%s) or run in the VM with vm/run -- hmmbench ...",
 			 ctx->path, hb_host_module_load_cmd());
 		break;
 	case ENXIO:
@@ -233,7 +233,7 @@ static const char *hb_explain_enomem(char *buf, size_t len,
 		return buf;
 	}
 	snprintf(buf, len,
-		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s), so it takes %s: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)",
+		 "%s %s of struct pages but the module's budget allows %s now (MemAvailable %s minus a reserve of %s), so it takes %s: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: vm/run --mem 8G ...)",
 		 what,
 		 hb_size_human(n * hb_dev_memmap_cost(i, ctx->length), cost,
 			       sizeof(cost)),

@@ -260,7 +260,7 @@ bool hb_roof_rate(const struct hb_roof *rf, uint32_t bit, double *bps);
 bool hb_meta_emulated(const struct hb_meta *m);
 
 /*
- * Whether @m was measured under QEMU's icount (tests/vm/run --accel
+ * Whether @m was measured under QEMU's icount (vm/run --accel
  * icount), whose guest clock counts instructions: every "ns" of the
  * result is an instruction the guest executed, not time.
  */

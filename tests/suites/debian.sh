@@ -21,7 +21,7 @@ suite_distro() {
 }
 
 # guest_built KDIR [MAKE-ARG...]: the module for KDIR and the guest's
-# programs, built now, so that the guest's tests/vm/run finds them made.
+# programs, built now, so that the guest's vm/run finds them made.
 guest_built() {
 	local kdir=$1
 	shift

@@ -11,7 +11,7 @@
 # with in reasonable time (64 GiB chunks, which suite_newest runs on its
 # bench build).  A cold
 # run has time for one debug kernel, and the newest is where a debug run
-# finds the most; 6.12 is built on demand only (tests/vm/run --kernel
+# finds the most; 6.12 is built on demand only (vm/run --kernel
 # 6.12).
 OTHER_KERNEL=7.2
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# The harness suite: tests/vm/run itself (streams, exit status, shared
+# The harness suite: vm/run itself (streams, exit status, shared
 # folders, kernel reports, time-outs, accelerators, module options),
 # the driver's build, style and patch series, bench's smoke run, and
 # the guest run of every scenario on the default test kernel; and
@@ -92,7 +92,7 @@ vm_timeout() {
 	[ $rc = 124 ]
 }
 
-# accel_choice KVM-DEV ARGS -- EXPECTED: tests/vm/run --dry-run with
+# accel_choice KVM-DEV ARGS -- EXPECTED: vm/run --dry-run with
 # HMMBENCH_KVM_DEV standing in for /dev/kvm picks EXPECTED (kvm or tcg),
 # says so on stderr, and its QEMU command has that accelerator's options
 # and not the other's.
@@ -160,7 +160,7 @@ accel_checks() {
 # acts as MODE (tests/vm/qemu-standin), with DIR/kvm, a character device
 # that opens, as /dev/kvm.  The stand-in's calls go to DIR/log.
 standin_run() {
-	HMMBENCH_ACCEL='' HMMBENCH_KVM_DEV=$1/kvm HMMBENCH_QEMU=$vm/qemu-standin \
+	HMMBENCH_ACCEL='' HMMBENCH_KVM_DEV=$1/kvm HMMBENCH_QEMU=$top/tests/vm/qemu-standin \
 	HMMBENCH_STANDIN_KVM=$2 HMMBENCH_STANDIN_LOG=$1/log HB_KVM_SILENT_S=10 \
 		small_vm --no-load -- sh -c 'echo "$HMMBENCH_VM_ACCEL"'
 }
@@ -267,7 +267,7 @@ bench_smoke_checks() {
 	! grep -qi 'nan' "$r" || { echo "a figure is missing (nan)"; cat "$r"; return 1; }
 }
 
-# The kernel patch series of tests/vm/patches/SERIES/VERSION/ apply to
+# The kernel patch series of vm/patches/SERIES/VERSION/ apply to
 # their Debian tree and pass checkpatch.
 patch_series_checks() {
 	local dir v series src p bad=0

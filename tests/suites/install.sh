@@ -18,7 +18,7 @@ shellcheck_clean() {
 		*) head -n 1 "$f" | grep -Eq '^#!.*/(env (ba)?sh|(ba|da)?sh|busybox sh)$' &&
 			files+=("$f") ;;
 		esac
-	done < <(find "$top/tests" "$top/.ci" -type f)
+	done < <(find "$top/tests" "$top/vm" "$top/.ci" -type f)
 	echo "${#files[@]} scripts"
 	(cd "$top" && shellcheck -x -S warning "${files[@]}")
 }

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # The template-init kernel's suite and the comparisons of real runs
-# (tests/vm/ab, then hmmbench compare): A/A, A/B, --rounds auto,
+# (vm/ab, then hmmbench compare): A/A, A/B, --rounds auto,
 # icount, rebinds; the ab_* functions other suites run on their
 # kernels too.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
 : "${top:?}" "${vm:?}" "${results:?}"
 
-# ab_1g DIR AB-OPTIONS...: tests/vm/ab of 1 GiB chunks with those options,
+# ab_1g DIR AB-OPTIONS...: vm/ab of 1 GiB chunks with those options,
 # then its comparison as JSON in DIR/compare.json at significance level
 # ALPHA.  With several rounds, compare tests the run means: ROUNDS values
 # a side.

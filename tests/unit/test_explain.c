@@ -72,7 +72,7 @@ static const struct msg_case cases[] = {
 	{ "info EPERM says run as root", HB_OP_INFO, EPERM, .want = "needs root" },
 	{ "info other errno names it", HB_OP_INFO, EIO, .want = "=asking /dev/hmmbench for its INFO failed: Input/output error" },
 	{ "map ENOMEM gives the budget numbers", HB_OP_MAP, ENOMEM, 128 * GIB,
-	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)" },
+	  .want = "=a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: vm/run --mem 8G ...)" },
 	{ "map ENOMEM counts all chunks", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4, .want = "4 chunks of 32G need 2 GiB of struct pages" },
 	{ "map ENOMEM of several chunks names the largest of each", HB_OP_MAP, ENOMEM, 32 * GIB, -1, 4,
 	  .want = "so it takes multiples of 128 MiB (128M), the memory section size, up to 16 GiB (16G) each for 4 chunks, the most its memory budget allows now" },
@@ -306,7 +306,7 @@ static void load_command_is_this_machines(void **state)
 	char buf[512], want[512];
 
 	(void)state;
-	snprintf(want, sizeof(want), "/dev/hmmbench not found: load the module (%s) or run in the VM with tests/vm/run -- hmmbench ...",
+	snprintf(want, sizeof(want), "/dev/hmmbench not found: load the module (%s) or run in the VM with vm/run -- hmmbench ...",
 		 cmd);
 	assert_string_equal(hb_dev_explain(buf, sizeof(buf), HB_OP_OPEN,
 					   ENOENT, &ctx), want);

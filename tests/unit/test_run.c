@@ -184,7 +184,7 @@ static void size_the_module_would_refuse_names_both_numbers(void **state)
 	assert_int_equal(run_err("100MiB"), HB_EXIT_FAIL);
 	assert_string_equal(err_text, "hmmbench: 100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now\n");
 	assert_int_equal(run_err("128GB"), HB_EXIT_FAIL);
-	assert_string_equal(err_text, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: tests/vm/run --mem 8G ...)\n");
+	assert_string_equal(err_text, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: vm/run --mem 8G ...)\n");
 	assert_int_equal(maps_asked(), 0);
 	assert_int_equal(access(out_path, F_OK), -1);
 }

@@ -65,9 +65,9 @@ printk_agrees() {
 		length > 0 and length <= (\$p | length) and all"
 }
 
-# The accelerator tests/vm/run picks on this machine.
+# The accelerator vm/run picks on this machine.
 run_accel() {
-	# shellcheck source=../lib.sh
+	# shellcheck source=vm/lib.sh
 	(. "$vm/lib.sh" && hb_arch "" && hb_accel "${HMMBENCH_ACCEL:-auto}" &&
 		echo "$hb_accel_name")
 }

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# With an NVDIMM (tests/vm/run --pmem): its namespace is reconfigured with
+# With an NVDIMM (vm/run --pmem): its namespace is reconfigured with
 # ndctl as fsdax map=mem, fsdax map=dev and devdax align=2M, and rebound
 # (ndctl disable-namespace, enable-namespace) three times in each mode;
 # every bind initialises the namespace's struct pages, which the kernel's

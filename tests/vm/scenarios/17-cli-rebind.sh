@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# With an NVDIMM (tests/vm/run --pmem): hmmbench rebind reconfigures the
+# With an NVDIMM (vm/run --pmem): hmmbench rebind reconfigures the
 # namespace as fsdax map=mem, fsdax map=dev and devdax align=2M and
 # rebinds it three times in each mode, into rebind-MODE.json; the kernel's
 # own pr_debug lines of those binds go beside them into rebind-MODE.printk

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# With an NVDIMM (tests/vm/run --pmem): hmmbench verify --namespace reads
+# With an NVDIMM (vm/run --pmem): hmmbench verify --namespace reads
 # the struct pages of the namespace as fsdax map=mem, fsdax map=dev and
 # devdax align=2M.  Every invariant holds; it reads exactly the pages the
 # bind's memmap_init_zone_device() says it initialised, from the first

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# With an NVDIMM (tests/vm/run --pmem): a watch window restarted while the
+# With an NVDIMM (vm/run --pmem): a watch window restarted while the
 # bind of an fsdax namespace is at the end of its memmap_init phase does
 # not credit that phase to the chunk MAP that takes the bind's slot in the
 # new window (hbtest watch-restart-mid-init, which the module's test hold

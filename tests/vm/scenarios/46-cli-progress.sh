@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Progress in the VM: with HMMBENCH_PROGRESS=1, which tests/vm/run sets
+# Progress in the VM: with HMMBENCH_PROGRESS=1, which vm/run sets
 # when the host's stderr is a terminal, a run shows the elapsed and the
 # remaining time on stderr while stdout stays pure JSON; without it, the
 # guest's stderr (a pipe) gets no progress.

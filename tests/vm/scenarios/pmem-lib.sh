@@ -5,7 +5,7 @@
 # namespace's mode in $mode0 for fail() to restore.
 ns=namespace0.0
 if [ ! -e /sys/bus/nd/devices/$ns ] || ! command -v ndctl >/dev/null; then
-	echo "no NVDIMM namespace (tests/vm/run --pmem SIZE) or no ndctl"
+	echo "no NVDIMM namespace (vm/run --pmem SIZE) or no ndctl"
 	exit 77
 fi
 # shellcheck source=printk-lib.sh

@@ -3,7 +3,7 @@
 # location and the Debian kernel source it unpacks.
 
 HB_VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-HB_TOP=$(cd "$HB_VM_DIR/../.." && pwd)
+HB_TOP=$(cd "$HB_VM_DIR/.." && pwd)
 HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 # The Debian kernel sources the harness builds; the first is the default.
 HB_KERNELS="6.1 6.12 7.2"
@@ -660,7 +660,7 @@ HB_KVM_PROBE_S=${HB_KVM_PROBE_S:-8}
 # The same for a whole run's boot, which has more to set up first.
 HB_KVM_SILENT_S=${HB_KVM_SILENT_S:-30}
 
-# QEMU's options for KVM; a probe adds the machine tests/vm/run gives an
+# QEMU's options for KVM; a probe adds the machine vm/run gives an
 # arm64 guest under it.  Then the kernel command line that makes a
 # probe's guest speak at once.
 HB_KVM_OPTS="-accel kvm -cpu host"
