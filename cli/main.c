@@ -36,7 +36,9 @@
  *   statistics; distributions           stats/stats.c, stats/mean.c;
  *                                       stats/dist.c
  *   compare's tests; its rows, notes    stats/twosample.c;
- *                                       results/compare.c
+ *                                       results/compare.c; its
+ *                                       verdicts (Holm, effects):
+ *                                       results/compare_verdict.c
  *   merge; refusing unlike results      results/merge.c;
  *                                       results/config_match.c
  *   reading a result file back          results/result_read.c; a
