@@ -38,7 +38,9 @@
  *   compare's tests; its rows, notes    stats/twosample.c;
  *                                       results/compare.c; its
  *                                       verdicts (Holm, effects):
- *                                       results/compare_verdict.c
+ *                                       results/compare_verdict.c;
+ *                                       its warnings:
+ *                                       results/compare_notes.c
  *   merge; refusing unlike results      results/merge.c;
  *                                       results/config_match.c
  *   reading a result file back          results/result_read.c; a
