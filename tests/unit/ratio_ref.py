@@ -77,8 +77,8 @@ CASES = {
              0.05),
 }
 
-# Run means of test_compare.c: fixture_runs() spreads each run's samples
-# evenly around them.
+# Run means of test_compare.c and compare_pair.c: fixture_runs() spreads
+# each run's samples evenly around them.
 RUNS = {
     'runs_fast': ([100, 106, 98, 104], [60, 66, 58, 64]),
     'runs_near': ([100, 106, 98, 104], [107, 112, 108, 113]),
