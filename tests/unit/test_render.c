@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench unit tests: every output, byte for byte, through render.h.
- * Fixed results (a run, a sweep, merged runs, merge itself, info, two
- * migrations and a merged one) and comparisons (two single runs, two
- * merged sides, three inputs with notes, THP against 4K migrations) are
- * rendered in every format they have and checked against the files in
- * golden/; saved ones read back render the same.  What
- * was rendered is also written to build/unit/golden, so a failure is one
- * diff away; `make golden` makes it the new expectation.
+ * hmmbench unit tests: every output of a result, byte for byte, through
+ * render.h.  Fixed results (a run, a sweep, merged runs, merge itself,
+ * info, two migrations and a merged one) are rendered in every format
+ * they have and checked against the files in golden/ (golden.c); saved
+ * ones read back render the same.  Comparisons are
+ * test_render_compare.c's.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -23,116 +21,10 @@
 #include <json-c/json.h>
 
 #include "fixture.h"
+#include "golden.h"
 #include "results/compare_read.h"
 #include "results/compare.h"
 #include "results/merge.h"
-
-#define N(a)	(sizeof(a) / sizeof((a)[0]))
-#define GIB	(1ULL << 30)
-
-static const char *const formats[] = {
-	[HB_FMT_TABLE] = "table", [HB_FMT_CSV] = "csv",
-	[HB_FMT_JSON] = "json", [HB_FMT_COVER] = "cover",
-	[HB_FMT_GOBENCH] = "gobench",
-};
-
-/* Those of test_compare.c: a clear drop, and a noisy side. */
-static const double base_ms[] = {
-	117.2, 118.9, 116.4, 119.5, 117.8, 118.1, 116.9, 120.3, 117.5, 118.6,
-};
-static const double new_ms[] = {
-	55.1, 54.8, 56.2, 55.7, 54.3, 55.9, 56.8, 55.4, 54.9, 56.1,
-};
-static const double noisy_ms[] = { 100, 130, 80, 120, 70, 110 };
-static const double runs_base_ms[] = { 100, 106, 98, 104 };
-static const double runs_fast_ms[] = { 60, 66, 58, 64 };
-
-static void spill(const char *dir, const char *name, const char *text)
-{
-	char path[4096];
-	FILE *f;
-
-	mkdir(dir, 0755);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
-
-/* Fails naming the first line where @got and @want part. */
-static void report(const char *name, const char *got, const char *want)
-{
-	size_t i, line = 1, start = 0;
-
-	for (i = 0; got[i] && got[i] == want[i]; i++) {
-		if (got[i] == '\n') {
-			line++;
-			start = i + 1;
-		}
-	}
-	fail_msg("%s differs at line %zu:\n  got:  %.100s\n  want: %.100s\n(diff -r tests/unit/golden build/unit/golden)",
-		 name, line, got + start, want + start);
-}
-
-/*
- * Whether @name is JSON and @got means what @want does: json-c's layout
- * differs between versions (0.16 spreads an empty array over two lines,
- * 0.17 and later write "[]"), its meaning does not.
- */
-static bool same_json(const char *name, const char *got, const char *want)
-{
-	size_t n = strlen(name);
-	struct json_object *a, *b;
-	bool same;
-
-	if (n < 5 || strcmp(name + n - 5, ".json"))
-		return false;
-	a = json_tokener_parse(got);
-	b = json_tokener_parse(want);
-	same = a && b && json_object_equal(a, b);
-	json_object_put(a);
-	json_object_put(b);
-	return same;
-}
-
-/* Checks @text (freed here) against golden/@name. */
-static void golden(const char *name, char *text)
-{
-	char path[4096], *want;
-
-	assert_non_null(text);
-	spill(GOLDEN_OUT, name, text);
-	if (getenv("HB_GOLDEN_UPDATE"))
-		spill(GOLDEN_DIR, name, text);
-	snprintf(path, sizeof(path), "%s/%s", GOLDEN_DIR, name);
-	want = fixture_slurp(path);
-	if (!want)
-		fail_msg("no golden/%s: make -C tests/unit golden writes it",
-			 name);
-	if (strcmp(text, want) && !same_json(name, text, want))
-		report(name, text, want);
-	free(want);
-	free(text);
-}
-
-/* Columns of the longest line of @text: UTF-8 continuation bytes add none. */
-static size_t widest(const char *text)
-{
-	size_t w = 0, col = 0;
-	const char *p;
-
-	for (p = text; *p; p++) {
-		if (*p == '\n') {
-			col = 0;
-			continue;
-		}
-		col += ((unsigned char)*p & 0xc0) != 0x80;
-		if (col > w)
-			w = col;
-	}
-	return w;
-}
 
 static char *render_wide(const struct hb_result *r)
 {
@@ -192,28 +84,6 @@ static void golden_info(const char *stem, const struct hb_meta *m)
 	golden(name, render_info(HB_FMT_JSON, m));
 }
 
-/* Appends one sample of @size, iteration @iter, chunk @chunk. */
-static void add_sample(struct hb_result *r, uint64_t size, unsigned int iter,
-		       unsigned int chunk, uint32_t valid)
-{
-	struct hb_sample *s = hb_result_add(r);
-	uint64_t gib = size / GIB;
-
-	assert_non_null(s);
-	s->size = size;
-	s->iter = iter;
-	s->chunk = chunk;
-	s->kind = hb_iter_kind(&r->cfg, iter);
-	s->valid = valid;
-	s->phys_start = 0x200000000ULL + size * chunk;
-	s->region_ns = 1500 + 10 * iter;
-	s->memremap_ns = gib * (iter ? 27000000 + 700000 * (iter % 3) :
-				       61000000) + 1000 * chunk;
-	s->memmap_init_ns = gib * (20000000 + 300000 * iter);
-	s->memunmap_ns = gib * (48000000 + 100000 * iter);
-	s->release_ns = 900 + iter;
-}
-
 /* The roofline of @size: 16 MiB of struct page per GiB, @plain_ns, @nt_ns. */
 static void set_roof(struct hb_result *r, size_t i, uint64_t plain_ns,
 		     uint64_t nt_ns)
@@ -268,53 +138,6 @@ static void sweep_result(struct hb_result *r)
 	r->complete = false;
 	r->stop_reason = "interrupted";
 	r->wall_ns = 2100000000;
-}
-
-/*
- * hmmbench rebind --reconfigure --mode devdax --align 2M --iters 4 of a
- * 4 GiB namespace: the bind ndctl made first, with no unbind before it
- * and no write timed by hmmbench, then four rebinds.
- */
-static void rebind_result(struct hb_result *r)
-{
-	unsigned int iter;
-
-	fixture_result(r);
-	hb_result_free(r);
-	r->cfg.command = "rebind";
-	r->cfg.workload = "devdax";
-	r->cfg.ns_name = "namespace0.0";
-	r->cfg.nd_align = 2ULL << 20;
-	r->cfg.nd_driver = "dax_pmem";
-	r->cfg.nd_device = "dax0.0";
-	r->cfg.first_bind_reconfigure = true;
-	r->cfg.sizes[0] = 4 * GIB;
-	r->cfg.warmup = 0;
-	r->cfg.iters = 4;
-	r->cfg.vmemmap_shift = 9;
-	r->cfg.compound_size = 2ULL << 20;
-	r->cfg.label = "base";
-	for (iter = 0; iter < 5; iter++) {
-		struct hb_sample *s = hb_result_add(r);
-
-		assert_non_null(s);
-		s->size = 4 * GIB;
-		s->iter = iter;
-		s->kind = hb_iter_kind(&r->cfg, iter);
-		s->phys_start = 0x140000000ULL + (2ULL << 20);
-		s->pages = 1031680;
-		s->valid = HMMBENCH_T_MEMREMAP | HMMBENCH_T_MEMMAP_INIT;
-		s->memremap_ns = iter ? 150000000 + 2000000 * iter : 324000000;
-		s->memmap_init_ns = iter ? 120000000 + 1500000 * iter :
-					   296000000;
-		if (!iter)
-			continue;
-		s->valid |= HMMBENCH_T_MEMUNMAP | HB_T_BIND | HB_T_UNBIND;
-		s->memunmap_ns = 58000000 + 100000 * iter;
-		s->bind_ns = s->memremap_ns + 9000000;
-		s->unbind_ns = s->memunmap_ns + 4000000;
-	}
-	r->wall_ns = 1900000000;
 }
 
 static void rebind_in_every_format(void **state)
@@ -616,14 +439,6 @@ static void migrate_json_summarizes_per_direction(void **state)
 	hb_mig_result_free(&r);
 }
 
-static void free_inputs(struct hb_input *in, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		hb_input_free(&in[i]);
-}
-
 static void merge_of_two_boots(void **state)
 {
 	static const double boot1_ms[] = { 26.0, 28.0, 30.0 };
@@ -643,290 +458,6 @@ static void merge_of_two_boots(void **state)
 	hb_result_free(&r);
 	free_inputs(in, 2);
 }
-
-static char *render_compare(enum hb_format fmt, const struct hb_comparison *c)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(hb_render_compare_as(f, fmt, false, c), 0);
-	fclose(f);
-	return buf;
-}
-
-static char *render_compare_wide(const struct hb_comparison *c)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(hb_render_compare_as(f, HB_FMT_TABLE, true, c), 0);
-	fclose(f);
-	return buf;
-}
-
-/*
- * Compares @in and checks table, csv, json, cover and the --wide table;
- * the table fits 80 columns, the cover 72.
- */
-static void golden_compare(const char *stem, struct hb_input *in, size_t n,
-			   bool force)
-{
-	struct hb_comparison c;
-	char name[64], err[512], *t;
-	size_t fmt, w;
-
-	assert_int_equal(hb_compare(in, n, 0.05, force, &c, err, sizeof(err)),
-			 0);
-	for (fmt = 0; fmt <= HB_FMT_COVER; fmt++) {
-		snprintf(name, sizeof(name), "%s.%s", stem, formats[fmt]);
-		t = render_compare(fmt, &c);
-		w = widest(t);
-		/* written first, so that a line too wide can be seen */
-		golden(name, t);
-		if (fmt == HB_FMT_TABLE)
-			assert_in_range(w, 40, 80);
-		if (fmt == HB_FMT_COVER)
-			assert_in_range(w, 40, 72);
-	}
-	snprintf(name, sizeof(name), "%s.wide", stem);
-	golden(name, render_compare_wide(&c));
-	hb_comparison_free(&c);
-	free_inputs(in, n);
-}
-
-static void compare_of_two_single_runs(void **state)
-{
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_series(&r, "base", 58.0, base_ms, N(base_ms));
-	fixture_input(&in[0], &r, "base.json");
-	fixture_series(&r, "new", 31.0, new_ms, N(new_ms));
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare", in, 2, false);
-}
-
-static void compare_of_merged_runs(void **state)
-{
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
-	fixture_input(&in[0], &r, "base.json");
-	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-runs", in, 2, false);
-}
-
-/*
- * The same kernel twice, six boots a side: nothing changes, and each
- * "~" says how large a change would have been seen.
- */
-static void compare_of_the_same_kernel(void **state)
-{
-	static const double a_ms[] = { 100, 106, 98, 104, 101, 103 };
-	static const double b_ms[] = { 102, 99, 105, 100, 104, 101 };
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_runs(&r, "base", 58.0, a_ms, N(a_ms), 5);
-	fixture_input(&in[0], &r, "base.json");
-	fixture_runs(&r, "new", 58.0, b_ms, N(b_ms), 5);
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-same", in, 2, false);
-}
-
-/* Merged runs of @label, all measured in the boot @boot_id. */
-static void fixture_runs_in_boot(struct hb_result *r, const char *label,
-				 double cold_ms, const double *run_ms,
-				 const char *boot_id)
-{
-	size_t k;
-
-	fixture_runs(r, label, cold_ms, run_ms, 4, 5);
-	snprintf(r->meta.host.boot_id, sizeof(r->meta.host.boot_id), "%s",
-		 boot_id);
-	for (k = 0; k < r->nr_sources; k++)
-		r->sources[k].boot_id = boot_id;
-}
-
-/* Both sides alternated in one boot, as tests/vm/ab --switch runs them. */
-static void compare_of_runs_in_one_boot(void **state)
-{
-	static const char boot_id[] = "3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a43";
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_runs_in_boot(&r, "base", 58.0, runs_base_ms, boot_id);
-	fixture_input(&in[0], &r, "base.json");
-	fixture_runs_in_boot(&r, "new", 40.0, runs_fast_ms, boot_id);
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-one-boot", in, 2, false);
-}
-
-/* Adds 2 GiB, with a cold and two warm samples, to a fixture series. */
-static void add_2g(struct hb_result *r)
-{
-	unsigned int iter;
-
-	r->cfg.sizes[r->cfg.nr_sizes++] = 2 * GIB;
-	for (iter = 0; iter < 3; iter++)
-		add_sample(r, 2 * GIB, iter, 0, r->samples[0].valid);
-}
-
-/*
- * Two merged sides counted under QEMU's icount, 4 runs each: memremap
- * and its parts are the same count in every run of a side, an exact
- * change; the region's calls vary from run to run, and are tested.
- */
-static void compare_of_icount_runs(void **state)
-{
-	static const double base_runs[] = { 100, 100, 100, 100 };
-	static const double new_runs[] = { 60, 60, 60, 60 };
-	struct hb_input in[2];
-	struct hb_result r;
-	size_t i;
-
-	(void)state;
-	fixture_runs(&r, "base", 58.0, base_runs, 4, 5);
-	strcpy(r.meta.host.accel, "icount");
-	for (i = 0; i < r.nr_samples; i++)
-		r.samples[i].region_ns += 100 * (r.samples[i].run % 2);
-	fixture_input(&in[0], &r, "base.json");
-	fixture_runs(&r, "new", 40.0, new_runs, 4, 5);
-	strcpy(r.meta.host.accel, "icount");
-	for (i = 0; i < r.nr_samples; i++)
-		r.samples[i].region_ns += 100 * (r.samples[i].run % 2);
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-icount", in, 2, false);
-}
-
-/*
- * A KVM guest against QEMU's TCG, merged runs a side, compared with
- * --force: both first lines say where each side ran, and that the
- * comparison was forced across that.
- */
-static void compare_forced_across_accelerators(void **state)
-{
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
-	strcpy(r.meta.host.accel, "kvm");
-	fixture_input(&in[0], &r, "kvm.json");
-	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
-	fixture_input(&in[1], &r, "tcg.json");
-	golden_compare("compare-forced", in, 2, true);
-}
-
-/* @h as a bare-metal machine's, its cpufreq governor @governor. */
-static void bare_metal_host(struct hb_host *h, const char *governor)
-{
-	strcpy(h->accel, "none");
-	h->qemu_version[0] = '\0';
-	strcpy(h->cpu_model, "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz");
-	strcpy(h->microcode, "0x5003604");
-	strcpy(h->governor, governor);
-	h->boost = HB_TRI_YES;
-	strcpy(h->smt_control, "on");
-	h->smt_active = HB_TRI_YES;
-	strcpy(h->clocksource, "tsc");
-	strcpy(h->cmdline, "BOOT_IMAGE=/vmlinuz-6.1.0 root=/dev/sda1 ro quiet");
-	strcpy(h->mitigations, "1 vulnerable (mds), 12 mitigated");
-}
-
-/*
- * Two kernels on one bare-metal machine, 4 boots a side, but the new
- * side with another governor, boost off and mitigations=off on its
- * command line: every format names the facts that differ and none that
- * does not, the kernel's file on the command line included.
- */
-static void compare_across_environments(void **state)
-{
-	struct hb_input in[2];
-	struct hb_result r;
-
-	(void)state;
-	fixture_runs(&r, "base", 58.0, runs_base_ms, 4, 5);
-	bare_metal_host(&r.meta.host, "performance");
-	fixture_input(&in[0], &r, "base.json");
-	fixture_runs(&r, "new", 40.0, runs_fast_ms, 4, 5);
-	bare_metal_host(&r.meta.host, "powersave");
-	r.meta.host.boost = HB_TRI_NO;
-	strcpy(r.meta.host.cmdline,
-	       "BOOT_IMAGE=/vmlinuz-6.1.0-template root=/dev/sda1 ro quiet mitigations=off");
-	strcpy(r.meta.host.mitigations, "mitigations=off: 13 vulnerable");
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-env", in, 2, false);
-}
-
-/*
- * Base against two new results: one with other --chunks (compared by
- * --force) and no phase probe, one unlabelled, noisy, incomplete and
- * with a size the base lacks.
- */
-static void compare_of_three_with_notes(void **state)
-{
-	struct hb_input in[3];
-	struct hb_result r;
-	size_t i;
-
-	(void)state;
-	fixture_series(&r, "base", 58.0, base_ms, N(base_ms));
-	fixture_input(&in[0], &r, "base.json");
-	fixture_series(&r, "new", 31.0, new_ms, N(new_ms));
-	r.cfg.chunks = 2;
-	for (i = 0; i < r.nr_samples; i++)
-		r.samples[i].valid &= ~HMMBENCH_T_MEMMAP_INIT;
-	fixture_input(&in[1], &r, "new.json");
-	fixture_series(&r, NULL, 60.0, noisy_ms, N(noisy_ms));
-	add_2g(&r);
-	r.complete = false;
-	r.stop_reason = "error";
-	fixture_input(&in[2], &r, "noisy.json");
-	golden_compare("compare-three", in, 3, true);
-}
-
-/*
- * The loop against the template loop, rebinding a devdax namespace: the
- * cover says what was timed (the binds of a namespace, not chunks).
- */
-static void compare_of_rebinds(void **state)
-{
-	struct hb_input in[2];
-	struct hb_result r;
-	size_t i;
-
-	(void)state;
-	rebind_result(&r);
-	fixture_input(&in[0], &r, "base.json");
-	rebind_result(&r);
-	r.cfg.label = "new";
-	for (i = 0; i < r.nr_samples; i++) {
-		struct hb_sample *s = &r.samples[i];
-		uint64_t saved = s->memmap_init_ns * 6 / 10;
-
-		s->memmap_init_ns -= saved;
-		s->memremap_ns -= saved;
-		if (s->valid & HB_T_BIND)
-			s->bind_ns -= saved;
-	}
-	fixture_input(&in[1], &r, "new.json");
-	golden_compare("compare-rebind", in, 2, false);
-}
-
-/* Run means of the warm to-device calls, in ms: 4K pages, THP. */
-static const double mig_4k_ms[] = { 10.0, 10.4, 9.7, 10.2, 9.9, 10.1 };
-static const double mig_thp_ms[] = { 5.1, 4.9, 5.0, 5.2, 4.8, 5.0 };
 
 /*
  * hmmbench migrate --no-thp against --thp, 6 runs a side merged: THP
@@ -992,18 +523,6 @@ static void migrate_skips_say_why(void **state)
 	hb_mig_result_free(&r);
 }
 
-static void compare_of_migrations_thp_against_4k(void **state)
-{
-	struct hb_input in[2];
-
-	(void)state;
-	fixture_mig_merged(&in[0], false, mig_4k_ms, N(mig_4k_ms), 0,
-			   "4k.json");
-	fixture_mig_merged(&in[1], true, mig_thp_ms, N(mig_thp_ms), 10,
-			   "thp.json");
-	golden_compare("compare-migrate", in, 2, false);
-}
-
 /* Three runs of hmmbench migrate merged, as merge writes them. */
 static void merged_migration_in_every_format(void **state)
 {
@@ -1014,34 +533,6 @@ static void merged_migration_in_every_format(void **state)
 	fixture_mig_merged(&in, true, ms, N(ms), 40, "merged.json");
 	golden_migration("migrate-merged", in.mig);
 	hb_input_free(&in);
-}
-
-/* golden/@stem.json read back as hmmbench show reads it. */
-static struct json_object *saved(const char *stem)
-{
-	struct json_object *doc;
-	char path[4096], err[512];
-
-	snprintf(path, sizeof(path), "%s/%s.json", GOLDEN_DIR, stem);
-	if (hb_json_load(path, &doc, err, sizeof(err)))
-		fail_msg("%s", err);
-	return doc;
-}
-
-/* @text (freed here) is golden/@stem.@fmt byte for byte. */
-static void same_as_golden(const char *stem, size_t fmt, char *text)
-{
-	char path[4096], *want;
-
-	snprintf(path, sizeof(path), "%s/%s.%s", GOLDEN_DIR, stem,
-		 formats[fmt]);
-	want = fixture_slurp(path);
-	assert_non_null(want);
-	assert_non_null(text);
-	if (strcmp(text, want) && !same_json(path, text, want))
-		report(path, text, want);
-	free(want);
-	free(text);
 }
 
 /* A saved run, sweep or merged result shows as it rendered when made. */
@@ -1093,142 +584,6 @@ static void show_renders_saved_migrations_as_migrate_did(void **state)
 	}
 }
 
-/* A saved comparison shows as it rendered when compared. */
-static void show_renders_saved_comparisons_as_compared(void **state)
-{
-	static const char *const stems[] = {
-		"compare", "compare-runs", "compare-three", "compare-one-boot",
-		"compare-same", "compare-rebind", "compare-migrate",
-		"compare-icount", "compare-forced", "compare-env",
-	};
-	struct hb_cmp_doc d;
-	char err[512];
-	size_t i, fmt;
-
-	(void)state;
-	for (i = 0; i < N(stems); i++) {
-		assert_int_equal(hb_cmp_take(&d, stems[i], saved(stems[i]),
-					     err, sizeof(err)), 0);
-		for (fmt = 0; fmt <= HB_FMT_COVER; fmt++)
-			same_as_golden(stems[i], fmt, render_compare(fmt, &d.c));
-		hb_cmp_doc_free(&d);
-	}
-}
-
-/*
- * A comparison written before inputs carried their configuration reads
- * its sizes and chunks from the inputs' own members, as chunks.
- */
-static void show_renders_a_comparison_without_configurations(void **state)
-{
-	static const size_t fmts[] = { HB_FMT_TABLE, HB_FMT_COVER };
-	struct json_object *doc, *a;
-	struct hb_cmp_doc d;
-	char err[512];
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < N(fmts); i++) {
-		doc = saved("compare");
-		a = hb_json_path(doc, "inputs");
-		json_object_object_del(json_object_array_get_idx(a, 0),
-				       "configuration");
-		json_object_object_del(json_object_array_get_idx(a, 1),
-				       "configuration");
-		assert_int_equal(hb_cmp_take(&d, "compare", doc, err,
-					     sizeof(err)), 0);
-		same_as_golden("compare", fmts[i],
-			       render_compare(fmts[i], &d.c));
-		hb_cmp_doc_free(&d);
-	}
-}
-
-/*
- * A comparison written before inputs carried their environment shows no
- * environment, and no difference in it.
- */
-static void show_renders_a_comparison_without_environments(void **state)
-{
-	static const size_t fmts[] = { HB_FMT_TABLE, HB_FMT_COVER };
-	struct json_object *doc, *a, *o;
-	struct hb_cmp_doc d;
-	char err[512], *t;
-	size_t i, k;
-
-	(void)state;
-	for (i = 0; i < N(fmts); i++) {
-		doc = saved("compare-env");
-		a = hb_json_path(doc, "inputs");
-		for (k = 0; k < 2; k++) {
-			o = json_object_array_get_idx(a, k);
-			json_object_object_del(o, "environment");
-			json_object_object_del(o, "kernel_cmdline");
-		}
-		json_object_object_del(doc, "environment");
-		assert_int_equal(hb_cmp_take(&d, "compare-env", doc, err,
-					     sizeof(err)), 0);
-		t = render_compare(fmts[i], &d.c);
-		assert_null(strstr(t, "nvironment"));
-		assert_non_null(strstr(t, "4 boots"));
-		free(t);
-		hb_cmp_doc_free(&d);
-	}
-}
-
-/*
- * Merged rebind results count the rebinds of all their runs: the cover
- * says how many each run had, or the total when runs differ.
- */
-static void cover_of_merged_rebinds_counts_per_run(void **state)
-{
-	static const struct {
-		int iters;
-		const char *want;
-	} cases[] = {
-		{ 8, "then 4 rebinds." },
-		{ 9, "then 9 rebinds over all 2 runs." },
-	};
-	struct json_object *doc, *in;
-	struct hb_cmp_doc d;
-	char err[512], *text;
-	size_t i, k;
-
-	(void)state;
-	for (k = 0; k < N(cases); k++) {
-		doc = saved("compare-rebind");
-		for (i = 0; i < 2; i++) {
-			in = json_object_array_get_idx(
-				hb_json_path(doc, "inputs"), i);
-			json_object_object_add(in, "runs",
-					       json_object_new_int(2));
-			json_object_object_add(
-				hb_json_path(in, "configuration"), "iterations",
-				json_object_new_int(cases[k].iters));
-		}
-		assert_int_equal(hb_cmp_take(&d, "rebinds", doc, err,
-					     sizeof(err)), 0);
-		text = render_compare(HB_FMT_COVER, &d.c);
-		for (i = 0; text[i]; i++)
-			if (text[i] == '\n')
-				text[i] = ' ';
-		if (!strstr(text, cases[k].want))
-			fail_msg("no '%s' in: %s", cases[k].want, text);
-		free(text);
-		hb_cmp_doc_free(&d);
-	}
-}
-
-static void show_refuses_a_result_as_a_comparison(void **state)
-{
-	struct hb_cmp_doc d;
-	char err[512];
-
-	(void)state;
-	assert_int_equal(hb_cmp_take(&d, "run.json", saved("run"), err,
-				     sizeof(err)), -EINVAL);
-	assert_string_equal(err, "run.json: schema is 'hmmbench-result/1', not hmmbench-compare/2: give the --format json output of hmmbench compare");
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1238,29 +593,15 @@ int main(void)
 		cmocka_unit_test(rebind_in_every_format),
 		cmocka_unit_test(merged_runs_in_every_format),
 		cmocka_unit_test(merge_of_two_boots),
-		cmocka_unit_test(compare_of_two_single_runs),
-		cmocka_unit_test(compare_of_merged_runs),
-		cmocka_unit_test(compare_of_the_same_kernel),
-		cmocka_unit_test(compare_of_runs_in_one_boot),
-		cmocka_unit_test(compare_of_three_with_notes),
-		cmocka_unit_test(compare_of_icount_runs),
-		cmocka_unit_test(compare_forced_across_accelerators),
-		cmocka_unit_test(compare_across_environments),
-		cmocka_unit_test(compare_of_rebinds),
 		cmocka_unit_test(show_renders_saved_results_as_measured),
-		cmocka_unit_test(show_renders_saved_comparisons_as_compared),
-		cmocka_unit_test(show_renders_a_comparison_without_configurations),
-		cmocka_unit_test(show_renders_a_comparison_without_environments),
-		cmocka_unit_test(cover_of_merged_rebinds_counts_per_run),
-		cmocka_unit_test(show_refuses_a_result_as_a_comparison),
 		cmocka_unit_test(migrate_in_every_format),
 		cmocka_unit_test(migrate_json_summarizes_per_direction),
 		cmocka_unit_test(merged_migration_in_every_format),
 		cmocka_unit_test(migrate_roofline_or_why_not),
 		cmocka_unit_test(migrate_skips_say_why),
-		cmocka_unit_test(compare_of_migrations_thp_against_4k),
 		cmocka_unit_test(show_renders_saved_migrations_as_migrate_did),
 	};
 
 	return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }
+
