@@ -13,7 +13,7 @@
 
 hb=$(cd "$(dirname "$1")" && pwd)/${1##*/}
 here=$(cd "$(dirname "$0")" && pwd)
-vm=$here/../vm
+vm=$here/../../vm
 golden=$here/golden
 man=$here/../../man/hmmbench.1
 completion=$here/../../completion/hmmbench
