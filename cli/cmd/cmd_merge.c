@@ -105,12 +105,12 @@ static int hb_merge_kinds(const struct hb_inputs_env *env,
 	size_t i;
 
 	for (i = 1; i < env->nr_files; i++) {
-		if (!in[i].mig == !in[0].mig)
+		if (!in[i].migration == !in[0].migration)
 			continue;
 		fprintf(stderr, "hmmbench: %s is %s and %s %s: merge pools runs of one command (--force does not change that)\n",
-			in[0].path, in[0].mig ? "a migration (hmmbench migrate)" :
+			in[0].path, in[0].migration ? "a migration (hmmbench migrate)" :
 			"a result of run, sweep or rebind", in[i].path,
-			in[i].mig ? "a migration (hmmbench migrate)" :
+			in[i].migration ? "a migration (hmmbench migrate)" :
 			"a result of run, sweep or rebind");
 		return -EINVAL;
 	}
@@ -148,7 +148,7 @@ static int hb_write_merge(const struct hb_merge_env *env,
 static int hb_write_mig_merge(const struct hb_merge_env *env,
 			      const struct hb_input *in)
 {
-	struct hb_mig_result m;
+	struct hb_result m;
 	struct hb_out out;
 	char *line;
 	int ret;
@@ -167,7 +167,7 @@ static int hb_write_mig_merge(const struct hb_merge_env *env,
 				      "merged migration");
 		free(line);
 	}
-	hb_mig_result_free(&m);
+	hb_result_free(&m);
 	return ret;
 }
 
@@ -226,7 +226,7 @@ static int hb_merge_files(const struct hb_merge_env *menv)
 		goto free_inputs;
 	hb_merge_one_note(menv);
 	hb_merge_env_note(menv, in);
-	if (in[0].mig) {
+	if (in[0].migration) {
 		ret = hb_write_mig_merge(menv, in);
 		goto free_inputs;
 	}

@@ -7,6 +7,7 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ struct hb_mig_env {
 /* migrate: the options it was given, and the result it measures. */
 struct hb_mig_job {
 	const struct hb_mig_env *env;
-	struct hb_mig_result r;
+	struct hb_result r;
 };
 
 static const char hb_mig_doc[] =
@@ -165,14 +166,14 @@ static const struct argp hb_mig_argp = {
 
 /* What a request of @cfg asks, for the sentences of explain.h. */
 static struct hb_dev_ctx hb_mig_ctx(const struct hb_dev *dev,
-				    const struct hb_mig_config *cfg)
+				    const struct hb_config *cfg)
 {
 	return (struct hb_dev_ctx){
 		.path = dev->path,
 		.length = cfg->chunk_size,
 		.node = HMMBENCH_NODE_LOCAL,
 		.chunks = 1,
-		.bytes = cfg->size,
+		.bytes = cfg->sizes[0],
 		.direction = HMMBENCH_MIGRATE_TO_DEVICE,
 		.batch = cfg->batch,
 		.thp = cfg->thp,
@@ -182,7 +183,7 @@ static struct hb_dev_ctx hb_mig_ctx(const struct hb_dev *dev,
 
 /* Says why the module refuses @op of @cfg with @err; returns @err. */
 static int hb_mig_refuse(const struct hb_dev *dev,
-			 const struct hb_mig_config *cfg, enum hb_dev_op op,
+			 const struct hb_config *cfg, enum hb_dev_op op,
 			 int err)
 {
 	struct hb_dev_ctx ctx = hb_mig_ctx(dev, cfg);
@@ -196,16 +197,16 @@ static int hb_mig_refuse(const struct hb_dev *dev,
  * --size in whole pages, and no more than the memory available for it
  * and for the chunk's struct pages.
  */
-static int hb_mig_check_size(const struct hb_mig_config *cfg,
+static int hb_mig_check_size(const struct hb_config *cfg,
 			     const struct hmmbench_info *i)
 {
-	uint64_t need = cfg->size + hb_dev_memmap_cost(i, cfg->chunk_size);
+	uint64_t need = cfg->sizes[0] + hb_dev_memmap_cost(i, cfg->chunk_size);
 	char a[32], b[32], c[32], msg[256];
 
-	if (i->page_size && cfg->size % i->page_size) {
+	if (i->page_size && cfg->sizes[0] % i->page_size) {
 		snprintf(msg, sizeof(msg),
 			 "--size %s is not a whole number of this kernel's %s pages: use a multiple of %s",
-			 hb_size_str(cfg->size, a, sizeof(a)),
+			 hb_size_str(cfg->sizes[0], a, sizeof(a)),
 			 hb_size_str(i->page_size, b, sizeof(b)), b);
 		hb_err(msg);
 		return -EINVAL;
@@ -213,7 +214,7 @@ static int hb_mig_check_size(const struct hb_mig_config *cfg,
 	if (i->mem_available && need > i->mem_available) {
 		snprintf(msg, sizeof(msg),
 			 "migrating %s needs about %s of RAM, the buffer's pages and the chunk's struct pages, but only %s is available: use a smaller --size",
-			 hb_size_str(cfg->size, a, sizeof(a)),
+			 hb_size_str(cfg->sizes[0], a, sizeof(a)),
 			 hb_size_human(need, b, sizeof(b)),
 			 hb_size_human(i->mem_available, c, sizeof(c)));
 		hb_err(msg);
@@ -228,15 +229,15 @@ static int hb_mig_check_size(const struct hb_mig_config *cfg,
  */
 static int hb_mig_configure(const struct hb_mig_env *env,
 			    const struct hb_dev *dev,
-			    struct hb_mig_config *cfg)
+			    struct hb_config *cfg)
 {
 	const struct hmmbench_info *i = &dev->info;
 	uint64_t pmd = hb_mig_pmd_pages(i->page_size), align = i->size_align;
 	struct hb_dev_ctx ctx;
 	int err;
 
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->size = env->size;
+	hb_mig_config_init(cfg);
+	cfg->sizes[0] = env->size;
 	cfg->iters = env->iters;
 	cfg->dirs = env->dirs;
 	cfg->batch = env->batch;
@@ -280,17 +281,17 @@ static char *hb_mig_cmdline(void *arg)
 {
 	const struct hb_mig_job *c = arg;
 	const struct hb_mig_env *env = c->env;
-	const struct hb_mig_config *cfg = &c->r.cfg;
+	const struct hb_config *cfg = &c->r.cfg;
 	struct hb_cmdline cl;
 	char dirs[64];
 
 	hb_cmdline_start(&cl, "migrate");
-	hb_cmdline_size(&cl, "--size", cfg->size);
+	hb_cmdline_size(&cl, "--size", cfg->sizes[0]);
 	hb_cmdline_opt(&cl, "--iters", "%u", cfg->iters);
 	hb_cmdline_opt(&cl, "--direction", "%s",
 		       hb_mig_dirs_arg(cfg->dirs, dirs, sizeof(dirs)));
 	hb_cmdline_word(&cl, cfg->thp ? "--thp" : "--no-thp");
-	hb_cmdline_opt(&cl, "--batch", "%u", cfg->batch);
+	hb_cmdline_opt(&cl, "--batch", "%" PRIu64, cfg->batch);
 	if (env->device)
 		hb_cmdline_opt(&cl, "--device", "%s", env->device);
 	hb_cmdline_output(&cl, &env->out);
@@ -317,12 +318,12 @@ static void hb_mig_progress(const struct hb_progress *p, void *arg)
 static int hb_mig_finish(void *arg, struct hb_out *out, int ret)
 {
 	const struct hb_mig_job *c = arg;
-	const struct hb_mig_result *r = &c->r;
+	const struct hb_result *r = &c->r;
 	int st;
 
 	if (ret < 0)
 		hb_err(r->error);
-	if (!r->nr_calls && !r->nr_phases) {
+	if (!r->mig.nr_calls && !r->mig.nr_phases) {
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
@@ -369,7 +370,7 @@ static int hb_migrate(const struct hb_mig_env *env)
 
 	ret = hb_measuring_run(&hb_mig_ops, &c, env->device, &env->out,
 			       &c.r.meta);
-	hb_mig_result_free(&c.r);
+	hb_result_free(&c.r);
 	return ret;
 }
 

@@ -112,7 +112,7 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
-	if (!d->is_cmp && d->in.mig && env->out.format != HB_FMT_TABLE &&
+	if (!d->is_cmp && d->in.migration && env->out.format != HB_FMT_TABLE &&
 	    env->out.format != HB_FMT_CSV && env->out.format != HB_FMT_JSON) {
 		fprintf(stderr, "hmmbench: %s is a migration (hmmbench migrate): show it as table, csv or json\n",
 			path);
@@ -128,8 +128,8 @@ static int hb_show_one(FILE *f, const struct hb_show_env *env,
 	if (d->is_cmp)
 		return hb_render_compare_as(f, env->out.format, env->out.wide,
 					    &d->cmp.c);
-	if (d->in.mig)
-		return hb_render_migration(f, env->out.format, d->in.mig);
+	if (d->in.migration)
+		return hb_render_migration(f, env->out.format, &d->in.r);
 	return hb_render_as(f, env->out.format, env->out.wide, &d->in.r);
 }
 

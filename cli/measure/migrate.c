@@ -33,7 +33,7 @@
  */
 struct hb_mig_loop {
 	struct hb_loop loop;
-	struct hb_mig_result *r;
+	struct hb_result *r;
 	uint32_t handle;		/* the chunk, 0 while none */
 	uint8_t *buf;			/* this iteration's buffer, or NULL */
 	size_t window;			/* touches per FAULT_READ */
@@ -46,14 +46,14 @@ struct hb_mig_loop {
 static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 		       uint32_t direction)
 {
-	const struct hb_mig_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->r->cfg;
 	struct hb_dev_ctx ctx = {
 		.path = l->loop.dev->path,
 		.length = cfg->chunk_size,
 		.node = HMMBENCH_NODE_LOCAL,
 		.chunks = 1,
 		.handle = l->handle,
-		.bytes = cfg->size,
+		.bytes = cfg->sizes[0],
 		.direction = direction,
 		.batch = cfg->batch,
 		.thp = cfg->thp,
@@ -116,7 +116,7 @@ static uint64_t hb_mig_align(const struct hb_mig_loop *l)
  */
 static int hb_mig_buf_map(struct hb_mig_loop *l)
 {
-	uint64_t size = l->r->cfg.size, align = hb_mig_align(l), head;
+	uint64_t size = l->r->cfg.sizes[0], align = hb_mig_align(l), head;
 	uint8_t *p;
 	char sz[32];
 
@@ -140,7 +140,7 @@ static int hb_mig_buf_map(struct hb_mig_loop *l)
 static void hb_mig_buf_unmap(struct hb_mig_loop *l)
 {
 	if (l->buf)
-		munmap(l->buf, l->r->cfg.size);
+		munmap(l->buf, l->r->cfg.sizes[0]);
 	l->buf = NULL;
 }
 
@@ -148,7 +148,7 @@ static void hb_mig_fill(struct hb_mig_loop *l, unsigned int iter)
 {
 	uint64_t *p = (uint64_t *)l->buf, i;
 
-	for (i = 0; i < l->r->cfg.size / 8; i++)
+	for (i = 0; i < l->r->cfg.sizes[0] / 8; i++)
 		p[i] = hb_mig_pattern(iter, i * 8);
 }
 
@@ -159,7 +159,7 @@ static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
 	const uint64_t *p = (const uint64_t *)l->buf;
 	uint64_t i;
 
-	for (i = 0; i < l->r->cfg.size / 8; i++) {
+	for (i = 0; i < l->r->cfg.sizes[0] / 8; i++) {
 		if (p[i] == hb_mig_pattern(iter, i * 8))
 			continue;
 		return hb_mig_failf(l, -EIO, "iteration %u: after %s the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " (0x%" PRIx64 ") where 0x%016" PRIx64 " was written: the migration lost or corrupted data",
@@ -173,12 +173,12 @@ static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
 static int hb_mig_call(struct hb_mig_loop *l, uint32_t direction,
 		       struct hb_mig_call *c)
 {
-	const struct hb_mig_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->r->cfg;
 	struct hb_mig_req req = {
 		.handle = l->handle,
 		.direction = direction,
 		.addr = (uintptr_t)l->buf,
-		.length = cfg->size,
+		.length = cfg->sizes[0],
 		.batch = cfg->batch,
 		.thp = cfg->thp,
 	};
@@ -205,7 +205,7 @@ static int hb_mig_round_trip(struct hb_mig_loop *l, unsigned int iter)
 		[HB_MIG_TO_DEVICE] = HMMBENCH_MIGRATE_TO_DEVICE,
 		[HB_MIG_TO_SYSTEM] = HMMBENCH_MIGRATE_TO_SYSTEM,
 	};
-	struct hb_mig_result *r = l->r;
+	struct hb_result *r = l->r;
 	struct hb_mig_call scratch, *c;
 	enum hb_mig_dir d;
 	int ret;
@@ -224,14 +224,14 @@ static int hb_mig_round_trip(struct hb_mig_loop *l, unsigned int iter)
 		ret = hb_mig_call(l, how[d], c);
 		if (ret) {
 			if (c != &scratch)
-				r->nr_calls--;
+				r->mig.nr_calls--;
 			return ret;
 		}
 	}
 	return hb_mig_check(l, iter, "to-device and to-system");
 }
 
-int hb_mig_match(struct hb_mig_result *r, struct hb_mig_touches *t,
+int hb_mig_match(struct hb_result *r, struct hb_mig_touches *t,
 		 struct hb_mig_window *w, const struct hmmbench_fault *recs,
 		 size_t nr)
 {
@@ -321,7 +321,7 @@ static void hb_mig_touch(uint8_t *buf, struct hb_mig_window *w)
 /* Every 4 KiB of the buffer touched, a window at a time. */
 static int hb_mig_touch_all(struct hb_mig_loop *l, struct hb_mig_touches *t)
 {
-	uint64_t touches = l->r->cfg.size / HB_MIG_TOUCH;
+	uint64_t touches = l->r->cfg.sizes[0] / HB_MIG_TOUCH;
 	struct hb_mig_window *w = l->w;
 	int ret = 0;
 
@@ -360,7 +360,7 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 	t->lend.dir = HB_MIG_TO_DEVICE;
 	ret = hb_mig_call(l, HMMBENCH_MIGRATE_TO_DEVICE, &t->lend);
 	if (ret) {
-		l->r->nr_phases--;
+		l->r->mig.nr_phases--;
 		return ret;
 	}
 	ret = hb_mig_drain(l, t, NULL);
@@ -378,7 +378,7 @@ static void hb_mig_report(struct hb_mig_loop *l, unsigned int iter)
 	struct hb_progress p = {
 		.step = ++l->loop.step,
 		.steps = l->loop.steps,
-		.size = l->r->cfg.size,
+		.size = l->r->cfg.sizes[0],
 		.iter = iter,
 		.kind = hb_mig_kind(iter),
 		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
@@ -437,7 +437,7 @@ static int hb_mig_roof_skip(struct hb_mig_loop *l, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(l->r->roof_skip, sizeof(l->r->roof_skip), fmt, ap);
+	vsnprintf(l->r->mig.roof_skip, sizeof(l->r->mig.roof_skip), fmt, ap);
 	va_end(ap);
 	return 0;
 }
@@ -450,15 +450,15 @@ static int hb_mig_roof_skip(struct hb_mig_loop *l, const char *fmt, ...)
  */
 static int hb_mig_roofline(struct hb_mig_loop *l)
 {
-	const struct hb_mig_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->r->cfg;
 	struct hb_roof *rf = &l->r->meta.roof[0];
 	struct hmmbench_roofline rl;
 	char sz[32];
 	int ret;
 
 	ret = hb_dev_roofline(l->loop.dev, cfg->chunk_size, HMMBENCH_NODE_LOCAL,
-			      cfg->size, &rl);
-	hb_size_human(cfg->size, sz, sizeof(sz));
+			      cfg->sizes[0], &rl);
+	hb_size_human(cfg->sizes[0], sz, sizeof(sz));
 	switch (-ret) {
 	case 0:
 		break;
@@ -492,7 +492,7 @@ static int hb_mig_loop_all(struct hb_mig_loop *l)
 	return ret;
 }
 
-int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
+int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 		   volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg)
 {
 	struct hb_mig_loop l = {

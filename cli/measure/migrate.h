@@ -41,7 +41,7 @@ struct hb_mig_window {
  * counted in t->samples.  A record of no touch of @w (another page, one
  * touched twice) is no sample.  0, or -ENOMEM.
  */
-int hb_mig_match(struct hb_mig_result *r, struct hb_mig_touches *t,
+int hb_mig_match(struct hb_result *r, struct hb_mig_touches *t,
 		 struct hb_mig_window *w, const struct hmmbench_fault *recs,
 		 size_t nr);
 
@@ -56,7 +56,7 @@ uint64_t hb_mig_pattern(unsigned int iter, uint64_t offset);
  * HB_STOPPED (verify.h), or a negative errno with the sentence in r->error; sets
  * r->complete, r->stop_reason and r->wall_ns either way.
  */
-int hb_migrate_run(struct hb_dev *dev, struct hb_mig_result *r,
+int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 		   volatile sig_atomic_t *stop, hb_progress_fn fn, void *arg);
 
 #endif /* HB_MIGRATE_H */

@@ -85,7 +85,7 @@ static void hb_mig_csv_fault(FILE *f, const struct hb_mig_fault *flt,
 	fprintf(f, ",%s\n", unit);
 }
 
-void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r)
+void hb_render_mig_csv(FILE *f, const struct hb_result *r)
 {
 	const char *unit = hb_time_unit(hb_meta_icount(&r->meta));
 	struct hb_mig_cursor cur = { 0 };
@@ -95,8 +95,8 @@ void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r)
 	hb_mig_csv_header(f);
 	while (hb_mig_next(r, &cur, &it)) {
 		for (i = it.call; i < it.call_end; i++)
-			hb_mig_csv_call(f, &r->calls[i], unit);
+			hb_mig_csv_call(f, &r->mig.calls[i], unit);
 		for (i = it.fault; i < it.fault_end; i++)
-			hb_mig_csv_fault(f, &r->faults[i], unit);
+			hb_mig_csv_fault(f, &r->mig.faults[i], unit);
 	}
 }

@@ -13,7 +13,7 @@
 #include "results/fields.h"
 #include "results/migration.h"
 
-static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
+static struct json_object *hb_mig_meta_json(const struct hb_result *r)
 {
 	const struct hb_meta *m = &r->meta;
 	struct json_object *o = json_object_new_object();
@@ -33,9 +33,9 @@ static struct json_object *hb_mig_meta_json(const struct hb_mig_result *r)
 	return o;
 }
 
-static struct json_object *hb_mig_config_json(const struct hb_mig_result *r)
+static struct json_object *hb_mig_config_json(const struct hb_result *r)
 {
-	const struct hb_mig_config *c = &r->cfg;
+	const struct hb_config *c = &r->cfg;
 	struct json_object *o = json_object_new_object();
 	struct json_object *dirs = json_object_new_array();
 	enum hb_mig_dir d;
@@ -45,7 +45,7 @@ static struct json_object *hb_mig_config_json(const struct hb_mig_result *r)
 			json_object_array_add(dirs, hb_jstr(hb_mig_dir_key(d)));
 	hb_jadd(o, "command", hb_jstr("migrate"));
 	hb_jadd(o, "workload", hb_jstr("migrate"));
-	hb_jadd(o, "size", hb_jint(c->size));
+	hb_jadd(o, "size", hb_jint(c->sizes[0]));
 	hb_jadd(o, "chunk_size", hb_jint(c->chunk_size));
 	hb_jadd(o, "cold_iterations", hb_jint(hb_mig_runs(r)));
 	hb_jadd(o, "iterations", hb_jint(c->iters));
@@ -113,16 +113,16 @@ static struct json_object *hb_mig_fault_row(const struct hb_mig_fault *f)
 }
 
 /* The fault phase of @it and its samples. */
-static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
+static struct json_object *hb_mig_phase_json(const struct hb_result *r,
 					     const struct hb_mig_iter *it)
 {
-	const struct hb_mig_touches *t = &r->phases[it->phase];
+	const struct hb_mig_touches *t = &r->mig.phases[it->phase];
 	struct json_object *a = json_object_new_array();
 	struct json_object *o;
 	size_t i;
 
 	for (i = it->fault; i < it->fault_end; i++)
-		json_object_array_add(a, hb_mig_fault_row(&r->faults[i]));
+		json_object_array_add(a, hb_mig_fault_row(&r->mig.faults[i]));
 	o = hb_fields_json(&hb_mig_touch_fields, t);
 	hb_jadd(o, "unmatched", hb_jint(t->records - t->samples));
 	hb_jadd(o, "lend", hb_mig_call_json(&t->lend, r->meta.info.page_size));
@@ -131,7 +131,7 @@ static struct json_object *hb_mig_phase_json(const struct hb_mig_result *r,
 }
 
 /* Iteration @it: its calls, then its fault phase. */
-static struct json_object *hb_mig_iter_json(const struct hb_mig_result *r,
+static struct json_object *hb_mig_iter_json(const struct hb_result *r,
 					    const struct hb_mig_iter *it)
 {
 	struct json_object *o = json_object_new_object();
@@ -143,7 +143,7 @@ static struct json_object *hb_mig_iter_json(const struct hb_mig_result *r,
 		hb_jadd(o, "run", hb_jint(it->run));
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(hb_mig_kind(it->iter))));
 	for (i = it->call; i < it->call_end; i++) {
-		c = &r->calls[i];
+		c = &r->mig.calls[i];
 		hb_jadd(o, hb_mig_dir_key(c->dir),
 			hb_mig_call_json(c, r->meta.info.page_size));
 	}
@@ -152,7 +152,7 @@ static struct json_object *hb_mig_iter_json(const struct hb_mig_result *r,
 	return o;
 }
 
-static struct json_object *hb_mig_iters_json(const struct hb_mig_result *r)
+static struct json_object *hb_mig_iters_json(const struct hb_result *r)
 {
 	struct json_object *a = json_object_new_array();
 	struct hb_mig_cursor cur = { 0 };
@@ -272,7 +272,7 @@ static struct json_object *hb_mig_fault_json(
 }
 
 /* Per direction measured, {"cold": ..., "warm": ...}. */
-static struct json_object *hb_mig_summaries_json(const struct hb_mig_result *r,
+static struct json_object *hb_mig_summaries_json(const struct hb_result *r,
 						 const struct hb_mig_summaries *s)
 {
 	static const char *const kinds[] = { "cold", "warm" };
@@ -299,17 +299,17 @@ static struct json_object *hb_mig_summaries_json(const struct hb_mig_result *r,
  * ROOFLINE's copy of the buffer's bytes, or why it is missing; NULL for
  * a result from before it was measured.
  */
-static struct json_object *hb_mig_roof_json(const struct hb_mig_result *r)
+static struct json_object *hb_mig_roof_json(const struct hb_result *r)
 {
 	const struct hb_roof *rf = &r->meta.roof[0];
 	struct json_object *o;
 	double bps;
 
-	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps) && !r->roof_skip[0])
+	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps) && !r->mig.roof_skip[0])
 		return NULL;
 	o = json_object_new_object();
 	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps)) {
-		hb_jadd(o, "not_measured", hb_jstr(r->roof_skip));
+		hb_jadd(o, "not_measured", hb_jstr(r->mig.roof_skip));
 		return o;
 	}
 	hb_jadd(o, "chunk_size", hb_jint(rf->size));
@@ -321,7 +321,7 @@ static struct json_object *hb_mig_roof_json(const struct hb_mig_result *r)
 	return o;
 }
 
-int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
+int hb_render_mig_json(FILE *f, const struct hb_result *r,
 		       const struct hb_mig_summaries *s)
 {
 	struct json_object *o = json_object_new_object();

@@ -52,9 +52,9 @@ static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
+static void hb_mig_table_header(FILE *f, const struct hb_result *r)
 {
-	const struct hb_mig_config *c = &r->cfg;
+	const struct hb_config *c = &r->cfg;
 	const char *note = hb_meta_emulation_note(&r->meta);
 	uint64_t ps = r->meta.info.page_size;
 	unsigned int runs = hb_mig_runs(r);
@@ -63,7 +63,7 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 	size_t boots = r->nr_boots ? r->nr_boots : runs;
 
 	if (c->batch)
-		snprintf(batch, sizeof(batch), "%" PRIu32 " pages", c->batch);
+		snprintf(batch, sizeof(batch), "%" PRIu64 " pages", c->batch);
 	else
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
 			 hb_mig_pmd_pages(ps));
@@ -77,7 +77,7 @@ static void hb_mig_table_header(FILE *f, const struct hb_mig_result *r)
 		snprintf(per, sizeof(per), " (%u per run)", c->iters / runs);
 	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s%s of %s, %u first + %u warm iteration%s%s, %s, batches of %s, a %s chunk as device memory",
 		 merged, hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
-		 hb_mig_size(c->size, sz, sizeof(sz)), runs,
+		 hb_mig_size(c->sizes[0], sz, sizeof(sz)), runs,
 		 c->iters, c->iters == 1 ? "" : "s", per,
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
@@ -221,7 +221,7 @@ static const char *hb_mig_skips(char *buf, size_t len,
  * "to-device: THP; per call 65536 of 65536 pages moved, 128 THP folios
  * whole, 0 split, none skipped"
  */
-static void hb_mig_dir_heading(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_dir_heading(FILE *f, const struct hb_result *r,
 			       enum hb_mig_dir d,
 			       const struct hb_mig_summary *s)
 {
@@ -247,7 +247,7 @@ static void hb_mig_dir_heading(FILE *f, const struct hb_mig_result *r,
  * the roofline: 78.7% of the kernel's copy_highpage() of 16 MiB outside
  * any migration (ROOFLINE: 2.91 GiB/s)", or why it was not measured.
  */
-static void hb_mig_roof_line(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_roof_line(FILE *f, const struct hb_result *r,
 			     const struct hb_mig_summary *first,
 			     const struct hb_mig_summary *warm)
 {
@@ -257,9 +257,9 @@ static void hb_mig_roof_line(FILE *f, const struct hb_mig_result *r,
 	double bps;
 
 	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps)) {
-		if (r->roof_skip[0])
+		if (r->mig.roof_skip[0])
 			hb_wrapf(f, "  ", HB_TABLE_COLS, "copy against the roofline: not measured: %s.",
-				 r->roof_skip);
+				 r->mig.roof_skip);
 		return;
 	}
 	if (!warm->n || isnan(st->mean))
@@ -275,7 +275,7 @@ static void hb_mig_roof_line(FILE *f, const struct hb_mig_result *r,
 		 "; under emulation, which says little about hardware" : "");
 }
 
-static void hb_mig_table_dir(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 			     enum hb_mig_dir d,
 			     const struct hb_mig_summaries *s)
 {
@@ -364,7 +364,7 @@ static void hb_mig_pct_row(FILE *f, const struct hb_cols *u, enum hb_unit unit,
 	fprintf(f, "%.*s\n", (int)n, line);
 }
 
-static void hb_mig_fault_heading(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_fault_heading(FILE *f, const struct hb_result *r,
 				 const struct hb_mig_fault_summary *s)
 {
 	char order[96];
@@ -377,7 +377,7 @@ static void hb_mig_fault_heading(FILE *f, const struct hb_mig_result *r,
 		 s->n, s->dropped, s->dropped == 1 ? "" : "s");
 }
 
-static void hb_mig_table_fault(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_table_fault(FILE *f, const struct hb_result *r,
 			       const struct hb_mig_summaries *s)
 {
 	const struct hb_mig_fault_summary *w = &s->fault[HB_MIG_WARM];
@@ -413,7 +413,7 @@ static void hb_mig_table_fault(FILE *f, const struct hb_mig_result *r,
 			 hb_fmt_human(ch, sizeof(ch), unit, c->handler.p50));
 }
 
-static void hb_mig_table_legend(FILE *f, const struct hb_mig_result *r)
+static void hb_mig_table_legend(FILE *f, const struct hb_result *r)
 {
 	unsigned int runs = hb_mig_runs(r);
 
@@ -441,7 +441,7 @@ static void hb_mig_table_legend(FILE *f, const struct hb_mig_result *r)
 }
 
 /* What the order of the warm calls says against what was asked. */
-static void hb_mig_thp_notes(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_thp_notes(FILE *f, const struct hb_result *r,
 			     const struct hb_mig_summaries *s)
 {
 	uint64_t pmd = hb_mig_pmd_pages(r->meta.info.page_size);
@@ -485,7 +485,7 @@ static void hb_mig_fault_notes(FILE *f, const struct hb_mig_summaries *s)
 			 unmatched == 1 ? "" : "s");
 }
 
-static void hb_mig_table_notes(FILE *f, const struct hb_mig_result *r,
+static void hb_mig_table_notes(FILE *f, const struct hb_result *r,
 			       const struct hb_mig_summaries *s)
 {
 	char wall[32];
@@ -509,7 +509,7 @@ static void hb_mig_table_notes(FILE *f, const struct hb_mig_result *r,
 			 r->stop_reason ? r->stop_reason : "stopped");
 }
 
-void hb_render_mig_table(FILE *f, const struct hb_mig_result *r,
+void hb_render_mig_table(FILE *f, const struct hb_result *r,
 			 const struct hb_mig_summaries *s)
 {
 	enum hb_mig_dir d;

@@ -406,7 +406,7 @@ int hb_plot_compare(FILE *f, const struct hb_comparison *c,
  * @first.
  */
 static void hb_plot_mig_calls(FILE *f, const char *name,
-			      const struct hb_mig_result *r,
+			      const struct hb_result *r,
 			      enum hb_mig_dir dir, bool first)
 {
 	struct hb_mig_cursor cur = { 0 };
@@ -417,16 +417,16 @@ static void hb_plot_mig_calls(FILE *f, const char *name,
 	while (hb_mig_next(r, &cur, &it)) {
 		n++;
 		for (i = it.call; i < it.call_end; i++)
-			if (r->calls[i].dir == dir && (!first || !it.iter))
+			if (r->mig.calls[i].dir == dir && (!first || !it.iter))
 				fprintf(f, "%zu %.6g\n", n,
-					r->calls[i].m.total_ns * 1e-6);
+					r->mig.calls[i].m.total_ns * 1e-6);
 	}
 	fputs("EOD\n", f);
 }
 
 /* "to-device (THP)": a direction and the order its warm calls moved. */
 static const char *hb_plot_mig_title(char *buf, size_t len,
-				     const struct hb_mig_result *r,
+				     const struct hb_result *r,
 				     const struct hb_mig_summaries *s,
 				     enum hb_mig_dir d)
 {
@@ -444,7 +444,7 @@ static const char *hb_plot_mig_title(char *buf, size_t len,
 }
 
 /* The calls' panel: kernel time per call, the first iterations marked. */
-static void hb_plot_mig_trace(FILE *f, const struct hb_mig_result *r,
+static void hb_plot_mig_trace(FILE *f, const struct hb_result *r,
 			      const struct hb_mig_summaries *s)
 {
 	const char *sep = "plot";
@@ -460,7 +460,7 @@ static void hb_plot_mig_trace(FILE *f, const struct hb_mig_result *r,
 	fprintf(f, "set xlabel 'iteration, in the order measured'\n"
 		"set ylabel 'kernel time per MIGRATE (%s)'\n"
 		"set yrange [0:*]\n", hb_plot_units(&r->meta)->ms);
-	if (r->nr_calls <= 60)
+	if (r->mig.nr_calls <= 60)
 		fputs("set xtics 1\n", f);
 	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++) {
 		if (!s->call[d][HB_MIG_FIRST].n && !s->call[d][HB_MIG_WARM].n)
@@ -487,18 +487,18 @@ static double hb_plot_mig_latency(const struct hb_mig_fault *flt, bool user)
  * every half per cent, the handler's or the touch's (@user).
  */
 static int hb_plot_mig_dist(FILE *f, const char *name,
-			    const struct hb_mig_result *r, bool warm,
+			    const struct hb_result *r, bool warm,
 			    bool user)
 {
-	double *v = malloc((r->nr_faults + 1) * sizeof(*v)), x;
+	double *v = malloc((r->mig.nr_faults + 1) * sizeof(*v)), x;
 	size_t i, n = 0;
 	int q;
 
 	if (!v)
 		return -ENOMEM;
-	for (i = 0; i < r->nr_faults; i++)
-		if ((hb_mig_kind(r->faults[i].iter) == HB_WARM) == warm)
-			v[n++] = hb_plot_mig_latency(&r->faults[i], user);
+	for (i = 0; i < r->mig.nr_faults; i++)
+		if ((hb_mig_kind(r->mig.faults[i].iter) == HB_WARM) == warm)
+			v[n++] = hb_plot_mig_latency(&r->mig.faults[i], user);
 	qsort(v, n, sizeof(*v), hb_plot_cmp_double);
 	fprintf(f, "$%s << EOD\n", name);
 	for (q = 0; n && q <= 200; q++) {
@@ -512,7 +512,7 @@ static int hb_plot_mig_dist(FILE *f, const char *name,
 }
 
 /* The faults' panel: the distribution of the latencies, log x. */
-static int hb_plot_mig_faults(FILE *f, const struct hb_mig_result *r,
+static int hb_plot_mig_faults(FILE *f, const struct hb_result *r,
 			      const struct hb_mig_summaries *s)
 {
 	bool warm = s->fault[HB_MIG_WARM].n > 0;
@@ -537,11 +537,11 @@ static int hb_plot_mig_faults(FILE *f, const struct hb_mig_result *r,
 	return 0;
 }
 
-int hb_plot_migration(FILE *f, const struct hb_mig_result *r,
+int hb_plot_migration(FILE *f, const struct hb_result *r,
 		      const struct hb_plot_opts *o)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
-	bool calls = r->nr_calls > 0, faults = r->nr_faults > 0;
+	bool calls = r->mig.nr_calls > 0, faults = r->mig.nr_faults > 0;
 	char sz[32], title[256];
 	int ret;
 
@@ -554,7 +554,7 @@ int hb_plot_migration(FILE *f, const struct hb_mig_result *r,
 		goto out;
 	hb_plot_head(f, o);
 	snprintf(title, sizeof(title), "hmmbench migrate: %s, Linux %s%s",
-		 hb_size_human(r->cfg.size, sz, sizeof(sz)),
+		 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)),
 		 r->meta.info.kernel_release,
 		 r->nr_sources ? ", runs merged" : "");
 	fprintf(f, "set multiplot layout 1,%d title ", calls + faults);

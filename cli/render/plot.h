@@ -55,7 +55,7 @@ int hb_plot_result(FILE *f, const struct hb_result *r,
  * calls, one of its faults, as it has them; 0, -ENOMEM, or -ENODATA when
  * it has neither.
  */
-int hb_plot_migration(FILE *f, const struct hb_mig_result *r,
+int hb_plot_migration(FILE *f, const struct hb_result *r,
 		      const struct hb_plot_opts *o);
 
 /* The gnuplot script drawing @c, warm calls, to @f. */

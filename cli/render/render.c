@@ -113,7 +113,7 @@ int hb_render_verify(FILE *f, enum hb_format fmt,
 }
 
 static int hb_render_mig_as(FILE *f, enum hb_format fmt,
-			    const struct hb_mig_result *r,
+			    const struct hb_result *r,
 			    const struct hb_mig_summaries *s)
 {
 	switch (fmt) {
@@ -131,7 +131,7 @@ static int hb_render_mig_as(FILE *f, enum hb_format fmt,
 }
 
 int hb_render_migration(FILE *f, enum hb_format fmt,
-			const struct hb_mig_result *r)
+			const struct hb_result *r)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
 	int ret;

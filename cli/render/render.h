@@ -52,7 +52,7 @@ int hb_render_verify(FILE *f, enum hb_format fmt,
  * summaries; 0, -EINVAL, -ENOMEM or -EIO.
  */
 int hb_render_migration(FILE *f, enum hb_format fmt,
-			const struct hb_mig_result *r);
+			const struct hb_result *r);
 
 /*
  * Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO.

@@ -56,10 +56,10 @@ const char *hb_cover_namespace(char *buf, size_t len,
 			       const struct hb_config *c, char space);
 
 /* What hmmbench migrate measured, and its summaries. */
-void hb_render_mig_table(FILE *f, const struct hb_mig_result *r,
+void hb_render_mig_table(FILE *f, const struct hb_result *r,
 			 const struct hb_mig_summaries *s);
-void hb_render_mig_csv(FILE *f, const struct hb_mig_result *r);
-int hb_render_mig_json(FILE *f, const struct hb_mig_result *r,
+void hb_render_mig_csv(FILE *f, const struct hb_result *r);
+int hb_render_mig_json(FILE *f, const struct hb_result *r,
 		       const struct hb_mig_summaries *s);
 
 /* A comparison. */

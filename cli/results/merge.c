@@ -14,6 +14,7 @@
 
 #include "results/env.h"
 #include "results/merge.h"
+#include "results/mig_read.h"
 #include "results/runid.h"
 
 /* The runs @in brings: its own sources, or itself as one. */
@@ -129,53 +130,54 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 }
 
 /* The records of migration @m, their runs counted from @run, into @out. */
-static int hb_mig_merge_records(const struct hb_mig_result *m,
-				unsigned int run, struct hb_mig_result *out)
+static int hb_mig_merge_records(const struct hb_result *m,
+				unsigned int run, struct hb_result *out)
 {
 	struct hb_mig_touches *t;
 	struct hb_mig_call *c;
 	struct hb_mig_fault *f;
 	size_t i;
 
-	for (i = 0; i < m->nr_calls; i++) {
+	for (i = 0; i < m->mig.nr_calls; i++) {
 		c = hb_mig_add_call(out);
 		if (!c)
 			return -ENOMEM;
-		*c = m->calls[i];
+		*c = m->mig.calls[i];
 		c->run += run;
 	}
-	for (i = 0; i < m->nr_phases; i++) {
+	for (i = 0; i < m->mig.nr_phases; i++) {
 		t = hb_mig_add_phase(out);
 		if (!t)
 			return -ENOMEM;
-		*t = m->phases[i];
+		*t = m->mig.phases[i];
 		t->run += run;
 		t->lend.run += run;
 	}
-	for (i = 0; i < m->nr_faults; i++) {
+	for (i = 0; i < m->mig.nr_faults; i++) {
 		f = hb_mig_add_fault(out);
 		if (!f)
 			return -ENOMEM;
-		*f = m->faults[i];
+		*f = m->mig.faults[i];
 		f->run += run;
 	}
 	return 0;
 }
 
-static void hb_mig_merge_totals(const struct hb_mig_result *m,
-				struct hb_mig_result *out)
+static void hb_mig_merge_totals(const struct hb_result *m,
+				struct hb_result *out)
 {
 	out->cfg.iters += m->cfg.iters;
 	out->wall_ns += m->wall_ns;
 	if (!m->complete && out->complete) {
 		out->complete = false;
 		out->stop_reason = m->stop_reason;
+		out->end = m->end;
 		memcpy(out->error, m->error, sizeof(out->error));
 	}
 }
 
 int hb_mig_merge(const struct hb_input *in, size_t n,
-		 struct hb_mig_result *out)
+		 struct hb_result *out)
 {
 	size_t i, k, runs = 0;
 	int ret = 0;
@@ -183,28 +185,30 @@ int hb_mig_merge(const struct hb_input *in, size_t n,
 	for (i = 0; i < n; i++)
 		runs += hb_merge_runs(&in[i]);
 	memset(out, 0, sizeof(*out));
-	out->cfg = in[0].mig->cfg;
+	out->cfg = in[0].r.cfg;
 	out->cfg.iters = 0;
-	out->meta = in[0].mig->meta;
+	out->meta = in[0].r.meta;
 	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
 	out->meta.run_id[0] = '\0';	/* the runs are its sources' */
 	/* the roofline stays the first run's, and says so */
-	memcpy(out->roof_skip, in[0].mig->roof_skip, sizeof(out->roof_skip));
+	memcpy(out->mig.roof_skip, in[0].r.mig.roof_skip,
+	       sizeof(out->mig.roof_skip));
 	out->complete = true;
 	out->sources = calloc(runs, sizeof(*out->sources));
 	if (!out->sources)
 		return -ENOMEM;
 	for (i = 0; i < n && !ret; i++) {
-		ret = hb_mig_merge_records(in[i].mig, out->nr_sources, out);
+		ret = hb_mig_merge_records(&in[i].r, out->nr_sources, out);
 		for (k = 0; k < hb_merge_runs(&in[i]); k++)
 			hb_merge_source(&in[i], k,
 					&out->sources[out->nr_sources++]);
-		hb_mig_merge_totals(in[i].mig, out);
+		hb_mig_merge_totals(&in[i].r, out);
 	}
 	for (i = 1; i < n; i++)
-		hb_env_common(&out->meta.host, &in[i].mig->meta.host);
+		hb_env_common(&out->meta.host, &in[i].r.meta.host);
 	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
+	ret = ret ?: hb_mig_samples(out);
 	if (ret)
-		hb_mig_result_free(out);
+		hb_result_free(out);
 	return ret;
 }

@@ -26,14 +26,14 @@
 int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out);
 
 /*
- * The same for migrations (every in[i].mig set): configuration and
+ * The same for migrations (every in[i].migration): configuration and
  * metadata of in[0], the warm iterations summed, every call, fault phase
  * and fault in input order tagged with its run, whose first iteration
- * stays the first; one source per run and the boots they came from; the
- * environment all inputs knew the same.
- * Free @out with hb_mig_result_free(), before the inputs.  0 or -ENOMEM.
+ * stays the first, and the samples made of them; one source per run and
+ * the boots they came from; the environment all inputs knew the same.
+ * Free @out with hb_result_free(), before the inputs.  0 or -ENOMEM.
  */
 int hb_mig_merge(const struct hb_input *in, size_t n,
-		 struct hb_mig_result *out);
+		 struct hb_result *out);
 
 #endif /* HB_MERGE_H */

@@ -19,6 +19,7 @@
 #include "results/fields.h"
 #include "results/json_read.h"
 #include "results/mig_read.h"
+#include "results/migration.h"
 
 /* Where in the document a record is, for the sentence that refuses it. */
 struct hb_mig_where {
@@ -145,7 +146,7 @@ static int hb_mig_read_counts(struct json_object *o, struct hb_mig_touches *t,
 /* Iteration @iter of run @run's fault phase @o and its samples. */
 static int hb_mig_read_phase(struct json_object *o, unsigned int run,
 			     unsigned int iter, const size_t *at,
-			     struct hb_mig_result *r,
+			     struct hb_result *r,
 			     const struct hb_mig_where *w)
 {
 	struct hb_mig_touches *t = hb_mig_add_phase(r);
@@ -187,7 +188,7 @@ static enum hb_mig_dir hb_mig_dir_named(const char *key)
 
 /* The calls of iteration object @o, in the order it holds them. */
 static int hb_mig_read_calls(struct json_object *o, unsigned int run,
-			     unsigned int iter, struct hb_mig_result *r,
+			     unsigned int iter, struct hb_result *r,
 			     const struct hb_mig_where *w)
 {
 	struct hb_mig_call *c;
@@ -214,7 +215,7 @@ static int hb_mig_read_calls(struct json_object *o, unsigned int run,
 
 /* Iteration @o: its number, run and kind, calls and fault phase. */
 static int hb_mig_read_iter(struct json_object *o, const size_t *at,
-			    struct hb_mig_result *r,
+			    struct hb_result *r,
 			    const struct hb_mig_where *w)
 {
 	struct json_object *fault = hb_json_path(o, "fault");
@@ -240,7 +241,7 @@ static int hb_mig_read_iter(struct json_object *o, const size_t *at,
 	return fault ? hb_mig_read_phase(fault, run, iter, at, r, w) : 0;
 }
 
-static int hb_mig_read_iters(struct json_object *doc, struct hb_mig_result *r,
+static int hb_mig_read_iters(struct json_object *doc, struct hb_result *r,
 			     struct hb_mig_where *w)
 {
 	struct json_object *a = hb_json_path(doc, "iterations");
@@ -265,16 +266,16 @@ static int hb_mig_read_iters(struct json_object *doc, struct hb_mig_result *r,
 
 /* The configuration: what was moved, how, and which directions. */
 static void hb_mig_read_config(struct json_object *o,
-			       struct hb_mig_config *c)
+			       struct hb_config *c)
 {
 	static const struct hb_field dirs = {
 		.key = "directions", .type = HB_F_DIRS,
-		.offset = offsetof(struct hb_mig_config, dirs),
+		.offset = offsetof(struct hb_config, dirs),
 		.size = sizeof(unsigned int),
 	};
 	const struct hb_fields t = { &dirs, 1 };
 
-	c->size = hb_json_u64(o, "size");
+	c->sizes[0] = hb_json_u64(o, "size");
 	c->chunk_size = hb_json_u64(o, "chunk_size");
 	c->iters = hb_json_u64(o, "iterations");
 	c->thp = json_object_get_boolean(hb_json_path(o, "thp"));
@@ -301,11 +302,11 @@ static void hb_mig_read_meta(struct json_object *doc, struct hb_meta *m)
  * "roofline": ROOFLINE's copy, or why it is missing; a result from before
  * it was measured has none, and one with damaged figures none either.
  */
-static void hb_mig_read_roof(struct json_object *doc, struct hb_mig_result *r)
+static void hb_mig_read_roof(struct json_object *doc, struct hb_result *r)
 {
 	struct hb_roof *rf = &r->meta.roof[0];
 
-	hb_json_copy(r->roof_skip, sizeof(r->roof_skip), doc,
+	hb_json_copy(r->mig.roof_skip, sizeof(r->mig.roof_skip), doc,
 		     "roofline.not_measured");
 	rf->copy_bytes = hb_json_u64(doc, "roofline.copy_bytes");
 	rf->copy_ns = hb_json_u64(doc, "roofline.copy_ns");
@@ -317,39 +318,43 @@ static void hb_mig_read_roof(struct json_object *doc, struct hb_mig_result *r)
 }
 
 int hb_mig_read(struct json_object *doc, const char *path,
-		struct hb_mig_result *r, char *err, size_t len)
+		struct hb_result *r, char *err, size_t len)
 {
 	struct hb_mig_where w = { .path = path, .err = err, .len = len };
 	int ret;
 
 	memset(r, 0, sizeof(*r));
+	hb_mig_config_init(&r->cfg);
 	hb_mig_read_config(hb_json_path(doc, "configuration"), &r->cfg);
 	hb_mig_read_meta(doc, &r->meta);
 	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
 	r->stop_reason = hb_json_str(doc, "stop_reason");
+	r->end = r->complete ? HB_END_ITERS :
+		 r->stop_reason && !strcmp(r->stop_reason, "interrupted") ?
+		 HB_END_INTERRUPTED : HB_END_ERROR;
 	hb_json_copy(r->error, sizeof(r->error), doc, "error");
 	r->wall_ns = hb_json_u64(doc, "wall_ns");
 	hb_mig_read_roof(doc, r);
-	if (!r->cfg.size || !r->cfg.dirs || !r->meta.info.page_size) {
+	if (!r->cfg.sizes[0] || !r->cfg.dirs || !r->meta.info.page_size) {
 		snprintf(err, len, "%s: the configuration has no size, directions or page size: is the file damaged?",
 			 path);
 		return -EINVAL;
 	}
 	ret = hb_json_sources(hb_json_path(doc, "metadata.sources"),
 			      &r->sources, &r->nr_sources, &r->nr_boots) ?:
-	      hb_mig_read_iters(doc, r, &w);
+	      hb_mig_read_iters(doc, r, &w) ?: hb_mig_samples(r);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", path);
 	if (ret)
-		hb_mig_result_free(r);
+		hb_result_free(r);
 	return ret;
 }
 
 /* The sample of call @c of @m: its kernel total, pages and THPs. */
-static void hb_mig_call_sample(const struct hb_mig_result *m,
+static void hb_mig_call_sample(const struct hb_result *m,
 			       const struct hb_mig_call *c, struct hb_sample *s)
 {
-	s->size = m->cfg.size;
+	s->size = m->cfg.sizes[0];
 	s->iter = c->iter;
 	s->run = c->run;
 	s->kind = hb_mig_kind(c->iter);
@@ -361,13 +366,13 @@ static void hb_mig_call_sample(const struct hb_mig_result *m,
 }
 
 /* The sample of fault @f: the handler, the touch, the pages it moved. */
-static void hb_mig_fault_sample(const struct hb_mig_result *m,
+static void hb_mig_fault_sample(const struct hb_result *m,
 				const struct hb_mig_fault *f,
 				struct hb_sample *s)
 {
 	uint64_t pmd = hb_mig_pmd_pages(m->meta.info.page_size);
 
-	s->size = m->cfg.size;
+	s->size = m->cfg.sizes[0];
 	s->iter = f->iter;
 	s->run = f->run;
 	s->kind = hb_mig_kind(f->iter);
@@ -378,68 +383,26 @@ static void hb_mig_fault_sample(const struct hb_mig_result *m,
 	s->thp = pmd > 1 && f->rec.pages == pmd;
 }
 
-/* The samples of @m, an iteration's calls before its faults. */
-static int hb_mig_add_samples(const struct hb_mig_result *m,
-			      struct hb_result *r)
+int hb_mig_samples(struct hb_result *r)
 {
 	struct hb_mig_cursor cur = { 0 };
 	struct hb_mig_iter it;
 	struct hb_sample *s;
 	size_t i;
 
-	while (hb_mig_next(m, &cur, &it)) {
+	while (hb_mig_next(r, &cur, &it)) {
 		for (i = it.call; i < it.call_end; i++) {
 			s = hb_result_add(r);
 			if (!s)
 				return -ENOMEM;
-			hb_mig_call_sample(m, &m->calls[i], s);
+			hb_mig_call_sample(r, &r->mig.calls[i], s);
 		}
 		for (i = it.fault; i < it.fault_end; i++) {
 			s = hb_result_add(r);
 			if (!s)
 				return -ENOMEM;
-			hb_mig_fault_sample(m, &m->faults[i], s);
+			hb_mig_fault_sample(r, &r->mig.faults[i], s);
 		}
 	}
 	return 0;
-}
-
-/* The configuration of a result that says what @m moved. */
-static void hb_mig_config(const struct hb_mig_result *m, struct hb_config *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->command = "migrate";
-	c->workload = "migrate";
-	c->sizes[0] = m->cfg.size;
-	c->nr_sizes = 1;
-	c->chunks = 1;
-	c->iters = m->cfg.iters;
-	c->node = HMMBENCH_NODE_LOCAL;
-	c->thp = m->cfg.thp;
-	c->batch = m->cfg.batch;
-	c->dirs = m->cfg.dirs;
-}
-
-int hb_mig_samples(const struct hb_mig_result *m, struct hb_result *r)
-{
-	memset(r, 0, sizeof(*r));
-	hb_mig_config(m, &r->cfg);
-	r->meta = m->meta;
-	r->complete = m->complete;
-	r->stop_reason = m->stop_reason;
-	r->end = m->complete ? HB_END_ITERS :
-		 m->stop_reason && !strcmp(m->stop_reason, "interrupted") ?
-		 HB_END_INTERRUPTED : HB_END_ERROR;
-	memcpy(r->error, m->error, sizeof(r->error));
-	r->wall_ns = m->wall_ns;
-	if (m->nr_sources) {
-		r->sources = malloc(m->nr_sources * sizeof(*r->sources));
-		if (!r->sources)
-			return -ENOMEM;
-		memcpy(r->sources, m->sources,
-		       m->nr_sources * sizeof(*r->sources));
-		r->nr_sources = m->nr_sources;
-		r->nr_boots = m->nr_boots;
-	}
-	return hb_mig_add_samples(m, r);
 }

@@ -2,12 +2,13 @@
 /*
  * hmmbench: the records of a migration - what is timed, a MIGRATE call,
  * a fault, a fault phase - and how many phases and counts the module
- * gives each: what the field tables (fields.h) describe and the
- * migration (migration.h) is made of.
+ * gives each: what the field tables (fields.h) describe and a result
+ * of workload "migrate" holds.
  */
 #ifndef HB_MIG_RECORDS_H
 #define HB_MIG_RECORDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <linux/hmmbench.h>
@@ -53,6 +54,28 @@ struct hb_mig_touches {
 	uint64_t records;	/* records read after the first touch */
 	uint64_t samples;	/* records matched to a touch: samples */
 	uint64_t stale;		/* records read before it, left out */
+};
+
+/*
+ * A migration's records, in the order measured (of a merged one, run by
+ * run): the MIGRATE calls of to_device and to_system, one fault phase
+ * per iteration that measured faults, and the fault samples in the order
+ * of their touches.  A result of workload "migrate" holds them
+ * (result.h), and its samples are made of them (mig_read.h).
+ */
+struct hb_mig_records {
+	struct hb_mig_call *calls;
+	size_t nr_calls, cap_calls;
+	struct hb_mig_touches *phases;
+	size_t nr_phases, cap_phases;
+	struct hb_mig_fault *faults;
+	size_t nr_faults, cap_faults;
+	/*
+	 * The result's meta.roof[0] holds ROOFLINE's copy of its size, for
+	 * the copy phase; when it was not measured, why, or "" for an older
+	 * result
+	 */
+	char roof_skip[160];
 };
 
 /*

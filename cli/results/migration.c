@@ -35,52 +35,46 @@ static void *hb_mig_grow(void **v, size_t *nr, size_t *cap, size_t size)
 	return p;
 }
 
-struct hb_mig_call *hb_mig_add_call(struct hb_mig_result *r)
+void hb_mig_config_init(struct hb_config *c)
 {
-	return hb_mig_grow((void **)&r->calls, &r->nr_calls, &r->cap_calls,
-			   sizeof(*r->calls));
+	memset(c, 0, sizeof(*c));
+	c->command = "migrate";
+	c->workload = "migrate";
+	c->nr_sizes = 1;
+	c->chunks = 1;
+	c->node = HMMBENCH_NODE_LOCAL;
 }
 
-struct hb_mig_touches *hb_mig_add_phase(struct hb_mig_result *r)
+struct hb_mig_call *hb_mig_add_call(struct hb_result *r)
 {
-	return hb_mig_grow((void **)&r->phases, &r->nr_phases,
-			   &r->cap_phases, sizeof(*r->phases));
+	return hb_mig_grow((void **)&r->mig.calls, &r->mig.nr_calls, &r->mig.cap_calls,
+			   sizeof(*r->mig.calls));
 }
 
-struct hb_mig_fault *hb_mig_add_fault(struct hb_mig_result *r)
+struct hb_mig_touches *hb_mig_add_phase(struct hb_result *r)
 {
-	return hb_mig_grow((void **)&r->faults, &r->nr_faults,
-			   &r->cap_faults, sizeof(*r->faults));
+	return hb_mig_grow((void **)&r->mig.phases, &r->mig.nr_phases,
+			   &r->mig.cap_phases, sizeof(*r->mig.phases));
 }
 
-void hb_mig_result_free(struct hb_mig_result *r)
+struct hb_mig_fault *hb_mig_add_fault(struct hb_result *r)
 {
-	free(r->calls);
-	free(r->phases);
-	free(r->faults);
-	free(r->sources);
-	r->calls = NULL;
-	r->phases = NULL;
-	r->faults = NULL;
-	r->sources = NULL;
-	r->nr_sources = r->nr_boots = 0;
-	r->nr_calls = r->cap_calls = 0;
-	r->nr_phases = r->cap_phases = 0;
-	r->nr_faults = r->cap_faults = 0;
+	return hb_mig_grow((void **)&r->mig.faults, &r->mig.nr_faults,
+			   &r->mig.cap_faults, sizeof(*r->mig.faults));
 }
 
-unsigned int hb_mig_iterations(const struct hb_mig_result *r)
+unsigned int hb_mig_iterations(const struct hb_result *r)
 {
 	unsigned int n = 0;
 
-	if (r->nr_calls)
-		n = r->calls[r->nr_calls - 1].iter + 1;
-	if (r->nr_phases && r->phases[r->nr_phases - 1].iter + 1 > n)
-		n = r->phases[r->nr_phases - 1].iter + 1;
+	if (r->mig.nr_calls)
+		n = r->mig.calls[r->mig.nr_calls - 1].iter + 1;
+	if (r->mig.nr_phases && r->mig.phases[r->mig.nr_phases - 1].iter + 1 > n)
+		n = r->mig.phases[r->mig.nr_phases - 1].iter + 1;
 	return n;
 }
 
-unsigned int hb_mig_runs(const struct hb_mig_result *r)
+unsigned int hb_mig_runs(const struct hb_result *r)
 {
 	return r->nr_sources ? r->nr_sources : 1;
 }
@@ -104,42 +98,44 @@ static bool hb_mig_of(const struct hb_mig_iter *it, unsigned int run,
 }
 
 /* Sets the ends of @it's records, and moves @cur past them. */
-static void hb_mig_ends(const struct hb_mig_result *r,
+static void hb_mig_ends(const struct hb_result *r,
 			struct hb_mig_cursor *cur, struct hb_mig_iter *it)
 {
+	const struct hb_mig_records *m = &r->mig;
+
 	it->call = cur->call;
 	it->phase = cur->phase;
 	it->fault = cur->fault;
-	while (cur->call < r->nr_calls &&
-	       hb_mig_of(it, r->calls[cur->call].run, r->calls[cur->call].iter))
+	while (cur->call < m->nr_calls &&
+	       hb_mig_of(it, m->calls[cur->call].run, m->calls[cur->call].iter))
 		cur->call++;
-	while (cur->phase < r->nr_phases &&
-	       hb_mig_of(it, r->phases[cur->phase].run,
-			 r->phases[cur->phase].iter))
+	while (cur->phase < m->nr_phases &&
+	       hb_mig_of(it, m->phases[cur->phase].run,
+			 m->phases[cur->phase].iter))
 		cur->phase++;
-	while (cur->fault < r->nr_faults &&
-	       hb_mig_of(it, r->faults[cur->fault].run,
-			 r->faults[cur->fault].iter))
+	while (cur->fault < m->nr_faults &&
+	       hb_mig_of(it, m->faults[cur->fault].run,
+			 m->faults[cur->fault].iter))
 		cur->fault++;
 	it->call_end = cur->call;
 	it->phase_end = cur->phase;
 	it->fault_end = cur->fault;
 }
 
-bool hb_mig_next(const struct hb_mig_result *r, struct hb_mig_cursor *cur,
+bool hb_mig_next(const struct hb_result *r, struct hb_mig_cursor *cur,
 		 struct hb_mig_iter *it)
 {
 	bool any = false;
 
-	if (cur->call < r->nr_calls)
-		hb_mig_earlier(r->calls[cur->call].run,
-			       r->calls[cur->call].iter, &any, it);
-	if (cur->phase < r->nr_phases)
-		hb_mig_earlier(r->phases[cur->phase].run,
-			       r->phases[cur->phase].iter, &any, it);
-	if (cur->fault < r->nr_faults)
-		hb_mig_earlier(r->faults[cur->fault].run,
-			       r->faults[cur->fault].iter, &any, it);
+	if (cur->call < r->mig.nr_calls)
+		hb_mig_earlier(r->mig.calls[cur->call].run,
+			       r->mig.calls[cur->call].iter, &any, it);
+	if (cur->phase < r->mig.nr_phases)
+		hb_mig_earlier(r->mig.phases[cur->phase].run,
+			       r->mig.phases[cur->phase].iter, &any, it);
+	if (cur->fault < r->mig.nr_faults)
+		hb_mig_earlier(r->mig.faults[cur->fault].run,
+			       r->mig.faults[cur->fault].iter, &any, it);
 	if (any)
 		hb_mig_ends(r, cur, it);
 	return any;
@@ -391,7 +387,7 @@ static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
  * in run order, into @buf (room for r->nr_calls), runs without one left
  * out; returns how many, and counts each run's calls into @s.
  */
-static size_t hb_mig_run_means(const struct hb_mig_result *r,
+static size_t hb_mig_run_means(const struct hb_result *r,
 			       enum hb_mig_dir dir, int k,
 			       enum hb_mig_metric_id id, double *buf,
 			       struct hb_mig_summary *s)
@@ -404,8 +400,8 @@ static size_t hb_mig_run_means(const struct hb_mig_result *r,
 	for (run = 0; run < r->nr_sources; run++) {
 		calls = m = 0;
 		sum = 0.0;
-		for (i = 0; i < r->nr_calls; i++) {
-			c = &r->calls[i];
+		for (i = 0; i < r->mig.nr_calls; i++) {
+			c = &r->mig.calls[i];
 			if (c->run != run || c->dir != dir ||
 			    (hb_mig_kind(c->iter) == HB_WARM) != k)
 				continue;
@@ -426,7 +422,7 @@ static size_t hb_mig_run_means(const struct hb_mig_result *r,
 }
 
 /* The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s. */
-static int hb_mig_sum_calls(const struct hb_mig_result *r,
+static int hb_mig_sum_calls(const struct hb_result *r,
 			    enum hb_mig_dir dir, int k, double *buf,
 			    struct hb_mig_summary *s)
 {
@@ -435,8 +431,8 @@ static int hb_mig_sum_calls(const struct hb_mig_result *r,
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
-	for (i = 0; i < r->nr_calls; i++) {
-		c = &r->calls[i];
+	for (i = 0; i < r->mig.nr_calls; i++) {
+		c = &r->mig.calls[i];
 		if (c->dir != dir || (hb_mig_kind(c->iter) == HB_WARM) != k)
 			continue;
 		for (id = 0; id < HB_MC_NR; id++)
@@ -446,8 +442,8 @@ static int hb_mig_sum_calls(const struct hb_mig_result *r,
 	}
 	for (id = 0; id < HB_MM_NR && !ret; id++) {
 		n = 0;
-		for (i = 0; i < r->nr_calls; i++) {
-			c = &r->calls[i];
+		for (i = 0; i < r->mig.nr_calls; i++) {
+			c = &r->mig.calls[i];
 			if (c->dir == dir &&
 			    (hb_mig_kind(c->iter) == HB_WARM) == k &&
 			    hb_mig_metric(c, r->meta.info.page_size, id,
@@ -465,14 +461,14 @@ static int hb_mig_sum_calls(const struct hb_mig_result *r,
 }
 
 /* The counts of the fault phases of kind @k into @s. */
-static void hb_mig_sum_phases(const struct hb_mig_result *r, int k,
+static void hb_mig_sum_phases(const struct hb_result *r, int k,
 			      struct hb_mig_fault_summary *s)
 {
 	const struct hb_mig_touches *t;
 	size_t i;
 
-	for (i = 0; i < r->nr_phases; i++) {
-		t = &r->phases[i];
+	for (i = 0; i < r->mig.nr_phases; i++) {
+		t = &r->mig.phases[i];
 		if ((hb_mig_kind(t->iter) == HB_WARM) != k)
 			continue;
 		s->phases++;
@@ -485,7 +481,7 @@ static void hb_mig_sum_phases(const struct hb_mig_result *r, int k,
 }
 
 /* Orders and phase shares of the fault samples of kind @k. */
-static void hb_mig_sum_orders(const struct hb_mig_result *r, int k,
+static void hb_mig_sum_orders(const struct hb_result *r, int k,
 			      struct hb_mig_fault_summary *s)
 {
 	uint32_t pmd_order = 0;
@@ -497,8 +493,8 @@ static void hb_mig_sum_orders(const struct hb_mig_result *r, int k,
 	pmd = hb_mig_pmd_pages(r->meta.info.page_size);
 	while (pmd > 1ULL << pmd_order)
 		pmd_order++;
-	for (i = 0; i < r->nr_faults; i++) {
-		f = &r->faults[i];
+	for (i = 0; i < r->mig.nr_faults; i++) {
+		f = &r->mig.faults[i];
 		if ((hb_mig_kind(f->iter) == HB_WARM) != k)
 			continue;
 		if (!f->rec.order)
@@ -543,7 +539,7 @@ static double hb_mig_latency(const struct hb_mig_fault *f,
 }
 
 /* The latencies of the fault samples of kind @k into @s. */
-static int hb_mig_sum_faults(const struct hb_mig_result *r, int k,
+static int hb_mig_sum_faults(const struct hb_result *r, int k,
 			     double *buf, struct hb_mig_fault_summary *s)
 {
 	struct hb_pcts *out[HB_NR_LATENCIES] = {
@@ -560,19 +556,20 @@ static int hb_mig_sum_faults(const struct hb_mig_result *r, int k,
 	hb_mig_sum_orders(r, k, s);
 	for (lat = 0; lat < HB_NR_LATENCIES && !ret; lat++) {
 		n = 0;
-		for (i = 0; i < r->nr_faults; i++)
-			if ((hb_mig_kind(r->faults[i].iter) == HB_WARM) == k)
-				buf[n++] = hb_mig_latency(&r->faults[i], lat);
+		for (i = 0; i < r->mig.nr_faults; i++)
+			if ((hb_mig_kind(r->mig.faults[i].iter) == HB_WARM) == k)
+				buf[n++] = hb_mig_latency(&r->mig.faults[i], lat);
 		ret = hb_pcts_compute(buf, n, out[lat]);
 	}
 	s->n = s->user.n;
 	return ret;
 }
 
-int hb_mig_summarize(const struct hb_mig_result *r,
+int hb_mig_summarize(const struct hb_result *r,
 		     struct hb_mig_summaries *s)
 {
-	size_t most = r->nr_calls > r->nr_faults ? r->nr_calls : r->nr_faults;
+	const struct hb_mig_records *m = &r->mig;
+	size_t most = m->nr_calls > m->nr_faults ? m->nr_calls : m->nr_faults;
 	double *buf = malloc((most ? most : 1) * sizeof(*buf));
 	int ret = 0, k;
 

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what hmmbench migrate produces - its configuration, every
- * MIGRATE it timed and every CPU fault it matched to a touch - and what
- * is made of them short of writing them out: a call's metrics, the order
- * pages actually moved in, and the summaries of each direction, the
- * first iteration apart from the warm ones.  Renderers take a const
- * struct hb_mig_result.
+ * hmmbench: what is made of a migration's records (a result of workload
+ * "migrate": every MIGRATE hmmbench migrate timed and every CPU fault it
+ * matched to a touch) short of writing them out: a call's metrics, the
+ * order pages actually moved in, and the summaries of each direction,
+ * the first iteration apart from the warm ones.
  */
 #ifndef HB_MIGRATION_H
 #define HB_MIGRATION_H
@@ -28,59 +27,26 @@
 /* Bytes from one touch of the fault phase to the next: 4 KiB. */
 #define HB_MIG_TOUCH	4096
 
-struct hb_mig_config {
-	uint64_t size;		/* the buffer migrated, bytes */
-	uint64_t chunk_size;	/* the chunk mapped as its device memory */
-	unsigned int iters;	/* warm iterations, after the first */
-	bool thp;		/* HMMBENCH_MIGRATE_THP asked for */
-	uint32_t batch;		/* pages per migrate_vma_setup(); 0: the
-				 * kernel's default */
-	unsigned int dirs;	/* HB_MIG_BIT()s of what is measured */
-};
-
-struct hb_mig_result {
-	struct hb_mig_config cfg;
-	struct hb_meta meta;		/* host, INFO, run id, command line */
-	/* the samples of to_device and to_system, in the order measured */
-	struct hb_mig_call *calls;
-	size_t nr_calls, cap_calls;
-	/* one per iteration that measured faults */
-	struct hb_mig_touches *phases;
-	size_t nr_phases, cap_phases;
-	/* the fault samples, in the order of their touches */
-	struct hb_mig_fault *faults;
-	size_t nr_faults, cap_faults;
-	bool complete;
-	const char *stop_reason;	/* NULL, "interrupted" or "error" */
-	char error[512];		/* the sentence when "error" */
-	uint64_t wall_ns;		/* the whole measurement */
-	/*
-	 * meta.roof[0] holds ROOFLINE's copy of cfg.size, for the copy
-	 * phase; when it was not measured, why, or "" for an older result
-	 */
-	char roof_skip[160];
-	/* merged migrations only: the runs, malloc()ed; else NULL and 0 */
-	struct hb_source *sources;
-	size_t nr_sources;
-	size_t nr_boots;	/* distinct boots of the sources */
-};
+/*
+ * @c zeroed, then what every migration's configuration says: command and
+ * workload "migrate", one size (cfg.sizes[0], the buffer) of one chunk
+ * on the local node; the caller fills in the rest.
+ */
+void hb_mig_config_init(struct hb_config *c);
 
 /* Appends a zeroed record and returns it, or NULL without memory. */
-struct hb_mig_call *hb_mig_add_call(struct hb_mig_result *r);
-struct hb_mig_touches *hb_mig_add_phase(struct hb_mig_result *r);
-struct hb_mig_fault *hb_mig_add_fault(struct hb_mig_result *r);
-
-/* Frees the records and sources (not the strings they point to). */
-void hb_mig_result_free(struct hb_mig_result *r);
+struct hb_mig_call *hb_mig_add_call(struct hb_result *r);
+struct hb_mig_touches *hb_mig_add_phase(struct hb_result *r);
+struct hb_mig_fault *hb_mig_add_fault(struct hb_result *r);
 
 /*
  * Iterations @r has records of: one more than the last one's number (of
  * its last run, when merged).
  */
-unsigned int hb_mig_iterations(const struct hb_mig_result *r);
+unsigned int hb_mig_iterations(const struct hb_result *r);
 
 /* The runs behind @r: one per merged run, else 1. */
-unsigned int hb_mig_runs(const struct hb_mig_result *r);
+unsigned int hb_mig_runs(const struct hb_result *r);
 
 /* Where the records of the next iteration start, walking a result. */
 struct hb_mig_cursor {
@@ -100,7 +66,7 @@ struct hb_mig_iter {
  * The next iteration of @r from @cur, the first of the records not
  * walked yet, into @it, and @cur past it; false when every record was.
  */
-bool hb_mig_next(const struct hb_mig_result *r, struct hb_mig_cursor *cur,
+bool hb_mig_next(const struct hb_result *r, struct hb_mig_cursor *cur,
 		 struct hb_mig_iter *it);
 
 /* HB_COLD for the first iteration (0), HB_WARM for the others. */
@@ -259,7 +225,7 @@ struct hb_mig_summaries {
 };
 
 /* Every summary of @r into @s; 0 or -ENOMEM. */
-int hb_mig_summarize(const struct hb_mig_result *r,
+int hb_mig_summarize(const struct hb_result *r,
 		     struct hb_mig_summaries *s);
 
 #endif /* HB_MIGRATION_H */

@@ -100,9 +100,13 @@ void hb_result_free(struct hb_result *r)
 {
 	free(r->samples);
 	free(r->sources);
+	free(r->mig.calls);
+	free(r->mig.phases);
+	free(r->mig.faults);
 	r->samples = NULL;
 	r->sources = NULL;
 	r->nr_samples = r->cap_samples = r->nr_sources = r->nr_boots = 0;
+	memset(&r->mig, 0, sizeof(r->mig));
 }
 
 const struct hb_memmap *hb_result_memmap(const struct hb_result *r,

@@ -14,6 +14,7 @@
 #include <linux/hmmbench.h>
 
 #include "kernel/host.h"
+#include "results/mig_records.h"
 
 #define HB_MAX_SWEEP	64	/* sizes in one sweep */
 
@@ -82,6 +83,7 @@ struct hb_config {
 	bool thp;
 	uint64_t batch;
 	unsigned int dirs;
+	uint64_t chunk_size;	/* migrate: the chunk lent as device memory */
 };
 
 /* Why the measurement loop ended. */
@@ -200,6 +202,8 @@ struct hb_result {
 	struct hb_source *sources;
 	size_t nr_sources;
 	size_t nr_boots;	/* merged: distinct boots of the sources */
+	/* workload "migrate": its records, which its samples are made of */
+	struct hb_mig_records mig;
 };
 
 /* Kind of iteration @iter under @cfg. */

@@ -22,6 +22,7 @@
 #include "results/json_read.h"
 #include "results/metrics.h"
 #include "results/mig_read.h"
+#include "results/migration.h"
 #include "results/result_read.h"
 
 static int hb_read_kind(const char *s, enum hb_kind *kind)
@@ -298,26 +299,11 @@ static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 	r->wall_ns = hb_json_u64(doc, "wall_ns");
 }
 
-/* A migration, and its calls and faults as samples. */
+/* A migration: its records, and its calls and faults as samples. */
 static int hb_input_migration(struct hb_input *in, char *err, size_t len)
 {
-	int ret;
-
-	in->mig = malloc(sizeof(*in->mig));
-	if (!in->mig) {
-		snprintf(err, len, "%s: out of memory", in->path);
-		return -ENOMEM;
-	}
-	ret = hb_mig_read(in->doc, in->path, in->mig, err, len);
-	if (ret) {
-		free(in->mig);
-		in->mig = NULL;
-		return ret;
-	}
-	ret = hb_mig_samples(in->mig, &in->r);
-	if (ret)
-		snprintf(err, len, "%s: out of memory", in->path);
-	return ret;
+	in->migration = true;
+	return hb_mig_read(in->doc, in->path, &in->r, err, len);
 }
 
 /*
@@ -419,11 +405,6 @@ size_t hb_input_calls(const struct hb_input *in)
 void hb_input_free(struct hb_input *in)
 {
 	hb_result_free(&in->r);
-	if (in->mig) {
-		hb_mig_result_free(in->mig);
-		free(in->mig);
-		in->mig = NULL;
-	}
 	json_object_put(in->doc);
 	in->doc = NULL;
 }

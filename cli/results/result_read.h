@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: a result read back from its JSON file (schema
- * hmmbench-result/1, or hmmbench-migrate/1 as samples of a result) for
- * compare, merge, show and plot.  The parsed document stays alive beside
+ * hmmbench-result/1, or hmmbench-migrate/1: a migration's records and
+ * the samples made of them) for compare, merge, show and plot.  The parsed document stays alive beside
  * the struct hb_result, whose strings point into it; users of struct
  * hb_input need not know it is json-c's.
  */
@@ -15,19 +15,17 @@
 #include "results/result.h"
 
 struct json_object;
-struct hb_mig_result;
 
 struct hb_input {
 	const char *path;
 	/*
-	 * The result; of a migration (hmmbench migrate), the samples that
-	 * compare and merge take of it: one per MIGRATE call and per
-	 * fault, the workload "migrate" (mig_read.h).
+	 * The result; of a migration (hmmbench migrate), its records and
+	 * the samples that compare and merge take of them: one per MIGRATE
+	 * call and per fault, the workload "migrate" (mig_read.h).
 	 */
 	struct hb_result r;
 	struct json_object *doc;	/* owns the strings r points to */
-	/* a migration, as its JSON holds it; else NULL */
-	struct hb_mig_result *mig;
+	bool migration;		/* a migration's JSON: r holds its records */
 	/*
 	 * An input of a comparison read back (compare_read.h), which holds
 	 * no samples: the samples it had, 0 when not recorded.  Else 0, and

@@ -311,7 +311,7 @@ static void fixture_mig_call(struct hb_mig_call *c, unsigned int iter,
 }
 
 /* Iteration @iter's fault phase: 2 samples of handlers around @ms / 40. */
-static void fixture_mig_faults(struct hb_mig_result *r, unsigned int iter,
+static void fixture_mig_faults(struct hb_result *r, unsigned int iter,
 			       bool thp, double ms)
 {
 	struct hb_mig_touches *t = hb_mig_add_phase(r);
@@ -344,7 +344,7 @@ static void fixture_mig_faults(struct hb_mig_result *r, unsigned int iter,
 	}
 }
 
-void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
+void fixture_migration(struct hb_result *r, bool thp, const double *ms,
 		       size_t n, unsigned int k)
 {
 	unsigned int i;
@@ -356,7 +356,7 @@ void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
 	snprintf(r->meta.host.date, sizeof(r->meta.host.date),
 		 "2025-02-%02uT03:04:05Z", k % 28 + 1);
 	snprintf(r->meta.run_id, sizeof(r->meta.run_id), "%032x", k + 1);
-	r->cfg.size = MIG_SIZE;
+	r->cfg.sizes[0] = MIG_SIZE;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = n;
 	r->cfg.thp = thp;
@@ -372,7 +372,7 @@ void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
 	r->wall_ns = 100000000;
 }
 
-char *fixture_mig_json_file(const struct hb_mig_result *r)
+char *fixture_mig_json_file(const struct hb_result *r)
 {
 	char *path = strdup("/tmp/hmmbench-test-XXXXXX");
 	int fd = path ? mkstemp(path) : -1;
@@ -388,7 +388,7 @@ char *fixture_mig_json_file(const struct hb_mig_result *r)
 	return path;
 }
 
-void fixture_mig_input(struct hb_input *in, struct hb_mig_result *r,
+void fixture_mig_input(struct hb_input *in, struct hb_result *r,
 		       const char *name)
 {
 	char err[512], *path = fixture_mig_json_file(r);
@@ -399,10 +399,10 @@ void fixture_mig_input(struct hb_input *in, struct hb_mig_result *r,
 	unlink(path);
 	free(path);
 	in->path = name;
-	hb_mig_result_free(r);
+	hb_result_free(r);
 }
 
-void fixture_mig_run(struct hb_mig_result *r, bool thp, double run_ms,
+void fixture_mig_run(struct hb_result *r, bool thp, double run_ms,
 		     unsigned int k)
 {
 	const double ms[] = {
@@ -420,7 +420,7 @@ void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
 		"run-5.json", "run-6.json", "run-7.json", "run-8.json",
 	};
 	struct hb_input parts[8];
-	struct hb_mig_result r, m;
+	struct hb_result r, m;
 	size_t i;
 
 	assert_true(runs <= 8);

@@ -64,15 +64,15 @@ void fixture_input(struct hb_input *in, struct hb_result *r,
  * handlers take @ms[i] / 40 ms, 1 % below and above it, each touch 2 us
  * more.  @ms holds @n + 1 values.
  */
-struct hb_mig_result;
-void fixture_migration(struct hb_mig_result *r, bool thp, const double *ms,
+struct hb_result;
+void fixture_migration(struct hb_result *r, bool thp, const double *ms,
 		       size_t n, unsigned int k);
 
 /*
  * fixture_migration() of 3 warm iterations around @run_ms: the first
  * 1.5 times it, the warm ones 0.1 ms below, at and above it.
  */
-void fixture_mig_run(struct hb_mig_result *r, bool thp, double run_ms,
+void fixture_mig_run(struct hb_result *r, bool thp, double run_ms,
 		     unsigned int k);
 
 /*
@@ -85,13 +85,13 @@ void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
 			size_t runs, unsigned int k, const char *name);
 
 /* Writes migration @r as JSON to a new temporary file; its path. */
-char *fixture_mig_json_file(const struct hb_mig_result *r);
+char *fixture_mig_json_file(const struct hb_result *r);
 
 /*
  * Writes migration @r (freed here) as JSON and reads it back into @in,
  * as compare and merge read their inputs; @in is named @name.
  */
-void fixture_mig_input(struct hb_input *in, struct hb_mig_result *r,
+void fixture_mig_input(struct hb_input *in, struct hb_result *r,
 		       const char *name);
 
 /*

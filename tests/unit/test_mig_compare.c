@@ -191,7 +191,7 @@ static void one_distribution_twice_is_silent(void **state)
 /* One run a side: the change is shown, nothing tested, and it says so. */
 static void one_run_a_side_is_not_tested(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	struct hb_input in[2];
 	struct hb_comparison c;
 	char err[512], *t;
@@ -226,9 +226,9 @@ static void one_run_a_side_is_not_tested(void **state)
 }
 
 /* Compares one run of 4K pages with @r, changed; expects @want refused. */
-static void refused(struct hb_mig_result *r, const char *want)
+static void refused(struct hb_result *r, const char *want)
 {
-	struct hb_mig_result base;
+	struct hb_result base;
 	struct hb_input in[2];
 	struct hb_comparison c;
 	char err[512] = "";
@@ -246,23 +246,23 @@ static void refused(struct hb_mig_result *r, const char *want)
 }
 
 /* Drops every record of @r but those of the directions @dirs. */
-static void keep_only(struct hb_mig_result *r, unsigned int dirs)
+static void keep_only(struct hb_result *r, unsigned int dirs)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < r->nr_calls; i++)
-		if (dirs & HB_MIG_BIT(r->calls[i].dir))
-			r->calls[n++] = r->calls[i];
-	r->nr_calls = n;
+	for (i = 0; i < r->mig.nr_calls; i++)
+		if (dirs & HB_MIG_BIT(r->mig.calls[i].dir))
+			r->mig.calls[n++] = r->mig.calls[i];
+	r->mig.nr_calls = n;
 	if (!(dirs & HB_MIG_BIT(HB_MIG_FAULT)))
-		r->nr_phases = r->nr_faults = 0;
+		r->mig.nr_phases = r->mig.nr_faults = 0;
 	r->cfg.dirs = dirs;
 }
 
 /* --batch, the page size and --size change what a time is of. */
 static void incomparable_configurations_are_refused(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 
 	(void)state;
 	fixture_mig_run(&r, false, 10.0, 21);
@@ -272,7 +272,7 @@ static void incomparable_configurations_are_refused(void **state)
 	r.meta.info.page_size = 65536;
 	refused(&r, "differ in page size (4096 against 65536)");
 	fixture_mig_run(&r, false, 10.0, 21);
-	r.cfg.size = 8ULL << 20;
+	r.cfg.sizes[0] = 8ULL << 20;
 	refused(&r, "base.json and new.json have no size measured in both (4M against 8M): nothing to compare");
 }
 
@@ -292,7 +292,7 @@ static void pair_refused(struct hb_input *in, const char *want)
 /* to-device against fault: no direction in common. */
 static void no_direction_in_common_is_refused(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	struct hb_input in[2];
 
 	(void)state;
@@ -307,7 +307,7 @@ static void no_direction_in_common_is_refused(void **state)
 
 static void a_migration_is_no_run(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	struct hb_result run;
 	struct hb_input in[2];
 
@@ -322,7 +322,7 @@ static void a_migration_is_no_run(void **state)
 /* Directions of one side only are left out, and a note says which. */
 static void directions_of_one_side_are_noted(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	struct hb_input in[2];
 	struct hb_comparison c;
 	char err[512];
@@ -344,7 +344,7 @@ static void directions_of_one_side_are_noted(void **state)
 	free_inputs(in, 2);
 }
 
-static char *render_mig(enum hb_format fmt, const struct hb_mig_result *r)
+static char *render_mig(enum hb_format fmt, const struct hb_result *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -364,7 +364,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 {
 	const struct hb_mig_summary *first;
 	struct hb_input parts[3], back;
-	struct hb_mig_result r, m;
+	struct hb_result r, m;
 	struct hb_mig_summaries s;
 	char err[512], *path, *a, *b;
 	size_t i;
@@ -381,11 +381,11 @@ static void merge_pools_iterations_run_by_run(void **state)
 	assert_string_equal(m.meta.host.clocksource, "hpet");
 	assert_int_equal(m.nr_sources, 3);
 	assert_int_equal(m.cfg.iters, 9);
-	assert_int_equal(m.nr_calls, 3 * 2 * 4);
-	assert_int_equal(m.nr_faults, 3 * 2 * 4);
-	assert_int_equal(m.calls[8].run, 1);
-	assert_int_equal(m.calls[8].iter, 0);
-	assert_int_equal(m.faults[m.nr_faults - 1].run, 2);
+	assert_int_equal(m.mig.nr_calls, 3 * 2 * 4);
+	assert_int_equal(m.mig.nr_faults, 3 * 2 * 4);
+	assert_int_equal(m.mig.calls[8].run, 1);
+	assert_int_equal(m.mig.calls[8].iter, 0);
+	assert_int_equal(m.mig.faults[m.mig.nr_faults - 1].run, 2);
 	assert_string_equal(m.sources[1].run_id,
 			    "0000000000000000000000000000002a");
 	assert_int_equal(hb_mig_summarize(&m, &s), 0);
@@ -402,10 +402,10 @@ static void merge_pools_iterations_run_by_run(void **state)
 	assert_int_equal(hb_input_load(&back, path, err, sizeof(err)), 0);
 	unlink(path);
 	free(path);
-	assert_non_null(back.mig);
+	assert_true(back.migration);
 	assert_int_equal(hb_result_runs(&back.r), 3);
 	a = render_mig(HB_FMT_JSON, &m);
-	b = render_mig(HB_FMT_JSON, back.mig);
+	b = render_mig(HB_FMT_JSON, &back.r);
 	assert_string_equal(a, b);
 	free(b);
 	b = fixture_json_member(a, "configuration.cold_iterations");
@@ -421,7 +421,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 	assert_non_null(strstr(a, "\nruns (n)                        3           3\n"));
 	free(a);
 	hb_input_free(&back);
-	hb_mig_result_free(&m);
+	hb_result_free(&m);
 	free_inputs(parts, 3);
 }
 
@@ -429,7 +429,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 static void merge_refuses_what_compare_compares(void **state)
 {
 	struct hb_mismatch mm[HB_MAX_MISMATCH];
-	struct hb_mig_result r;
+	struct hb_result r;
 	struct hb_input in[3];
 
 	(void)state;

@@ -213,7 +213,7 @@ static void every_fault_column_is_its_own_member(void **state)
 	assert_string_equal(t->f[HB_MIG_FAULT_CSV - 1].key, "finalize_ns");
 }
 
-static void add_call(struct hb_mig_result *r, unsigned int iter,
+static void add_call(struct hb_result *r, unsigned int iter,
 		     enum hb_mig_dir dir, uint64_t total, uint64_t thp,
 		     uint64_t split)
 {
@@ -232,7 +232,7 @@ static void add_call(struct hb_mig_result *r, unsigned int iter,
 	c->m.setup_ns = total / 10;
 }
 
-static void add_fault(struct hb_mig_result *r, unsigned int iter,
+static void add_fault(struct hb_result *r, unsigned int iter,
 		      uint64_t user, uint32_t order)
 {
 	struct hb_mig_fault *f = hb_mig_add_fault(r);
@@ -250,7 +250,7 @@ static void add_fault(struct hb_mig_result *r, unsigned int iter,
 	f->rec.finalize_ns = 5;
 }
 
-static void add_phase(struct hb_mig_result *r, unsigned int iter,
+static void add_phase(struct hb_result *r, unsigned int iter,
 		      uint64_t touches, uint64_t faults, uint64_t records,
 		      uint64_t samples, uint64_t dropped)
 {
@@ -270,10 +270,10 @@ static void add_phase(struct hb_mig_result *r, unsigned int iter,
  * GiB/s, the last with 12 of its THPs split; faults of 5 and 6 us
  * first, then 0.1 to 0.4 us, one of them a THP's.
  */
-static void three_iterations(struct hb_mig_result *r)
+static void three_iterations(struct hb_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->cfg.size = 1ULL << 30;
+	r->cfg.sizes[0] = 1ULL << 30;
 	r->cfg.iters = 2;
 	r->cfg.thp = true;
 	r->cfg.dirs = HB_MIG_ALL;
@@ -298,7 +298,7 @@ static void summaries_keep_the_first_iteration_apart(void **state)
 {
 	const struct hb_mig_summary *first, *warm;
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
-	struct hb_mig_result r;
+	struct hb_result r;
 
 	(void)state;
 	assert_non_null(s);
@@ -325,7 +325,7 @@ static void summaries_keep_the_first_iteration_apart(void **state)
 	assert_int_equal(s->call[HB_MIG_TO_SYSTEM][HB_MIG_WARM].n, 2);
 	assert_float_equal(s->call[HB_MIG_TO_SYSTEM][HB_MIG_WARM]
 			   .st[HB_MM_GIB_PER_S].mean, 5.0, EPS);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 	free(s);
 }
 
@@ -333,7 +333,7 @@ static void fault_summaries_have_percentiles_and_shares(void **state)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
 	const struct hb_mig_fault_summary *w, *c;
-	struct hb_mig_result r;
+	struct hb_result r;
 
 	(void)state;
 	assert_non_null(s);
@@ -363,14 +363,14 @@ static void fault_summaries_have_percentiles_and_shares(void **state)
 	assert_int_equal(w->faults, 5);
 	assert_int_equal(w->dropped, 1);
 	assert_int_equal(c->records - c->n, 1);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 	free(s);
 }
 
 static void a_result_without_faults_has_empty_summaries(void **state)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
-	struct hb_mig_result r = { .cfg = { .dirs = HB_MIG_ALL } };
+	struct hb_result r = { .cfg = { .dirs = HB_MIG_ALL } };
 
 	(void)state;
 	assert_non_null(s);

@@ -231,7 +231,7 @@ static void mig_call(struct hb_mig_call *c, unsigned int iter,
 }
 
 /* The fault phase of @iter: @n faults of @order, @samples of them read. */
-static void mig_faults(struct hb_mig_result *r, unsigned int iter,
+static void mig_faults(struct hb_result *r, unsigned int iter,
 		       uint64_t pages, unsigned int n, unsigned int samples,
 		       uint32_t order)
 {
@@ -273,7 +273,7 @@ static void mig_faults(struct hb_mig_result *r, unsigned int iter,
 }
 
 /* The metadata of the fixed run, on a module that migrates THPs. */
-static void mig_meta(struct hb_mig_result *r)
+static void mig_meta(struct hb_result *r)
 {
 	struct hb_result run;
 
@@ -290,7 +290,7 @@ static void mig_meta(struct hb_mig_result *r)
  * THPs whole every time; to-system splits 2 of them in the last
  * iteration; every fault brings a THP home.
  */
-static void migrate_thp_result(struct hb_mig_result *r)
+static void migrate_thp_result(struct hb_result *r)
 {
 	static const double dev_ms[] = { 8.0, 6.0, 6.2, 6.1 };
 	static const double sys_ms[] = { 7.0, 5.0, 5.1, 5.3 };
@@ -298,7 +298,7 @@ static void migrate_thp_result(struct hb_mig_result *r)
 
 	memset(r, 0, sizeof(*r));
 	mig_meta(r);
-	r->cfg.size = 16ULL << 20;
+	r->cfg.sizes[0] = 16ULL << 20;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = 3;
 	r->cfg.thp = true;
@@ -318,7 +318,7 @@ static void migrate_thp_result(struct hb_mig_result *r)
 		.valid = HMMBENCH_R_PLAIN | HMMBENCH_R_COPY,
 		.bytes = 2 << 20,
 		.plain_ns = 200000,
-		.copy_bytes = r->cfg.size,
+		.copy_bytes = r->cfg.sizes[0],
 		.copy_ns = 2500000,
 	};
 }
@@ -328,7 +328,7 @@ static void migrate_thp_result(struct hb_mig_result *r)
  * to-device,fault, interrupted in its last iteration's faults; the
  * module dropped 3 records of the second.
  */
-static void migrate_4k_result(struct hb_mig_result *r)
+static void migrate_4k_result(struct hb_result *r)
 {
 	static const double dev_ms[] = { 0.09, 0.05, 0.06 };
 	unsigned int it;
@@ -337,7 +337,7 @@ static void migrate_4k_result(struct hb_mig_result *r)
 	mig_meta(r);
 	r->meta.info.features &= ~HMMBENCH_FEAT_MIGRATE_THP;
 	r->meta.command_line = NULL;
-	r->cfg.size = 64ULL << 10;
+	r->cfg.sizes[0] = 64ULL << 10;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = 2;
 	r->cfg.dirs = HB_MIG_BIT(HB_MIG_TO_DEVICE) | HB_MIG_BIT(HB_MIG_FAULT);
@@ -353,7 +353,7 @@ static void migrate_4k_result(struct hb_mig_result *r)
 }
 
 static char *render_migration(enum hb_format fmt,
-			      const struct hb_mig_result *r)
+			      const struct hb_result *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -366,7 +366,7 @@ static char *render_migration(enum hb_format fmt,
 }
 
 /* @r as golden/@stem.table, .csv and .json; the table fits 80 columns. */
-static void golden_migration(const char *stem, const struct hb_mig_result *r)
+static void golden_migration(const char *stem, const struct hb_result *r)
 {
 	static const enum hb_format fmts[] = {
 		HB_FMT_TABLE, HB_FMT_CSV, HB_FMT_JSON,
@@ -391,21 +391,21 @@ static void golden_migration(const char *stem, const struct hb_mig_result *r)
 
 static void migrate_in_every_format(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 
 	(void)state;
 	migrate_thp_result(&r);
 	golden_migration("migrate", &r);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 	migrate_4k_result(&r);
 	golden_migration("migrate-4k", &r);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 }
 
 /* The summaries JSON writes are what the samples give, by hand. */
 static void migrate_json_summarizes_per_direction(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	char *t, *m;
 
 	(void)state;
@@ -436,7 +436,7 @@ static void migrate_json_summarizes_per_direction(void **state)
 	assert_string_equal(m, "\"6.1.192\"");
 	free(m);
 	free(t);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 }
 
 static void merge_of_two_boots(void **state)
@@ -470,7 +470,7 @@ static void merge_of_two_boots(void **state)
 static void migrate_roofline_or_why_not(void **state)
 {
 	static const char why[] = "the module could not get two 16 MiB buffers of free 2 MiB blocks (over its budget, or memory too fragmented)";
-	struct hb_mig_result r;
+	struct hb_result r;
 	char *t, *m;
 
 	(void)state;
@@ -482,7 +482,7 @@ static void migrate_roofline_or_why_not(void **state)
 	free(t);
 
 	memset(&r.meta.roof[0], 0, sizeof(r.meta.roof[0]));
-	snprintf(r.roof_skip, sizeof(r.roof_skip), "%s", why);
+	snprintf(r.mig.roof_skip, sizeof(r.mig.roof_skip), "%s", why);
 	t = render_migration(HB_FMT_JSON, &r);
 	m = fixture_json_member(t, "roofline.not_measured");
 	assert_non_null(strstr(m, why));
@@ -494,7 +494,7 @@ static void migrate_roofline_or_why_not(void **state)
 	assert_non_null(strstr(m + 1, "copy against the roofline: not measured"));
 	assert_null(strstr(t, "ROOFLINE:"));
 	free(t);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 }
 
 /*
@@ -503,15 +503,15 @@ static void migrate_roofline_or_why_not(void **state)
  */
 static void migrate_skips_say_why(void **state)
 {
-	struct hb_mig_result r;
+	struct hb_result r;
 	char *t, *p;
 
 	(void)state;
 	migrate_4k_result(&r);
-	r.calls[1].m.skip_nomem = 3;
-	r.calls[1].m.migrated -= 3;
-	r.calls[2].m.skip_busy = 1;
-	r.calls[2].m.migrated -= 1;
+	r.mig.calls[1].m.skip_nomem = 3;
+	r.mig.calls[1].m.migrated -= 3;
+	r.mig.calls[2].m.skip_busy = 1;
+	r.mig.calls[2].m.migrated -= 1;
 	t = render_migration(HB_FMT_TABLE, &r);
 	/* the heading as one line, whatever the wrapping */
 	for (p = strstr(t, "\n  "); p; p = strstr(p, "\n  ")) {
@@ -520,7 +520,7 @@ static void migrate_skips_say_why(void **state)
 	}
 	assert_non_null(strstr(t, "per call 13-15 of 16 pages moved, skipped 0 not collected, 0-3 without a destination page, 0-1 busy\n"));
 	free(t);
-	hb_mig_result_free(&r);
+	hb_result_free(&r);
 }
 
 /* Three runs of hmmbench migrate merged, as merge writes them. */
@@ -531,7 +531,7 @@ static void merged_migration_in_every_format(void **state)
 
 	(void)state;
 	fixture_mig_merged(&in, true, ms, N(ms), 40, "merged.json");
-	golden_migration("migrate-merged", in.mig);
+	golden_migration("migrate-merged", &in.r);
 	hb_input_free(&in);
 }
 
@@ -575,9 +575,9 @@ static void show_renders_saved_migrations_as_migrate_did(void **state)
 	for (i = 0; i < N(stems); i++) {
 		assert_int_equal(hb_input_take(&in, stems[i], saved(stems[i]),
 					       err, sizeof(err)), 0);
-		assert_non_null(in.mig);
+		assert_true(in.migration);
 		for (k = 0; k < N(fmts); k++) {
-			t = render_migration(fmts[k], in.mig);
+			t = render_migration(fmts[k], &in.r);
 			same_as_golden(stems[i], fmts[k], t);
 		}
 		hb_input_free(&in);
