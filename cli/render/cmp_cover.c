@@ -22,6 +22,7 @@
 #include "render/renderers.h"
 #include "render/rerun.h"
 #include "render/wrap.h"
+#include "results/workload.h"
 
 /*
  * Metric @id's phrase, "memremap time"; under icount (@icount) its
@@ -386,10 +387,7 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 		hb_cover_first(f, c, file);
 	else
 		fprintf(f, "\nAverage of the %s, base -> new, change [95%% CI]:\n",
-			c->in[0].r.cfg.ns_name ? "rebinds" :
-			hb_config_migrate(&c->in[0].r.cfg) ?
-			"iterations after the first" :
-			"calls after the first");
+			hb_workload_of(&c->in[0].r.cfg)->averaged);
 	hb_cover_metric(f, c, file, kind, first, &u, &w);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		if (hb_metrics[hb_metric_order[mi]].phrase &&

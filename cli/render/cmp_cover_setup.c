@@ -18,6 +18,7 @@
 #include "render/renderers.h"
 #include "render/wrap.h"
 #include "results/env.h"
+#include "results/workload.h"
 #include "version.h"
 
 /*
@@ -43,8 +44,7 @@ static void hb_cover_input(FILE *m, const struct hb_comparison *c, size_t i,
 	fprintf(m, "%u\x1f%s", boots, boots == 1 ? "boot" : "boots");
 	if (calls)
 		fprintf(m, ", %zu\x1f%s", calls,
-			hb_config_migrate(&r->cfg) ? "calls and faults" :
-						     "calls");
+			hb_workload_of(&r->cfg)->samples);
 	fputc(')', m);
 }
 
@@ -241,12 +241,9 @@ void hb_cover_units(FILE *f, const struct hb_comparison *c)
 	for (i = 0; i < c->nr_in; i++)
 		single |= hb_result_runs(&c->in[i].r) < 2;
 	fputc('\n', f);
-	if (single && hb_config_migrate(&c->in[0].r.cfg))
-		hb_wrap(f, "One run on a side: the calls and faults of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
-			"", HB_COVER_COLS);
-	else if (single)
-		hb_wrap(f, "One boot on a side: calls within one boot are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that boot only. For a verdict, measure several boots a side, alternating (make ab), merge each side (hmmbench merge) and compare those.",
-			"", HB_COVER_COLS);
+	if (single)
+		hb_wrap(f, hb_workload_of(&c->in[0].r.cfg)->single, "",
+			HB_COVER_COLS);
 	else
 		hb_wrap(f, hb_cover_unit_text[hb_cmp_boots(c)], "",
 			HB_COVER_COLS);

@@ -18,6 +18,7 @@
 #include "render/cmp_fmt.h"
 #include "render/renderers.h"
 #include "render/wrap.h"
+#include "results/workload.h"
 
 #define HB_CMP_COLS	80
 
@@ -38,8 +39,7 @@ static void hb_cmp_table_runs(FILE *m, const struct hb_comparison *c,
 			boots == 1 ? "" : "s");
 	if (calls)
 		fprintf(m, ", %zu %s", calls,
-			hb_config_migrate(&r->cfg) ? "calls and faults" :
-						     "calls");
+			hb_workload_of(&r->cfg)->samples);
 }
 
 /*
@@ -490,12 +490,9 @@ static void hb_cmp_table_legend(FILE *f, const struct hb_comparison *c,
 	if (hb_cmp_any_exact(c))
 		hb_wrap(f, "exact: instructions counted, and the runs of each side agree within 1 part in 10^4: the change is that of their means, exactly, and no test is needed.",
 			"", HB_CMP_COLS);
-	if (untested && hb_config_migrate(&c->in[0].r.cfg))
-		hb_wrap(f, "x%?: not tested.  The calls and faults of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
-			"", HB_CMP_COLS);
-	else if (untested)
-		hb_wrap(f, "x%?: not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab).",
-			"", HB_CMP_COLS);
+	if (untested)
+		hb_wrap(f, hb_workload_of(&c->in[0].r.cfg)->untested, "",
+			HB_CMP_COLS);
 	hb_wrap(f, wide ? "Rows below the measured ones are derived from them and never tested (x%?)." :
 			  "--wide adds the derived rows, medians and each test's p.",
 		"", HB_CMP_COLS);

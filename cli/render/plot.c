@@ -14,6 +14,7 @@
 
 #include "render/plot.h"
 #include "results/metrics.h"
+#include "results/workload.h"
 #include "stats/quantile.h"
 
 #define HB_GIB	(1024.0 * 1024 * 1024)
@@ -389,8 +390,7 @@ int hb_plot_compare(FILE *f, const struct hb_comparison *c,
 	hb_plot_quote(f, title);
 	fprintf(f, "\nset logscale x 2\nset xlabel '%s size (GiB)'\n"
 		"set ylabel '%s per call (mean of the calls, 95%% CI)'\n",
-		c->in[0].r.cfg.ns_name ? "namespace" :
-		hb_config_migrate(&c->in[0].r.cfg) ? "buffer" : "chunk",
+		hb_workload_of(&c->in[0].r.cfg)->sized,
 		hb_plot_units(&c->in[0].r.meta)->ms);
 	hb_plot_compare_plot(f, c, false);
 	fputs("set ylabel 'change of the mean, % (95% CI)'\n"

@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "results/compare.h"
 #include "results/compare_internal.h"
+#include "results/workload.h"
 
 /* How the note of a difference --force overrode ends. */
 #define HB_FORCED_END	" (--force)"
@@ -223,9 +224,7 @@ static int hb_cmp_single(struct hb_comparison *c, size_t file)
 {
 	bool a = hb_result_runs(&c->in[0].r) < 2;
 	bool b = hb_result_runs(&c->in[file].r) < 2;
-	const char *how = hb_config_migrate(&c->in[0].r.cfg) ?
-			  "no verdict; merge several runs a side (hmmbench merge)" :
-			  "no verdict; make ab measures several";
+	const char *how = hb_workload_of(&c->in[0].r.cfg)->verdict;
 
 	if (a && b)
 		return hb_note(c, "%s and %s are one run each: %s",

@@ -157,77 +157,87 @@ static bool hb_get_to_system_rate(const struct hb_sample *s,
 }
 
 /* A metric the kernel measures: member @mb of the sample and @rs. */
-#define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs)			\
+#define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs, wl)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
-		 .measured = true,					\
+		 .measured = true, .workloads = wl,			\
 		 .cover = c, .phrase = ph, .gounit = gu, .bit = b,	\
 		 .offset = offsetof(struct hb_sample, mb), .reply = rp,	\
 		 .reply_offset = offsetof(rs, mb) }
-#define HB_MAP(id, k, t, c, ph, gu, b, mb)				\
-	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_MAP, struct hmmbench_map)
-#define HB_UNMAP(id, k, t, c, ph, gu, b, mb)				\
+#define HB_MAP(id, k, t, c, ph, gu, b, mb, wl)				\
+	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_MAP, struct hmmbench_map, \
+	       wl)
+#define HB_UNMAP(id, k, t, c, ph, gu, b, mb, wl)			\
 	HB_RAW(id, k, t, c, ph, gu, b, mb, HB_REPLY_UNMAP,		\
-	       struct hmmbench_unmap)
+	       struct hmmbench_unmap, wl)
 /* A time hmmbench measures around a write(): member @mb of the sample. */
 #define HB_OWN(id, k, t, ph, gu, b, mb)					\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
 		 .measured = true, .cover = true, .phrase = ph,		\
+		 .workloads = HB_WL_BIT(HB_WL_BIND),			\
 		 .gounit = gu, .bit = b,				\
 		 .offset = offsetof(struct hb_sample, mb),		\
 		 .reply = HB_REPLY_NONE }
 /* A time computed from two the kernel measured, by @d. */
-#define HB_MEASURED(id, k, t, ph, d, gu)				\
+#define HB_MEASURED(id, k, t, ph, d, gu, wl)				\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS,		\
 		 .measured = true, .cover = true, .phrase = ph,		\
-		 .derive = d, .gounit = gu }
+		 .derive = d, .gounit = gu, .workloads = wl }
 /* A migration's time: member @mb of the samples of valid bit @b. */
 #define HB_MIG(id, k, t, ph, mv, b, mb)					\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
 		 .measured = true, .cover = true, .phrase = ph,		\
+		 .workloads = HB_WL_BIT(HB_WL_MIGRATE),			\
 		 .moved = mv, .bit = b,					\
 		 .offset = offsetof(struct hb_sample, mb),		\
 		 .reply = HB_REPLY_NONE }
 /* Its bytes per second, by @d. */
 #define HB_MIG_RATE(id, k, t, mv, d)					\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_BYTES_PER_S,	\
-		 .derive = d, .moved = mv }
+		 .derive = d, .moved = mv,				\
+		 .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
 /* A metric computed from a sample by @d. */
-#define HB_DERIVED(id, k, t, u, c, d, gu)				\
+#define HB_DERIVED(id, k, t, u, c, d, gu, wl)				\
 	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
-		 .derive = d, .gounit = gu }
+		 .derive = d, .gounit = gu, .workloads = wl }
+
+/* the module's chunks', and a namespace's binds' too */
+#define HB_CHUNK	HB_WL_BIT(HB_WL_CHUNK)
+#define HB_BOTH		(HB_WL_BIT(HB_WL_CHUNK) | HB_WL_BIT(HB_WL_BIND))
 
 const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_MAP(HB_M_REGION, "region_ns", "region request", false, NULL,
-	       "region-ns/op", HMMBENCH_T_REGION, region_ns),
+	       "region-ns/op", HMMBENCH_T_REGION, region_ns, HB_CHUNK),
 	HB_MAP(HB_M_MEMREMAP, "memremap_ns", "memremap_pages", true,
-	       "memremap time", "ns/op", HMMBENCH_T_MEMREMAP, memremap_ns),
+	       "memremap time", "ns/op", HMMBENCH_T_MEMREMAP, memremap_ns,
+	       HB_BOTH),
 	HB_MAP(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
 	       true, "time in memmap_init_zone_device()", "memmap-init-ns/op",
-	       HMMBENCH_T_MEMMAP_INIT, memmap_init_ns),
+	       HMMBENCH_T_MEMMAP_INIT, memmap_init_ns, HB_BOTH),
 	HB_UNMAP(HB_M_MEMUNMAP, "memunmap_ns", "memunmap_pages", true,
 		 "memunmap time", "memunmap-ns/op", HMMBENCH_T_MEMUNMAP,
-		 memunmap_ns),
+		 memunmap_ns, HB_BOTH),
 	HB_UNMAP(HB_M_RELEASE, "release_ns", "region release", false, NULL,
-		 "release-ns/op", HMMBENCH_T_RELEASE, release_ns),
+		 "release-ns/op", HMMBENCH_T_RELEASE, release_ns, HB_CHUNK),
 	HB_DERIVED(HB_M_MEMREMAP_PP, "memremap_ns_per_page",
 		   "memremap ns/4KiB", HB_UNIT_NS_PER_PAGE, true,
-		   hb_get_memremap_pp, "memremap-ns/page"),
+		   hb_get_memremap_pp, "memremap-ns/page", HB_BOTH),
 	HB_DERIVED(HB_M_MEMMAP_INIT_PP, "memmap_init_ns_per_page",
 		   "memmap_init ns/4KiB", HB_UNIT_NS_PER_PAGE, false,
-		   hb_get_memmap_init_pp, "memmap-init-ns/page"),
+		   hb_get_memmap_init_pp, "memmap-init-ns/page", HB_BOTH),
 	HB_DERIVED(HB_M_MEMMAP_INIT_RATE, "memmap_init_bytes_per_s",
 		   "struct page writes", HB_UNIT_BYTES_PER_S, true,
-		   hb_get_memmap_init_rate, "memmap-init-B/s"),
+		   hb_get_memmap_init_rate, "memmap-init-B/s", HB_BOTH),
 	HB_MEASURED(HB_M_MEMREMAP_REST, "memremap_rest_ns",
 		    "  rest of memremap",
 		    "memremap time outside memmap_init_zone_device()",
-		    hb_get_memremap_rest, "memremap-rest-ns/op"),
+		    hb_get_memremap_rest, "memremap-rest-ns/op", HB_BOTH),
+	/* ROOFLINE is run's */
 	HB_DERIVED(HB_M_ROOF_PLAIN, "memmap_init_efficiency_plain",
 		   "  % of plain stores", HB_UNIT_RATIO, true,
-		   hb_get_roof_plain, "memmap-init-eff-plain"),
+		   hb_get_roof_plain, "memmap-init-eff-plain", HB_CHUNK),
 	HB_DERIVED(HB_M_ROOF_NT, "memmap_init_efficiency_nt",
 		   "  % of NT stores", HB_UNIT_RATIO, true,
-		   hb_get_roof_nt, "memmap-init-eff-nt"),
+		   hb_get_roof_nt, "memmap-init-eff-nt", HB_CHUNK),
 	HB_OWN(HB_M_BIND, "bind_ns", "driver bind", "bind time",
 	       "bind-ns/op", HB_T_BIND, bind_ns),
 	HB_OWN(HB_M_UNBIND, "unbind_ns", "driver unbind", "unbind time",
@@ -261,22 +271,7 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 
 bool hb_metric_applies(const struct hb_config *c, size_t mi)
 {
-	bool ns = c->ns_name != NULL;
-
-	if (hb_metrics[mi].moved || hb_config_migrate(c))
-		return hb_metrics[mi].moved && hb_config_migrate(c);
-	switch (mi) {
-	case HB_M_BIND:
-	case HB_M_UNBIND:
-		return ns;
-	case HB_M_REGION:
-	case HB_M_RELEASE:
-	case HB_M_ROOF_PLAIN:	/* ROOFLINE is run's */
-	case HB_M_ROOF_NT:
-		return !ns;
-	default:
-		return true;
-	}
+	return hb_metrics[mi].workloads & HB_WL_BIT(hb_workload_of(c)->id);
 }
 
 bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,

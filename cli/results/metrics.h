@@ -12,6 +12,7 @@
 
 #include "fmt.h"
 #include "results/result.h"
+#include "results/workload.h"
 #include "stats/stats.h"
 
 /* The ioctl whose reply carries a kernel-measured metric. */
@@ -41,6 +42,8 @@ struct hb_metric {
 	/* derived: computed from the sample; false when it cannot be */
 	bool (*derive)(const struct hb_sample *s, const struct hb_meta *m,
 		       double *v);
+	/* the workloads it is one of: HB_WL_BIT()s (workload.h) */
+	unsigned int workloads;
 	/*
 	 * A migration's: what moved, "to-device", "to-system" or "fault";
 	 * its samples record the order their pages moved in.  NULL for
@@ -80,11 +83,11 @@ extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 extern const enum hb_metric_id hb_metric_order[HB_NR_METRICS];
 
 /*
- * Whether metric @mi is one of @c's workload: the driver's bind and
- * unbind belong to a namespace's, the region's request and release and
- * the roofline's efficiencies to the module's chunks, those that say what
- * moved to a migration, which has no other.  The others belong to the
- * chunks and the namespaces.
+ * Whether metric @mi is one of @c's workload (hb_workload_of()): the
+ * driver's bind and unbind are a namespace's, the region's request and
+ * release and the roofline's efficiencies the module's chunks', those
+ * that say what moved a migration's, which has no other; the others are
+ * the chunks' and the namespaces'.
  */
 bool hb_metric_applies(const struct hb_config *c, size_t mi);
 
