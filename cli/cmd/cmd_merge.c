@@ -161,9 +161,7 @@ static int hb_write_mig_merge(const struct hb_merge_env *env,
 	if (!hb_out_open(&out, env->out.output)) {
 		line = hb_merge_cmdline(env);
 		m.meta.command_line = line;
-		ret = hb_write_finish(&out, hb_render_migration(out.f,
-							       HB_FMT_JSON,
-							       &m),
+		ret = hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, &m),
 				      "merged migration");
 		free(line);
 	}

@@ -327,8 +327,7 @@ static int hb_mig_finish(void *arg, struct hb_out *out, int ret)
 		hb_out_abort(out);
 		return ret == HB_STOPPED ? HB_EXIT_INTERRUPTED : HB_EXIT_FAIL;
 	}
-	st = hb_write_finish(out, hb_render_migration(out->f,
-						      c->env->out.format, r),
+	st = hb_write_finish(out, hb_render(out->f, c->env->out.format, r),
 			     "results");
 	if (st)
 		return st;

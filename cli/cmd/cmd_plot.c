@@ -117,8 +117,7 @@ static int hb_plot_script(FILE *f, const struct hb_plot_env *env)
 	} else {
 		if (hb_input_take(&in, env->file, doc, err, sizeof(err)))
 			goto fail;
-		ret = in.migration ? hb_plot_migration(f, &in.r, &env->o) :
-			       hb_plot_result(f, &in.r, &env->o);
+		ret = hb_plot_result(f, &in.r, &env->o);
 		hb_input_free(&in);
 	}
 	if (ret == -ENODATA) {

@@ -128,8 +128,6 @@ static int hb_show_one(FILE *f, const struct hb_show_env *env,
 	if (d->is_cmp)
 		return hb_render_compare_as(f, env->out.format, env->out.wide,
 					    &d->cmp.c);
-	if (d->in.migration)
-		return hb_render_migration(f, env->out.format, &d->in.r);
 	return hb_render_as(f, env->out.format, env->out.wide, &d->in.r);
 }
 

@@ -267,15 +267,6 @@ static int hb_plot_sweep(FILE *f, const struct hb_result *r,
 	return 0;
 }
 
-int hb_plot_result(FILE *f, const struct hb_result *r,
-		   const struct hb_plot_opts *o)
-{
-	if (r->cfg.nr_sizes > 1 && !o->trace)
-		return hb_plot_sweep(f, r, o);
-	hb_plot_trace(f, r, o);
-	return 0;
-}
-
 /*
  * The metric every input can be drawn by: the primary one of the first
  * new input's warm rows (the memmap_init phase, or a migration's
@@ -537,8 +528,12 @@ static int hb_plot_mig_faults(FILE *f, const struct hb_result *r,
 	return 0;
 }
 
-int hb_plot_migration(FILE *f, const struct hb_result *r,
-		      const struct hb_plot_opts *o)
+/*
+ * Migration @r: a panel of its MIGRATE calls, one of its faults, as it
+ * has them; -ENODATA when it has neither.
+ */
+static int hb_plot_migration(FILE *f, const struct hb_result *r,
+			     const struct hb_plot_opts *o)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
 	bool calls = r->mig.nr_calls > 0, faults = r->mig.nr_faults > 0;
@@ -568,4 +563,15 @@ int hb_plot_migration(FILE *f, const struct hb_result *r,
 out:
 	free(s);
 	return ret;
+}
+
+int hb_plot_result(FILE *f, const struct hb_result *r,
+		   const struct hb_plot_opts *o)
+{
+	if (hb_workload_of(&r->cfg)->id == HB_WL_MIGRATE)
+		return hb_plot_migration(f, r, o);
+	if (r->cfg.nr_sizes > 1 && !o->trace)
+		return hb_plot_sweep(f, r, o);
+	hb_plot_trace(f, r, o);
+	return 0;
 }

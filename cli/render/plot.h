@@ -45,18 +45,12 @@ enum hb_plot_term hb_plot_term_of(const char *path);
 
 /*
  * The gnuplot script drawing @r - its sweep when it has several sizes
- * and !@o->trace, else its trace - to @f; 0 or -ENOMEM.
+ * and !@o->trace, else its trace; of a migration, a panel of its MIGRATE
+ * calls and one of its faults, as it has them - to @f; 0, -ENOMEM, or
+ * -ENODATA for a migration with neither.
  */
 int hb_plot_result(FILE *f, const struct hb_result *r,
 		   const struct hb_plot_opts *o);
-
-/*
- * The gnuplot script drawing migration @r to @f: a panel of its MIGRATE
- * calls, one of its faults, as it has them; 0, -ENOMEM, or -ENODATA when
- * it has neither.
- */
-int hb_plot_migration(FILE *f, const struct hb_result *r,
-		      const struct hb_plot_opts *o);
 
 /* The gnuplot script drawing @c, warm calls, to @f. */
 int hb_plot_compare(FILE *f, const struct hb_comparison *c,

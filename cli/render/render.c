@@ -10,6 +10,7 @@
 
 #include "render/render.h"
 #include "render/renderers.h"
+#include "results/workload.h"
 
 static const char *const hb_format_names[HB_NR_FORMATS] = {
 	[HB_FMT_TABLE] = "table",
@@ -69,6 +70,38 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt, bool wide,
 	}
 }
 
+static int hb_render_mig_as(FILE *f, enum hb_format fmt,
+			    const struct hb_result *r,
+			    const struct hb_mig_summaries *s)
+{
+	switch (fmt) {
+	case HB_FMT_TABLE:
+		hb_render_mig_table(f, r, s);
+		return 0;
+	case HB_FMT_CSV:
+		hb_render_mig_csv(f, r);
+		return 0;
+	case HB_FMT_JSON:
+		return hb_render_mig_json(f, r, s);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* A migration: the records' summaries, in table, csv or json. */
+static int hb_render_migration(FILE *f, enum hb_format fmt,
+			       const struct hb_result *r)
+{
+	struct hb_mig_summaries *s = malloc(sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = hb_mig_summarize(r, s) ?: hb_render_mig_as(f, fmt, r, s);
+	free(s);
+	return hb_render_flush(f, ret);
+}
+
 int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 		 const struct hb_result *r)
 {
@@ -76,6 +109,8 @@ int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 	size_t nr;
 	int ret;
 
+	if (hb_workload_of(&r->cfg)->id == HB_WL_MIGRATE)
+		return hb_render_migration(f, fmt, r);
 	ret = hb_summarize(r, &sum, &nr);
 	if (ret)
 		return ret;
@@ -109,37 +144,6 @@ int hb_render_verify(FILE *f, enum hb_format fmt,
 		ret = hb_render_verify_json(f, rep);
 	else
 		hb_render_verify_text(f, rep);
-	return hb_render_flush(f, ret);
-}
-
-static int hb_render_mig_as(FILE *f, enum hb_format fmt,
-			    const struct hb_result *r,
-			    const struct hb_mig_summaries *s)
-{
-	switch (fmt) {
-	case HB_FMT_TABLE:
-		hb_render_mig_table(f, r, s);
-		return 0;
-	case HB_FMT_CSV:
-		hb_render_mig_csv(f, r);
-		return 0;
-	case HB_FMT_JSON:
-		return hb_render_mig_json(f, r, s);
-	default:
-		return -EINVAL;
-	}
-}
-
-int hb_render_migration(FILE *f, enum hb_format fmt,
-			const struct hb_result *r)
-{
-	struct hb_mig_summaries *s = malloc(sizeof(*s));
-	int ret;
-
-	if (!s)
-		return -ENOMEM;
-	ret = hb_mig_summarize(r, s) ?: hb_render_mig_as(f, fmt, r, s);
-	free(s);
 	return hb_render_flush(f, ret);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the one way out - a result, a module and host's info, a
- * migration's result or a comparison, written in the --format the user
+ * hmmbench: the one way out - a result (a migration's too), a module
+ * and host's info or a comparison, written in the --format the user
  * chose.  Renderers only
  * read what they are given, so the same input always renders to the same
  * bytes; FORMATS.md is the contract of the machine formats.
@@ -32,7 +32,10 @@ const char *hb_format_name(enum hb_format fmt);
 
 /*
  * Renders @r in @fmt to @f; 0, -ENOMEM or -EIO.  @wide: the table shows
- * every statistic, and a sweep every size in full (--wide).
+ * every statistic, and a sweep every size in full (--wide).  A migration
+ * (workload "migrate") renders from its records, with their summaries,
+ * as table, csv or json (schema hmmbench-migrate/1), and -EINVAL for
+ * another format.
  */
 int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 		 const struct hb_result *r);
@@ -46,13 +49,6 @@ int hb_render_info(FILE *f, enum hb_format fmt, const struct hb_meta *m);
 /* verify: @rep as text (table) or JSON; 0, -ENOMEM or -EIO. */
 int hb_render_verify(FILE *f, enum hb_format fmt,
 		     const struct hb_verify_report *rep);
-
-/*
- * migrate: @r as table, csv or json (schema hmmbench-migrate/1), with its
- * summaries; 0, -EINVAL, -ENOMEM or -EIO.
- */
-int hb_render_migration(FILE *f, enum hb_format fmt,
-			const struct hb_result *r);
 
 /*
  * Renders @c as table, csv, json or cover; 0, -EINVAL, -ENOMEM, -EIO.

@@ -356,6 +356,7 @@ void fixture_migration(struct hb_result *r, bool thp, const double *ms,
 	snprintf(r->meta.host.date, sizeof(r->meta.host.date),
 		 "2025-02-%02uT03:04:05Z", k % 28 + 1);
 	snprintf(r->meta.run_id, sizeof(r->meta.run_id), "%032x", k + 1);
+	hb_mig_config_init(&r->cfg);
 	r->cfg.sizes[0] = MIG_SIZE;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = n;
@@ -378,7 +379,7 @@ char *fixture_mig_json_file(const struct hb_result *r)
 	int fd = path ? mkstemp(path) : -1;
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 
-	if (!f || hb_render_migration(f, HB_FMT_JSON, r)) {
+	if (!f || hb_render(f, HB_FMT_JSON, r)) {
 		if (f)
 			fclose(f);
 		free(path);

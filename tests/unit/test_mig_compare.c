@@ -351,7 +351,7 @@ static char *render_mig(enum hb_format fmt, const struct hb_result *r)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(hb_render_migration(f, fmt, r), 0);
+	assert_int_equal(hb_render(f, fmt, r), 0);
 	fclose(f);
 	return buf;
 }

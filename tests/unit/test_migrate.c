@@ -45,6 +45,7 @@ static void config(struct hb_result *r, uint64_t size,
 		   unsigned int iters, unsigned int dirs, bool thp)
 {
 	memset(r, 0, sizeof(*r));
+	hb_mig_config_init(&r->cfg);
 	r->cfg.sizes[0] = size;
 	r->cfg.chunk_size = 128 * MIB;
 	r->cfg.iters = iters;

@@ -273,6 +273,7 @@ static void add_phase(struct hb_result *r, unsigned int iter,
 static void three_iterations(struct hb_result *r)
 {
 	memset(r, 0, sizeof(*r));
+	hb_mig_config_init(&r->cfg);
 	r->cfg.sizes[0] = 1ULL << 30;
 	r->cfg.iters = 2;
 	r->cfg.thp = true;

@@ -49,10 +49,7 @@ static char *script(const char *stem, const char *out, bool trace)
 		hb_cmp_doc_free(&d);
 	} else {
 		assert_int_equal(hb_input_take(&in, path, doc, err, sizeof(err)), 0);
-		if (in.migration)
-			assert_int_equal(hb_plot_migration(f, &in.r, &o), 0);
-		else
-			assert_int_equal(hb_plot_result(f, &in.r, &o), 0);
+		assert_int_equal(hb_plot_result(f, &in.r, &o), 0);
 		hb_input_free(&in);
 	}
 	fclose(f);

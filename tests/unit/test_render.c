@@ -298,6 +298,7 @@ static void migrate_thp_result(struct hb_result *r)
 
 	memset(r, 0, sizeof(*r));
 	mig_meta(r);
+	hb_mig_config_init(&r->cfg);
 	r->cfg.sizes[0] = 16ULL << 20;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = 3;
@@ -337,6 +338,7 @@ static void migrate_4k_result(struct hb_result *r)
 	mig_meta(r);
 	r->meta.info.features &= ~HMMBENCH_FEAT_MIGRATE_THP;
 	r->meta.command_line = NULL;
+	hb_mig_config_init(&r->cfg);
 	r->cfg.sizes[0] = 64ULL << 10;
 	r->cfg.chunk_size = 128ULL << 20;
 	r->cfg.iters = 2;
@@ -360,7 +362,7 @@ static char *render_migration(enum hb_format fmt,
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(hb_render_migration(f, fmt, r), 0);
+	assert_int_equal(hb_render(f, fmt, r), 0);
 	fclose(f);
 	return buf;
 }
