@@ -102,7 +102,10 @@ void fixture_result(struct hb_result *r)
 	r->wall_ns = 500000000;
 }
 
-char *fixture_render(enum hb_format fmt, const struct hb_result *r)
+/* @r, or else @c, rendered in @fmt, @wide or not; NULL on failure. */
+static char *fixture_rendered(enum hb_format fmt, bool wide,
+			      const struct hb_result *r,
+			      const struct hb_comparison *c)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -110,13 +113,31 @@ char *fixture_render(enum hb_format fmt, const struct hb_result *r)
 
 	if (!f)
 		return NULL;
-	if (hb_render(f, fmt, r)) {
+	if (r ? hb_render_as(f, fmt, wide, r) :
+		hb_render_compare_as(f, fmt, wide, c)) {
 		fclose(f);
 		free(buf);
 		return NULL;
 	}
 	fclose(f);
 	return buf;
+}
+
+char *fixture_render(enum hb_format fmt, const struct hb_result *r)
+{
+	return fixture_rendered(fmt, false, r, NULL);
+}
+
+char *fixture_render_as(enum hb_format fmt, bool wide,
+			const struct hb_result *r)
+{
+	return fixture_rendered(fmt, wide, r, NULL);
+}
+
+char *fixture_render_compare(enum hb_format fmt, bool wide,
+			     const struct hb_comparison *c)
+{
+	return fixture_rendered(fmt, wide, NULL, c);
 }
 
 static void fixture_sample(struct hb_result *r, unsigned int iter,

@@ -14,8 +14,14 @@
  */
 void fixture_result(struct hb_result *r);
 
-/* Renders @r in @fmt into a malloc()ed string. */
+/* Renders @r in @fmt into a malloc()ed string; NULL on failure. */
 char *fixture_render(enum hb_format fmt, const struct hb_result *r);
+/* The same, as --wide renders it. */
+char *fixture_render_as(enum hb_format fmt, bool wide,
+			const struct hb_result *r);
+/* Renders comparison @c in @fmt, @wide or not; NULL on failure. */
+char *fixture_render_compare(enum hb_format fmt, bool wide,
+			     const struct hb_comparison *c);
 /* fixture_render() of the unmodified fixture result; NULL on failure. */
 char *fixture_text(enum hb_format fmt);
 
