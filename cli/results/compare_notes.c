@@ -64,9 +64,9 @@ size_t hb_list_add(char *buf, size_t len, size_t used, const char *item)
 }
 
 /* "1 GiB warm" (and which new input, when there are several). */
-static const char *hb_cmp_where(const struct hb_comparison *c,
-				const struct hb_cmp_row *row, char *buf,
-				size_t len)
+static const char *hb_cmp_row_place(const struct hb_comparison *c,
+				    const struct hb_cmp_row *row, char *buf,
+				    size_t len)
 {
 	char sz[32];
 
@@ -93,7 +93,7 @@ static int hb_cmp_warn_few(struct hb_comparison *c,
 {
 	char w[160];
 
-	hb_cmp_where(c, row, w, sizeof(w));
+	hb_cmp_row_place(c, row, w, sizeof(w));
 	if (!row->interval)
 		return hb_note(c, "%s: %zu+%zu runs: too few to test",
 			       w, row->na, row->nb);
@@ -129,7 +129,7 @@ static int hb_cmp_warn_cv(struct hb_comparison *c, size_t first, size_t end)
 	if (more)
 		snprintf(extra, sizeof(extra), " +%zu more", more);
 	return hb_note(c, "%s: CV %s in %s (%s%s): small changes can hide",
-		       hb_cmp_where(c, top, w, sizeof(w)),
+		       hb_cmp_row_place(c, top, w, sizeof(w)),
 		       hb_fmt_percent(pct, sizeof(pct), max),
 		       hb_cmp_name(c, b ? top->file : 0),
 		       hb_metric_name(top->metric), extra);
@@ -170,7 +170,7 @@ static int hb_cmp_warn_shape(struct hb_comparison *c, size_t first,
 			continue;
 		st = side ? &r->b : &r->a;
 		ret = hb_note(c, "%s %s, %s: %s",
-			      hb_cmp_where(c, r, w, sizeof(w)),
+			      hb_cmp_row_place(c, r, w, sizeof(w)),
 			      hb_metric_name(r->metric),
 			      hb_cmp_name(c, side ? r->file : 0),
 			      hb_shape_str(what, sizeof(what), &st->shape,
@@ -253,7 +253,7 @@ static int hb_cmp_warn_orders(struct hb_comparison *c, size_t first,
 	if (i == end)
 		return 0;
 	return hb_note(c, "%s: pages moved, base -> new: %s",
-		       hb_cmp_where(c, &c->rows[first], w, sizeof(w)),
+		       hb_cmp_row_place(c, &c->rows[first], w, sizeof(w)),
 		       hb_cmp_moved(moved, sizeof(moved), &c->rows[first],
 				    &c->rows[end]));
 }
