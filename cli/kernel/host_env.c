@@ -94,8 +94,8 @@ static bool hb_env_take(char *buf, size_t len, const char *s, size_t n)
  * and @buf "", when the file cannot be read or is not one line of
  * printable text that fits.
  */
-static bool hb_env_line(const char *root, const char *path, char *buf,
-			size_t len)
+static bool hb_env_read_line(const char *root, const char *path,
+			     char *buf, size_t len)
 {
 	char line[HB_LINE_LEN];
 	ssize_t n = hb_env_read(root, path, line, sizeof(line));
@@ -115,7 +115,7 @@ static enum hb_tri hb_env_flag(const char *root, const char *path,
 {
 	char w[8];
 
-	if (!hb_env_line(root, path, w, sizeof(w)) ||
+	if (!hb_env_read_line(root, path, w, sizeof(w)) ||
 	    (strcmp(w, "0") && strcmp(w, "1")))
 		return HB_TRI_UNKNOWN;
 	return (w[0] == '1') != invert ? HB_TRI_YES : HB_TRI_NO;
@@ -129,7 +129,7 @@ static void hb_env_choice(const char *root, const char *path, char *buf,
 	const char *open, *close;
 
 	buf[0] = '\0';
-	if (!hb_env_line(root, path, line, sizeof(line)))
+	if (!hb_env_read_line(root, path, line, sizeof(line)))
 		return;
 	open = strchr(line, '[');
 	close = open ? strchr(open, ']') : NULL;
@@ -256,7 +256,7 @@ static void hb_env_hypervisor(struct hb_host *h, const char *root,
 
 	if (h->accel[0] && !(flag && !strcmp(h->accel, "none")))
 		return;
-	if (hb_env_line(root, "/sys/hypervisor/type", type, sizeof(type)))
+	if (hb_env_read_line(root, "/sys/hypervisor/type", type, sizeof(type)))
 		hb_env_hypervisor_name(h->accel, sizeof(h->accel), type);
 	else if (flag)
 		snprintf(h->accel, sizeof(h->accel), "other");
@@ -280,8 +280,8 @@ static void hb_env_cmdline(struct hb_host *h, const char *root)
  */
 static void hb_env_cpufreq(struct hb_host *h, const char *root)
 {
-	hb_env_line(root, HB_SYS_CPU "/cpu0/cpufreq/scaling_governor",
-		    h->governor, sizeof(h->governor));
+	hb_env_read_line(root, HB_SYS_CPU "/cpu0/cpufreq/scaling_governor",
+			 h->governor, sizeof(h->governor));
 	h->boost = hb_env_flag(root, HB_SYS_CPU "/cpufreq/boost", false);
 	if (h->boost == HB_TRI_UNKNOWN)
 		h->boost = hb_env_flag(root,
@@ -289,10 +289,10 @@ static void hb_env_cpufreq(struct hb_host *h, const char *root)
 				       true);
 }
 
-static void hb_env_smt(struct hb_host *h, const char *root)
+static void hb_env_read_smt(struct hb_host *h, const char *root)
 {
-	hb_env_line(root, HB_SYS_CPU "/smt/control", h->smt_control,
-		    sizeof(h->smt_control));
+	hb_env_read_line(root, HB_SYS_CPU "/smt/control", h->smt_control,
+			 sizeof(h->smt_control));
 	h->smt_active = hb_env_flag(root, HB_SYS_CPU "/smt/active", false);
 }
 
@@ -457,7 +457,7 @@ static void hb_env_mitigations(struct hb_host *h, const char *root)
 	n = hb_env_vuln_names(root, names);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), HB_SYS_VULNS "/%s", names[i]);
-		if (!hb_env_line(root, path, texts[k], sizeof(texts[k])))
+		if (!hb_env_read_line(root, path, texts[k], sizeof(texts[k])))
 			continue;
 		ok_names[k] = names[i];
 		ok_texts[k] = texts[k];
@@ -491,12 +491,12 @@ void hb_host_gather_env(struct hb_host *h, const char *root)
 	free(cpuinfo);
 	hb_env_cmdline(h, root);
 	hb_env_cpufreq(h, root);
-	hb_env_smt(h, root);
+	hb_env_read_smt(h, root);
 	hb_env_choice(root, HB_SYS_THP "/enabled", h->thp_enabled,
 		      sizeof(h->thp_enabled));
 	hb_env_choice(root, HB_SYS_THP "/defrag", h->thp_defrag,
 		      sizeof(h->thp_defrag));
-	hb_env_line(root, HB_SYS_CLOCKSOURCE, h->clocksource,
-		    sizeof(h->clocksource));
+	hb_env_read_line(root, HB_SYS_CLOCKSOURCE, h->clocksource,
+			 sizeof(h->clocksource));
 	hb_env_mitigations(h, root);
 }
