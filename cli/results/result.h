@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what a run or sweep produces - its configuration, the
- * metadata of where it ran, and every raw sample - before any statistics
+ * hmmbench: what a run, sweep, rebind or migrate produces - its
+ * configuration, the metadata of where it ran, and every raw sample (and
+ * of a migration, the records they are made of) - before any statistics
  * or rendering.  Renderers take a const struct hb_result.
  */
 #ifndef HB_RESULT_H
