@@ -19,6 +19,7 @@
 #include "results/env.h"
 #include "results/merge.h"
 #include "results/runid.h"
+#include "results/workload.h"
 
 static const char hb_merge_doc[] =
 "Usage: hmmbench merge [OPTION...] IN.json...\n"
@@ -104,14 +105,14 @@ static int hb_merge_kinds(const struct hb_inputs_env *env,
 {
 	size_t i;
 
+	const struct hb_workload *first = hb_workload_of(&in[0].r.cfg), *wl;
+
 	for (i = 1; i < env->nr_files; i++) {
-		if (!in[i].migration == !in[0].migration)
+		wl = hb_workload_of(&in[i].r.cfg);
+		if (wl->schema == first->schema)
 			continue;
 		fprintf(stderr, "hmmbench: %s is %s and %s %s: merge pools runs of one command (--force does not change that)\n",
-			in[0].path, in[0].migration ? "a migration (hmmbench migrate)" :
-			"a result of run, sweep or rebind", in[i].path,
-			in[i].migration ? "a migration (hmmbench migrate)" :
-			"a result of run, sweep or rebind");
+			in[0].path, first->document, in[i].path, wl->document);
 		return -EINVAL;
 	}
 	return 0;
@@ -141,31 +142,6 @@ static int hb_write_merge(const struct hb_merge_env *env,
 	ret = hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, r),
 			      "merged result");
 	free(line);
-	return ret;
-}
-
-/* The merged migration of @in, written as migrate writes it. */
-static int hb_write_mig_merge(const struct hb_merge_env *env,
-			      const struct hb_input *in)
-{
-	struct hb_result m;
-	struct hb_out out;
-	char *line;
-	int ret;
-
-	if (hb_mig_merge(in, env->in.nr_files, &m)) {
-		hb_err("out of memory");
-		return HB_EXIT_FAIL;
-	}
-	ret = HB_EXIT_FAIL;
-	if (!hb_out_open(&out, env->out.output)) {
-		line = hb_merge_cmdline(env);
-		m.meta.command_line = line;
-		ret = hb_write_finish(&out, hb_render(out.f, HB_FMT_JSON, &m),
-				      "merged migration");
-		free(line);
-	}
-	hb_result_free(&m);
 	return ret;
 }
 
@@ -224,10 +200,6 @@ static int hb_merge_files(const struct hb_merge_env *menv)
 		goto free_inputs;
 	hb_merge_one_note(menv);
 	hb_merge_env_note(menv, in);
-	if (in[0].migration) {
-		ret = hb_write_mig_merge(menv, in);
-		goto free_inputs;
-	}
 	if (hb_merge(in, env->nr_files, &r)) {
 		hb_err("out of memory");
 		goto free_inputs;

@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "results/compare_read.h"
+#include "results/workload.h"
 
 struct hb_show_env {
 	char *files[HB_FILES_MAX];
@@ -112,7 +113,7 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
-	if (!d->is_cmp && d->in.migration && env->out.format != HB_FMT_TABLE &&
+	if (!d->is_cmp && hb_workload_of(&d->in.r.cfg)->id == HB_WL_MIGRATE && env->out.format != HB_FMT_TABLE &&
 	    env->out.format != HB_FMT_CSV && env->out.format != HB_FMT_JSON) {
 		fprintf(stderr, "hmmbench: %s is a migration (hmmbench migrate): show it as table, csv or json\n",
 			path);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: merges results of one configuration, and migrations.
+ * hmmbench: merges results of one configuration, whatever their
+ * workload: samples, and the records a migration's samples are made of.
  * Samples keep their kind, so every run's first call stays cold: the
  * cold statistics of a merge of N boots are over N first-after-boot
  * calls, and a migration's first iterations stay first.  A size keeps its
@@ -14,7 +15,7 @@
 
 #include "results/env.h"
 #include "results/merge.h"
-#include "results/mig_read.h"
+#include "results/migration.h"
 #include "results/runid.h"
 
 /* The runs @in brings: its own sources, or itself as one. */
@@ -58,6 +59,44 @@ static int hb_merge_samples(const struct hb_input *in, unsigned int run,
 			return -ENOMEM;
 		*s = in->r.samples[i];
 		s->run += run;
+	}
+	return 0;
+}
+
+/*
+ * The records of @m (a migration's calls, fault phases and faults), their
+ * runs counted from @run, into @out: the samples made of them are pooled
+ * beside them, so the records and samples of @out stay each other's.
+ */
+static int hb_merge_records(const struct hb_result *m, unsigned int run,
+			    struct hb_result *out)
+{
+	struct hb_mig_touches *t;
+	struct hb_mig_call *c;
+	struct hb_mig_fault *f;
+	size_t i;
+
+	for (i = 0; i < m->mig.nr_calls; i++) {
+		c = hb_mig_add_call(out);
+		if (!c)
+			return -ENOMEM;
+		*c = m->mig.calls[i];
+		c->run += run;
+	}
+	for (i = 0; i < m->mig.nr_phases; i++) {
+		t = hb_mig_add_phase(out);
+		if (!t)
+			return -ENOMEM;
+		*t = m->mig.phases[i];
+		t->run += run;
+		t->lend.run += run;
+	}
+	for (i = 0; i < m->mig.nr_faults; i++) {
+		f = hb_mig_add_fault(out);
+		if (!f)
+			return -ENOMEM;
+		*f = m->mig.faults[i];
+		f->run += run;
 	}
 	return 0;
 }
@@ -108,13 +147,18 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	out->cfg.iters = out->cfg.warmup = 0;
 	out->meta = in[0].r.meta;
 	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
+	out->meta.run_id[0] = '\0';	/* the runs are its sources' */
+	/* a migration's roofline stays the first run's, and says so */
+	memcpy(out->mig.roof_skip, in[0].r.mig.roof_skip,
+	       sizeof(out->mig.roof_skip));
 	out->complete = true;
 	out->end = in[0].r.end;
 	out->sources = calloc(runs, sizeof(*out->sources));
 	if (!out->sources)
 		return -ENOMEM;
 	for (i = 0; i < n && !ret; i++) {
-		ret = hb_merge_samples(&in[i], out->nr_sources, out);
+		ret = hb_merge_samples(&in[i], out->nr_sources, out) ?:
+		      hb_merge_records(&in[i].r, out->nr_sources, out);
 		for (k = 0; k < hb_merge_runs(&in[i]); k++)
 			hb_merge_source(&in[i], k,
 					&out->sources[out->nr_sources++]);
@@ -129,86 +173,3 @@ int hb_merge(const struct hb_input *in, size_t n, struct hb_result *out)
 	return ret;
 }
 
-/* The records of migration @m, their runs counted from @run, into @out. */
-static int hb_mig_merge_records(const struct hb_result *m,
-				unsigned int run, struct hb_result *out)
-{
-	struct hb_mig_touches *t;
-	struct hb_mig_call *c;
-	struct hb_mig_fault *f;
-	size_t i;
-
-	for (i = 0; i < m->mig.nr_calls; i++) {
-		c = hb_mig_add_call(out);
-		if (!c)
-			return -ENOMEM;
-		*c = m->mig.calls[i];
-		c->run += run;
-	}
-	for (i = 0; i < m->mig.nr_phases; i++) {
-		t = hb_mig_add_phase(out);
-		if (!t)
-			return -ENOMEM;
-		*t = m->mig.phases[i];
-		t->run += run;
-		t->lend.run += run;
-	}
-	for (i = 0; i < m->mig.nr_faults; i++) {
-		f = hb_mig_add_fault(out);
-		if (!f)
-			return -ENOMEM;
-		*f = m->mig.faults[i];
-		f->run += run;
-	}
-	return 0;
-}
-
-static void hb_mig_merge_totals(const struct hb_result *m,
-				struct hb_result *out)
-{
-	out->cfg.iters += m->cfg.iters;
-	out->wall_ns += m->wall_ns;
-	if (!m->complete && out->complete) {
-		out->complete = false;
-		out->stop_reason = m->stop_reason;
-		out->end = m->end;
-		memcpy(out->error, m->error, sizeof(out->error));
-	}
-}
-
-int hb_mig_merge(const struct hb_input *in, size_t n,
-		 struct hb_result *out)
-{
-	size_t i, k, runs = 0;
-	int ret = 0;
-
-	for (i = 0; i < n; i++)
-		runs += hb_merge_runs(&in[i]);
-	memset(out, 0, sizeof(*out));
-	out->cfg = in[0].r.cfg;
-	out->cfg.iters = 0;
-	out->meta = in[0].r.meta;
-	out->meta.command_line = NULL;	/* the merge's, its caller's to say */
-	out->meta.run_id[0] = '\0';	/* the runs are its sources' */
-	/* the roofline stays the first run's, and says so */
-	memcpy(out->mig.roof_skip, in[0].r.mig.roof_skip,
-	       sizeof(out->mig.roof_skip));
-	out->complete = true;
-	out->sources = calloc(runs, sizeof(*out->sources));
-	if (!out->sources)
-		return -ENOMEM;
-	for (i = 0; i < n && !ret; i++) {
-		ret = hb_mig_merge_records(&in[i].r, out->nr_sources, out);
-		for (k = 0; k < hb_merge_runs(&in[i]); k++)
-			hb_merge_source(&in[i], k,
-					&out->sources[out->nr_sources++]);
-		hb_mig_merge_totals(&in[i].r, out);
-	}
-	for (i = 1; i < n; i++)
-		hb_env_common(&out->meta.host, &in[i].r.meta.host);
-	out->nr_boots = hb_sources_boots(out->sources, out->nr_sources);
-	ret = ret ?: hb_mig_samples(out);
-	if (ret)
-		hb_result_free(out);
-	return ret;
-}

@@ -37,6 +37,13 @@ static int hb_mig_damaged(const struct hb_mig_where *w, const char *what,
 	return -EINVAL;
 }
 
+static int hb_mig_unsized(const char *path, char *err, size_t len)
+{
+	snprintf(err, len, "%s: the configuration has no size, directions or page size: is the file damaged?",
+		 path);
+	return -EINVAL;
+}
+
 /* Member @key of @o, a whole number to @max, into *@v; absent is 0. */
 static int hb_mig_whole(struct json_object *o, const char *key, uint64_t max,
 			uint64_t *v, const struct hb_mig_where *w)
@@ -265,8 +272,8 @@ static int hb_mig_read_iters(struct json_object *doc, struct hb_result *r,
 }
 
 /* The configuration: what was moved, how, and which directions. */
-static void hb_mig_read_config(struct json_object *o,
-			       struct hb_config *c)
+int hb_mig_read_config(struct json_object *doc, struct hb_result *r,
+		       const char *path, char *err, size_t len)
 {
 	static const struct hb_field dirs = {
 		.key = "directions", .type = HB_F_DIRS,
@@ -274,28 +281,17 @@ static void hb_mig_read_config(struct json_object *o,
 		.size = sizeof(unsigned int),
 	};
 	const struct hb_fields t = { &dirs, 1 };
+	struct json_object *o = hb_json_path(doc, "configuration");
+	struct hb_config *c = &r->cfg;
 
+	hb_mig_config_init(c);
 	c->sizes[0] = hb_json_u64(o, "size");
 	c->chunk_size = hb_json_u64(o, "chunk_size");
 	c->iters = hb_json_u64(o, "iterations");
 	c->thp = json_object_get_boolean(hb_json_path(o, "thp"));
 	c->batch = hb_json_u64(o, "batch");
 	hb_read_fields(o, &t, c);
-}
-
-static void hb_mig_read_meta(struct json_object *doc, struct hb_meta *m)
-{
-	hb_read_fields(hb_json_path(doc, "metadata.host"), &hb_host_fields,
-		       &m->host);
-	hb_json_copy(m->host.date, sizeof(m->host.date), doc,
-		     "metadata.date");
-	hb_json_copy(m->run_id, sizeof(m->run_id), doc, "metadata.run_id");
-	hb_json_copy(m->version, sizeof(m->version), doc,
-		     "metadata.hmmbench_version");
-	m->command_line = hb_json_str(doc, "metadata.command_line");
-	hb_read_fields(hb_json_path(doc, "metadata.module"),
-		       &hb_module_fields, &m->info);
-	m->info.size = sizeof(m->info);
+	return c->sizes[0] && c->dirs ? 0 : hb_mig_unsized(path, err, len);
 }
 
 /*
@@ -317,37 +313,15 @@ static void hb_mig_read_roof(struct json_object *doc, struct hb_result *r)
 		memset(rf, 0, sizeof(*rf));
 }
 
-int hb_mig_read(struct json_object *doc, const char *path,
-		struct hb_result *r, char *err, size_t len)
+int hb_mig_read_records(struct json_object *doc, struct hb_result *r,
+			const char *path, char *err, size_t len)
 {
 	struct hb_mig_where w = { .path = path, .err = err, .len = len };
-	int ret;
 
-	memset(r, 0, sizeof(*r));
-	hb_mig_config_init(&r->cfg);
-	hb_mig_read_config(hb_json_path(doc, "configuration"), &r->cfg);
-	hb_mig_read_meta(doc, &r->meta);
-	r->complete = json_object_get_boolean(hb_json_path(doc, "complete"));
-	r->stop_reason = hb_json_str(doc, "stop_reason");
-	r->end = r->complete ? HB_END_ITERS :
-		 r->stop_reason && !strcmp(r->stop_reason, "interrupted") ?
-		 HB_END_INTERRUPTED : HB_END_ERROR;
-	hb_json_copy(r->error, sizeof(r->error), doc, "error");
-	r->wall_ns = hb_json_u64(doc, "wall_ns");
+	if (!r->meta.info.page_size)
+		return hb_mig_unsized(path, err, len);
 	hb_mig_read_roof(doc, r);
-	if (!r->cfg.sizes[0] || !r->cfg.dirs || !r->meta.info.page_size) {
-		snprintf(err, len, "%s: the configuration has no size, directions or page size: is the file damaged?",
-			 path);
-		return -EINVAL;
-	}
-	ret = hb_json_sources(hb_json_path(doc, "metadata.sources"),
-			      &r->sources, &r->nr_sources, &r->nr_boots) ?:
-	      hb_mig_read_iters(doc, r, &w) ?: hb_mig_samples(r);
-	if (ret == -ENOMEM)
-		snprintf(err, len, "%s: out of memory", path);
-	if (ret)
-		hb_result_free(r);
-	return ret;
+	return hb_mig_read_iters(doc, r, &w) ?: hb_mig_samples(r);
 }
 
 /* The sample of call @c of @m: its kernel total, pages and THPs. */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: a migration read back from its JSON (schema
- * hmmbench-migrate/1) into a result of workload "migrate": its records,
- * so that show renders it again as migrate did and merge pools it, and
- * its calls and faults as the result's samples, which compare and
- * merge's checks take as they take any other workload's.
+ * hmmbench: the part of a migration's JSON (schema hmmbench-migrate/1)
+ * that is its own, read back into a result of workload "migrate": its
+ * records, so that show renders it again as migrate did and merge pools
+ * it, and its calls and faults as the result's samples, which compare
+ * and merge's checks take as they take any other workload's.
  */
 #ifndef HB_MIG_READ_H
 #define HB_MIG_READ_H
@@ -16,15 +16,19 @@
 struct json_object;
 
 /*
- * Fills @r from @doc, read from @path: the configuration (workload
- * "migrate"), metadata and merged sources, every call, fault phase and
- * fault sample with every field the JSON holds, and the samples made of
- * them (hb_mig_samples()); summaries are recomputed from them, never
- * read.  The strings of @r point into @doc.  -EINVAL with a sentence
- * naming @path in @err when it is no whole migration, or -ENOMEM.
+ * What a migration's document holds beside what every result's does
+ * (result_read.c reads that): its configuration (workload "migrate")
+ * from @doc, read from @path, into @r; then, once the metadata and
+ * sources are read, every call, fault phase and fault sample with every
+ * field the JSON holds, and the samples made of them (hb_mig_samples());
+ * summaries are recomputed from them, never read.  The strings of @r
+ * point into @doc.  -EINVAL with a sentence naming @path in @err when it
+ * is no whole migration, or -ENOMEM.
  */
-int hb_mig_read(struct json_object *doc, const char *path,
-		struct hb_result *r, char *err, size_t len);
+int hb_mig_read_config(struct json_object *doc, struct hb_result *r,
+		       const char *path, char *err, size_t len);
+int hb_mig_read_records(struct json_object *doc, struct hb_result *r,
+			const char *path, char *err, size_t len);
 
 /*
  * Adds to @r, a migration, the samples of its records, in the order

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hmmbench: reads a result file written by `run` or `sweep --format json`
- * (or by merge) back into a struct hb_result with json-c, and hands a
- * migration's to mig_read.c.  Only raw, kernel-measured values, the
+ * (or by merge), or by migrate, back into a struct hb_result with
+ * json-c: what every result's document holds here, what a migration's
+ * holds of its own in mig_read.c.  Only raw, kernel-measured values, the
  * memmap digests and the store times are read; everything derived is
  * recomputed.
  */
@@ -299,13 +300,6 @@ static void hb_read_meta(struct json_object *doc, struct hb_result *r)
 	r->wall_ns = hb_json_u64(doc, "wall_ns");
 }
 
-/* A migration: its records, and its calls and faults as samples. */
-static int hb_input_migration(struct hb_input *in, char *err, size_t len)
-{
-	in->migration = true;
-	return hb_mig_read(in->doc, in->path, &in->r, err, len);
-}
-
 /*
  * Another document of hmmbench's, named by its schema, with the command
  * that reads it; NULL for one it does not know.
@@ -325,47 +319,86 @@ static const char *hb_other_document(const char *schema)
 	return NULL;
 }
 
+/* A result's configuration; a namespace's binds say which. */
+static int hb_read_config(struct json_object *doc, struct hb_result *r,
+			  const char *path, char *err, size_t len)
+{
+	if (!hb_read_fields(hb_json_path(doc, "configuration"),
+			    &hb_config_fields, r))
+		return 0;
+	snprintf(err, len, "%s: the configuration has no sizes (or more than %d): is the file damaged?",
+		 path, HB_MAX_SWEEP);
+	return -EINVAL;
+}
+
+/* A result's samples, and the memmap and roofline of each size. */
+static int hb_read_body(struct json_object *doc, struct hb_result *r,
+			const char *path, char *err, size_t len)
+{
+	return hb_read_samples(hb_json_path(doc, "samples"), r, err, len,
+			       path) ?:
+	       hb_read_per_size(hb_json_path(doc, "memmaps"), r,
+				hb_read_memmap, "memmaps", "digest and layout",
+				err, len, path) ?:
+	       hb_read_per_size(hb_json_path(doc, "rooflines"), r,
+				hb_read_roof, "rooflines",
+				"whole size, bytes and store times", err, len,
+				path);
+}
+
+/*
+ * The documents a result is read from, by schema: what reads the
+ * configuration, and after the metadata and sources every document has,
+ * what it holds beside them.  Either returns 0, -ENOMEM, or -EINVAL
+ * with a sentence naming @path in @err.
+ */
+static const struct hb_document {
+	const char *schema;
+	int (*config)(struct json_object *doc, struct hb_result *r,
+		      const char *path, char *err, size_t len);
+	int (*body)(struct json_object *doc, struct hb_result *r,
+		    const char *path, char *err, size_t len);
+} hb_documents[] = {
+	{ HB_RESULT_SCHEMA, hb_read_config, hb_read_body },
+	{ HB_MIG_SCHEMA, hb_mig_read_config, hb_mig_read_records },
+};
+
+static const struct hb_document *hb_document_of(const char *schema)
+{
+	size_t i;
+
+	for (i = 0; schema && i < sizeof(hb_documents) / sizeof(hb_documents[0]); i++)
+		if (!strcmp(schema, hb_documents[i].schema))
+			return &hb_documents[i];
+	return NULL;
+}
+
 static int hb_input_parse(struct hb_input *in, char *err, size_t len)
 {
 	struct json_object *doc = in->doc;
 	const char *schema = hb_json_str(doc, "schema");
+	const struct hb_document *d = hb_document_of(schema);
+	struct hb_result *r = &in->r;
 	int ret;
 
-	if (schema && !strcmp(schema, HB_MIG_SCHEMA))
-		return hb_input_migration(in, err, len);
-	if (hb_other_document(schema)) {
+	if (!d && hb_other_document(schema)) {
 		snprintf(err, len, "%s is %s", in->path,
 			 hb_other_document(schema));
 		return -EINVAL;
 	}
-	if (!schema || strcmp(schema, HB_RESULT_SCHEMA)) {
+	if (!d) {
 		snprintf(err, len, "%s: schema is '%s', not %s or %s: give a file written by hmmbench run, sweep, rebind, migrate or merge with --format json",
 			 in->path, schema ? schema : "missing",
 			 HB_RESULT_SCHEMA, HB_MIG_SCHEMA);
 		return -EINVAL;
 	}
-	if (hb_read_fields(hb_json_path(doc, "configuration"),
-			   &hb_config_fields, &in->r)) {
-		snprintf(err, len, "%s: the configuration has no sizes (or more than %d): is the file damaged?",
-			 in->path, HB_MAX_SWEEP);
-		return -EINVAL;
-	}
-	hb_read_meta(doc, &in->r);
+	ret = d->config(doc, r, in->path, err, len);
+	if (ret)
+		return ret;
+	hb_read_meta(doc, r);
 	ret = hb_json_sources(hb_json_path(doc, "metadata.sources"),
-			      &in->r.sources, &in->r.nr_sources,
-			      &in->r.nr_boots);
-	if (!ret)
-		ret = hb_read_samples(hb_json_path(doc, "samples"), &in->r,
-				      err, len, in->path);
-	if (!ret)
-		ret = hb_read_per_size(hb_json_path(doc, "memmaps"), &in->r,
-				       hb_read_memmap, "memmaps",
-				       "digest and layout", err, len, in->path);
-	if (!ret)
-		ret = hb_read_per_size(hb_json_path(doc, "rooflines"), &in->r,
-				       hb_read_roof, "rooflines",
-				       "whole size, bytes and store times", err,
-				       len, in->path);
+			      &r->sources, &r->nr_sources, &r->nr_boots) ?:
+	      d->body(doc, r, in->path, err, len);
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", in->path);
 	return ret;

@@ -2,9 +2,9 @@
 /*
  * hmmbench: a result read back from its JSON file (schema
  * hmmbench-result/1, or hmmbench-migrate/1: a migration's records and
- * the samples made of them) for compare, merge, show and plot.  The parsed document stays alive beside
- * the struct hb_result, whose strings point into it; users of struct
- * hb_input need not know it is json-c's.
+ * the samples made of them) for compare, merge, show and plot.  The
+ * parsed document stays alive beside the struct hb_result, whose strings
+ * point into it; users of struct hb_input need not know it is json-c's.
  */
 #ifndef HB_RESULT_READ_H
 #define HB_RESULT_READ_H
@@ -25,7 +25,6 @@ struct hb_input {
 	 */
 	struct hb_result r;
 	struct json_object *doc;	/* owns the strings r points to */
-	bool migration;		/* a migration's JSON: r holds its records */
 	/*
 	 * An input of a comparison read back (compare_read.h), which holds
 	 * no samples: the samples it had, 0 when not recorded.  Else 0, and

@@ -2,6 +2,7 @@
 /*
  * hmmbench: the workloads a result can hold, described once.
  */
+#include "results/migration.h"
 #include "results/workload.h"
 
 /* One boot a side: calls within one boot are not independent. */
@@ -9,6 +10,8 @@
 	"x%?: not tested.  Calls within one boot are not independent: a verdict needs several runs (boots) a side, merged (make ab)."
 #define HB_WL_BOOT_SINGLE \
 	"One boot on a side: calls within one boot are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that boot only. For a verdict, measure several boots a side, alternating (make ab), merge each side (hmmbench merge) and compare those."
+
+#define HB_WL_RESULT_DOC	"a result of run, sweep or rebind"
 
 static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 	[HB_WL_CHUNK] = {
@@ -19,6 +22,8 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.verdict = "no verdict; make ab measures several",
 		.untested = HB_WL_BOOT_UNTESTED,
 		.single = HB_WL_BOOT_SINGLE,
+		.schema = HB_RESULT_SCHEMA,
+		.document = HB_WL_RESULT_DOC,
 	},
 	[HB_WL_BIND] = {
 		.id = HB_WL_BIND,
@@ -28,6 +33,8 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.verdict = "no verdict; make ab measures several",
 		.untested = HB_WL_BOOT_UNTESTED,
 		.single = HB_WL_BOOT_SINGLE,
+		.schema = HB_RESULT_SCHEMA,
+		.document = HB_WL_RESULT_DOC,
 	},
 	[HB_WL_MIGRATE] = {
 		.id = HB_WL_MIGRATE,
@@ -36,6 +43,8 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.averaged = "iterations after the first",
 		.verdict = "no verdict; merge several runs a side (hmmbench merge)",
 		.untested = "x%?: not tested.  The calls and faults of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
+		.schema = HB_MIG_SCHEMA,
+		.document = "a migration (hmmbench migrate)",
 		.single = "One run on a side: the calls and faults of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
 	},
 };

@@ -35,6 +35,10 @@ struct hb_workload {
 	const char *untested;
 	/* the cover's paragraph on them */
 	const char *single;
+	/* the JSON document of its results: its schema (FORMATS.md) */
+	const char *schema;
+	/* what such a document is, to whom gives another */
+	const char *document;
 };
 
 /*

@@ -450,7 +450,7 @@ void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
 		fixture_mig_run(&r, thp, run_ms[i], k + i);
 		fixture_mig_input(&parts[i], &r, files[i]);
 	}
-	assert_int_equal(hb_mig_merge(parts, runs, &m), 0);
+	assert_int_equal(hb_merge(parts, runs, &m), 0);
 	fixture_mig_input(in, &m, name);
 	for (i = 0; i < runs; i++)
 		hb_input_free(&parts[i]);

@@ -27,6 +27,7 @@
 #include "results/compare.h"
 #include "results/config_match.h"
 #include "results/merge.h"
+#include "results/workload.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 #define RUNS	6
@@ -372,7 +373,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 		r.meta.host.boost = i < 2 ? HB_TRI_YES : HB_TRI_NO;
 		fixture_mig_input(&parts[i], &r, "part.json");
 	}
-	assert_int_equal(hb_mig_merge(parts, 3, &m), 0);
+	assert_int_equal(hb_merge(parts, 3, &m), 0);
 	assert_int_equal(m.meta.host.boost, HB_TRI_UNKNOWN);
 	assert_string_equal(m.meta.host.clocksource, "hpet");
 	assert_int_equal(m.nr_sources, 3);
@@ -398,7 +399,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 	assert_int_equal(hb_input_load(&back, path, err, sizeof(err)), 0);
 	unlink(path);
 	free(path);
-	assert_true(back.migration);
+	assert_int_equal(hb_workload_of(&back.r.cfg)->id, HB_WL_MIGRATE);
 	assert_int_equal(hb_result_runs(&back.r), 3);
 	a = render_mig(HB_FMT_JSON, &m);
 	b = render_mig(HB_FMT_JSON, &back.r);

@@ -25,6 +25,7 @@
 #include "results/compare_read.h"
 #include "results/compare.h"
 #include "results/merge.h"
+#include "results/workload.h"
 
 static char *render_wide(const struct hb_result *r)
 {
@@ -573,7 +574,7 @@ static void show_renders_saved_migrations_as_migrate_did(void **state)
 	for (i = 0; i < N(stems); i++) {
 		assert_int_equal(hb_input_take(&in, stems[i], saved(stems[i]),
 					       err, sizeof(err)), 0);
-		assert_true(in.migration);
+		assert_int_equal(hb_workload_of(&in.r.cfg)->id, HB_WL_MIGRATE);
 		for (k = 0; k < N(fmts); k++) {
 			t = render_migration(fmts[k], &in.r);
 			same_as_golden(stems[i], fmts[k], t);
