@@ -94,7 +94,7 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 {
 	struct json_object *doc;
 	const char *schema;
-	char err[1024];
+	char err[1024], fmts[64];
 
 	if (hb_json_load(path, &doc, err, sizeof(err))) {
 		hb_err(err);
@@ -113,10 +113,10 @@ static int hb_show_load(const struct hb_show_env *env, const char *path,
 		hb_err(err);
 		return HB_EXIT_FAIL;
 	}
-	if (!d->is_cmp && hb_workload_of(&d->in.r.cfg)->id == HB_WL_MIGRATE && env->out.format != HB_FMT_TABLE &&
-	    env->out.format != HB_FMT_CSV && env->out.format != HB_FMT_JSON) {
-		fprintf(stderr, "hmmbench: %s is a migration (hmmbench migrate): show it as table, csv or json\n",
-			path);
+	if (!d->is_cmp && !hb_render_has(env->out.format, &d->in.r)) {
+		fprintf(stderr, "hmmbench: %s is %s: show it as %s\n", path,
+			hb_workload_of(&d->in.r.cfg)->document,
+			hb_render_formats(&d->in.r, fmts, sizeof(fmts)));
 		hb_input_free(&d->in);
 		return HB_EXIT_USAGE;
 	}

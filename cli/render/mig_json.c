@@ -13,26 +13,6 @@
 #include "results/fields.h"
 #include "results/migration.h"
 
-static struct json_object *hb_mig_meta_json(const struct hb_result *r)
-{
-	const struct hb_meta *m = &r->meta;
-	struct json_object *o = json_object_new_object();
-
-	hb_jadd(o, "hmmbench_version", hb_jstr(hb_meta_version(m)));
-	hb_jadd(o, "date", hb_jstr(m->host.date));
-	if (m->run_id[0])
-		hb_jadd(o, "run_id", hb_jstr(m->run_id));
-	if (hb_meta_icount(m))
-		hb_jadd(o, "time_unit", hb_jstr("instructions"));
-	if (m->command_line)
-		hb_jadd(o, "command_line", hb_jstr(m->command_line));
-	hb_jadd(o, "host", hb_fields_json(&hb_host_fields, &m->host));
-	hb_jadd(o, "module", hb_fields_json(&hb_module_fields, &m->info));
-	if (r->nr_sources)
-		hb_jadd(o, "sources", hb_sources_json(r->sources, r->nr_sources));
-	return o;
-}
-
 static struct json_object *hb_mig_config_json(const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
@@ -324,15 +304,14 @@ static struct json_object *hb_mig_roof_json(const struct hb_result *r)
 int hb_render_mig_json(FILE *f, const struct hb_result *r,
 		       const struct hb_mig_summaries *s)
 {
-	struct json_object *o = json_object_new_object();
+	struct json_object *o = hb_result_head_json(r, hb_mig_config_json(r));
 
-	hb_jadd(o, "schema", hb_jstr(HB_MIG_SCHEMA));
-	hb_jadd(o, "complete", hb_jbool(r->complete));
-	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
-	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
-	hb_jadd(o, "metadata", hb_mig_meta_json(r));
-	hb_jadd(o, "configuration", hb_mig_config_json(r));
-	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
+	/*
+	 * hmmbench-migrate/1 has no label (migrate takes none) and says why
+	 * the loop ended by "complete" and "stop_reason" alone
+	 */
+	json_object_object_del(o, "stopped_by");
+	json_object_object_del(json_object_object_get(o, "metadata"), "label");
 	hb_jadd(o, "roofline", hb_mig_roof_json(r));
 	hb_jadd(o, "metrics", hb_mig_metrics_json(hb_meta_icount(&r->meta)));
 	hb_jadd(o, "fault_columns", hb_mig_columns_json());

@@ -565,13 +565,26 @@ out:
 	return ret;
 }
 
-int hb_plot_result(FILE *f, const struct hb_result *r,
-		   const struct hb_plot_opts *o)
+/* @r's samples: a sweep's sizes, or one size's calls in order. */
+static int hb_plot_samples(FILE *f, const struct hb_result *r,
+			   const struct hb_plot_opts *o)
 {
-	if (hb_workload_of(&r->cfg)->id == HB_WL_MIGRATE)
-		return hb_plot_migration(f, r, o);
 	if (r->cfg.nr_sizes > 1 && !o->trace)
 		return hb_plot_sweep(f, r, o);
 	hb_plot_trace(f, r, o);
 	return 0;
+}
+
+/* How a workload's results plot: their samples, or a migration's records. */
+static int (*const hb_plotters[HB_NR_WORKLOADS])(FILE *f,
+		const struct hb_result *r, const struct hb_plot_opts *o) = {
+	[HB_WL_CHUNK] = hb_plot_samples,
+	[HB_WL_BIND] = hb_plot_samples,
+	[HB_WL_MIGRATE] = hb_plot_migration,
+};
+
+int hb_plot_result(FILE *f, const struct hb_result *r,
+		   const struct hb_plot_opts *o)
+{
+	return hb_plotters[hb_workload_of(&r->cfg)->id](f, r, o);
 }

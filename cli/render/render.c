@@ -89,34 +89,92 @@ static int hb_render_mig_as(FILE *f, enum hb_format fmt,
 }
 
 /* A migration: the records' summaries, in table, csv or json. */
-static int hb_render_migration(FILE *f, enum hb_format fmt,
+static int hb_render_migration(FILE *f, enum hb_format fmt, bool wide,
 			       const struct hb_result *r)
 {
 	struct hb_mig_summaries *s = malloc(sizeof(*s));
 	int ret;
 
+	(void)wide;
 	if (!s)
 		return -ENOMEM;
 	ret = hb_mig_summarize(r, s) ?: hb_render_mig_as(f, fmt, r, s);
 	free(s);
-	return hb_render_flush(f, ret);
+	return ret;
 }
 
-int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
-		 const struct hb_result *r)
+/* The summaries of @r's samples, in any format. */
+static int hb_render_samples(FILE *f, enum hb_format fmt, bool wide,
+			     const struct hb_result *r)
 {
 	struct hb_summary *sum;
 	size_t nr;
 	int ret;
 
-	if (hb_workload_of(&r->cfg)->id == HB_WL_MIGRATE)
-		return hb_render_migration(f, fmt, r);
 	ret = hb_summarize(r, &sum, &nr);
 	if (ret)
 		return ret;
 	ret = hb_render_summarized(f, fmt, wide, r, sum, nr);
 	free(sum);
-	return hb_render_flush(f, ret);
+	return ret;
+}
+
+#define HB_FMT_BIT(fmt)	(1U << (fmt))
+#define HB_FMT_ALL	(HB_FMT_BIT(HB_NR_FORMATS) - 1)
+
+/*
+ * How a workload's results render, and in which formats: from the
+ * summaries of their samples, or of a migration's records.
+ */
+static const struct hb_view {
+	unsigned int formats;
+	int (*render)(FILE *f, enum hb_format fmt, bool wide,
+		      const struct hb_result *r);
+} hb_views[HB_NR_WORKLOADS] = {
+	[HB_WL_CHUNK] = { HB_FMT_ALL, hb_render_samples },
+	[HB_WL_BIND] = { HB_FMT_ALL, hb_render_samples },
+	[HB_WL_MIGRATE] = {
+		HB_FMT_BIT(HB_FMT_TABLE) | HB_FMT_BIT(HB_FMT_CSV) |
+		HB_FMT_BIT(HB_FMT_JSON),
+		hb_render_migration,
+	},
+};
+
+static const struct hb_view *hb_view_of(const struct hb_result *r)
+{
+	return &hb_views[hb_workload_of(&r->cfg)->id];
+}
+
+bool hb_render_has(enum hb_format fmt, const struct hb_result *r)
+{
+	return hb_view_of(r)->formats & HB_FMT_BIT(fmt);
+}
+
+const char *hb_render_formats(const struct hb_result *r, char *buf,
+			      size_t len)
+{
+	unsigned int left = hb_view_of(r)->formats;
+	enum hb_format fmt;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (fmt = 0; fmt < HB_NR_FORMATS && at < len; fmt++) {
+		if (!(left & HB_FMT_BIT(fmt)))
+			continue;
+		left &= ~HB_FMT_BIT(fmt);
+		at += snprintf(buf + at, len - at, "%s%s",
+			       !at ? "" : left ? ", " : " or ",
+			       hb_format_names[fmt]);
+	}
+	return buf;
+}
+
+int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
+		 const struct hb_result *r)
+{
+	if (!hb_render_has(fmt, r))
+		return -EINVAL;
+	return hb_render_flush(f, hb_view_of(r)->render(f, fmt, wide, r));
 }
 
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)

@@ -34,11 +34,18 @@ const char *hb_format_name(enum hb_format fmt);
  * Renders @r in @fmt to @f; 0, -ENOMEM or -EIO.  @wide: the table shows
  * every statistic, and a sweep every size in full (--wide).  A migration
  * (workload "migrate") renders from its records, with their summaries,
- * as table, csv or json (schema hmmbench-migrate/1), and -EINVAL for
- * another format.
+ * as table, csv or json (schema hmmbench-migrate/1); -EINVAL for
+ * a format it has not (hb_render_has()).
  */
 int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 		 const struct hb_result *r);
+
+/* Whether @r's workload renders in @fmt. */
+bool hb_render_has(enum hb_format fmt, const struct hb_result *r);
+
+/* The formats @r renders in, for a sentence: "table, csv or json". */
+const char *hb_render_formats(const struct hb_result *r, char *buf,
+			      size_t len);
 
 /* hb_render_as() in 80 columns. */
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r);
