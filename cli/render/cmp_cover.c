@@ -337,45 +337,71 @@ static bool hb_cover_has(const struct hb_comparison *c, size_t file,
 	return false;
 }
 
+#define HB_COVER_HEAD	", base -> new, change [95% CI]:\n"
+
+/* A migration's first iteration: of each run, on a new buffer. */
+static void hb_cover_first_iter(FILE *f, const struct hb_comparison *c,
+				size_t file)
+{
+	(void)c;
+	(void)file;
+	fprintf(f, "\nFirst iteration of each run%s(on a new buffer, to device pages not used before)\n",
+		HB_COVER_HEAD);
+}
+
 /*
- * What the first calls of new input @file are: only the first size's is
- * the first after boot, only from a module that had not mapped yet, and
- * only of the first run of a boot.  A rebind's is the binding ndctl made
- * when it reconfigured the namespace (the setup says so), or the run's
- * first rebind.
+ * A rebind's first: the binding ndctl made when it reconfigured the
+ * namespace (the setup says so), or the run's first rebind.
  */
-static void hb_cover_first(FILE *f, const struct hb_comparison *c,
-			   size_t file)
+static void hb_cover_first_bind(FILE *f, const struct hb_comparison *c,
+				size_t file)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+
+	(void)file;
+	fprintf(f, "\nFirst %s of each run%s%s",
+		cfg->first_bind_reconfigure ? "binding" : "rebind",
+		HB_COVER_HEAD, hb_cmp_boots(c) != HB_CMP_BOOT_EACH ?
+		"(runs shared a boot: not all are the first after boot)\n" :
+		"");
+}
+
+/*
+ * The first calls of new input @file: only the first size's is the
+ * first after boot, only from a module that had not mapped yet, and
+ * only of the first run of a boot.
+ */
+static void hb_cover_first_call(FILE *f, const struct hb_comparison *c,
+				size_t file)
 {
 	const struct hb_result *a = &c->in[0].r, *b = &c->in[file].r;
-	const char *head = ", base -> new, change [95% CI]:\n";
-	bool shared = hb_cmp_boots(c) != HB_CMP_BOOT_EACH;
 
-	if (hb_config_migrate(&a->cfg))
-		fprintf(f, "\nFirst iteration of each run%s(on a new buffer, to device pages not used before)\n",
-			head);
-	else if (a->cfg.ns_name)
-		fprintf(f, "\nFirst %s of each run%s%s",
-			a->cfg.first_bind_reconfigure ? "binding" : "rebind",
-			head,
-			shared ? "(runs shared a boot: not all are the first after boot)\n" : "");
-	else if (shared)
+	if (hb_cmp_boots(c) != HB_CMP_BOOT_EACH)
 		fprintf(f, "\nFirst call of each run%s(runs shared a boot: not all are the first after boot)\n",
-			head);
+			HB_COVER_HEAD);
 	else if (a->meta.info.maps_total || b->meta.info.maps_total)
 		fprintf(f, "\nFirst call of each size%s(none the first after loading the module)\n",
-			head);
+			HB_COVER_HEAD);
 	else if (a->cfg.nr_sizes > 1 || b->cfg.nr_sizes > 1)
 		fprintf(f, "\nFirst call of each size%s(only the first size's is the first after boot)\n",
-			head);
+			HB_COVER_HEAD);
 	else
-		fprintf(f, "\nFirst call after boot%s", head);
+		fprintf(f, "\nFirst call after boot%s", HB_COVER_HEAD);
 }
+
+/* What the first calls of new input @file are, in its workload's words. */
+static void (*const hb_cover_first[HB_NR_WORKLOADS])(FILE *f,
+		const struct hb_comparison *c, size_t file) = {
+	[HB_WL_CHUNK] = hb_cover_first_call,
+	[HB_WL_BIND] = hb_cover_first_bind,
+	[HB_WL_MIGRATE] = hb_cover_first_iter,
+};
 
 static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 			  size_t file, enum hb_kind kind)
 {
 	enum hb_metric_id first = hb_cover_primary(c, file, kind);
+	enum hb_workload_id wl = hb_workload_of(&c->in[0].r.cfg)->id;
 	struct hb_cover_w w;
 	struct hb_cols u;
 	size_t mi;
@@ -384,7 +410,7 @@ static void hb_cover_kind(FILE *f, const struct hb_comparison *c,
 		return;
 	hb_cover_section(c, file, kind, &u, &w);
 	if (kind == HB_COLD)
-		hb_cover_first(f, c, file);
+		hb_cover_first[wl](f, c, file);
 	else
 		fprintf(f, "\nAverage of the %s, base -> new, change [95%% CI]:\n",
 			hb_workload_of(&c->in[0].r.cfg)->averaged);

@@ -91,42 +91,49 @@ static void hb_cover_migration(FILE *m, const struct hb_comparison *c)
 }
 
 /*
- * What was timed: the binds of a namespace, or DEVICE_PRIVATE chunks
- * (of compound pages).  A merged result counts the rebinds of all its
- * runs.  \x1f keeps a number with its unit.
+ * The binds of a namespace: a merged result counts the rebinds of all
+ * its runs.  \x1f keeps a number with its unit.
  */
-static void hb_cover_workload(FILE *m, const struct hb_comparison *c)
+static void hb_cover_binds(FILE *m, const struct hb_comparison *c)
 {
 	const struct hb_result *r = &c->in[0].r;
 	const struct hb_config *cfg = &r->cfg;
 	unsigned int runs = hb_result_runs(r);
 	char buf[160];
 
-	if (hb_config_migrate(cfg)) {
-		hb_cover_migration(m, c);
-		return;
-	}
-	if (cfg->ns_name) {
-		fprintf(m, " Per run, %s, %s in the kernel: the first %s, then ",
-			hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
-			hb_cover_timed(c),
-			cfg->first_bind_reconfigure ?
-			"binding (ndctl create-namespace)" : "rebind");
-		if (runs > 1 && cfg->iters % runs)
-			fprintf(m, "%u\x1frebinds over all %u\x1fruns.",
-				cfg->iters, runs);
-		else
-			fprintf(m, "%u\x1f%s.", cfg->iters / runs,
-				cfg->first_bind_reconfigure ?
-				"rebinds" : "more");
-		return;
-	}
+	fprintf(m, " Per run, %s, %s in the kernel: the first %s, then ",
+		hb_cover_namespace(buf, sizeof(buf), cfg, '\x1f'),
+		hb_cover_timed(c),
+		cfg->first_bind_reconfigure ?
+		"binding (ndctl create-namespace)" : "rebind");
+	if (runs > 1 && cfg->iters % runs)
+		fprintf(m, "%u\x1frebinds over all %u\x1fruns.",
+			cfg->iters, runs);
+	else
+		fprintf(m, "%u\x1f%s.", cfg->iters / runs,
+			cfg->first_bind_reconfigure ? "rebinds" : "more");
+}
+
+/* DEVICE_PRIVATE chunks (of compound pages). */
+static void hb_cover_chunks(FILE *m, const struct hb_comparison *c)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+	char buf[160];
+
 	fprintf(m, " DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
 	if (hb_config_compound(cfg, buf, sizeof(buf)))
 		fprintf(m, " of %s compound pages", buf);
 	fprintf(m, " %s in the kernel, %u chunk%s at a time.",
 		hb_cover_timed(c), cfg->chunks, cfg->chunks == 1 ? "" : "s");
 }
+
+/* What was timed, in the words of its workload. */
+static void (*const hb_cover_workload[HB_NR_WORKLOADS])(FILE *m,
+		const struct hb_comparison *c) = {
+	[HB_WL_CHUNK] = hb_cover_chunks,
+	[HB_WL_BIND] = hb_cover_binds,
+	[HB_WL_MIGRATE] = hb_cover_migration,
+};
 
 /*
  * What emulation means for the changes: when every input was emulated,
@@ -214,7 +221,7 @@ void hb_cmp_cover_setup(FILE *f, const struct hb_comparison *c)
 		hb_cover_input(m, c, i, !where);
 	fputc('.', m);
 	hb_cover_env(m, c);
-	hb_cover_workload(m, c);
+	hb_cover_workload[hb_workload_of(&c->in[0].r.cfg)->id](m, c);
 	if (hb_comparison_icount(c))
 		fprintf(m, " %s", HB_ICOUNT_NOTE);
 	else if (note)
