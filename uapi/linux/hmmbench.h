@@ -31,7 +31,9 @@
  *		HMMBENCH_ROOFLINE_SIZE_VER1 or a copy_length that is zero,
  *		unaligned or too large, or a copy_length without it; WATCH's types empty or with unknown bits;
  *		WATCH_READ's rec_size or nr out of range; VERIFY with
- *		HMMBENCH_VERIFY_PHYS and a handle, or a size without phys
+ *		HMMBENCH_VERIFY_PHYS and a handle, or a size without phys;
+ *		MIRROR's range or batch out of bounds, or
+ *		HMMBENCH_MIRROR_WRITE without HMMBENCH_MIRROR_FAULT
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
@@ -41,15 +43,16 @@
  *		device-private memory (HMMBENCH_FEAT_NO_DEVICE_PRIVATE),
  *		or WATCH where the kernel cannot be probed (no
  *		HMMBENCH_FEAT_WATCH), MIGRATE and FAULT_READ without
- *		HMMBENCH_FEAT_MIGRATE
- *   EPERM	MAP, UNMAP, VERIFY, ROOFLINE, WATCH or MIGRATE without
- *		CAP_SYS_ADMIN
+ *		HMMBENCH_FEAT_MIGRATE, MIRROR without HMMBENCH_FEAT_MIRROR
+ *   EPERM	MAP, UNMAP, VERIFY, ROOFLINE, WATCH, MIGRATE or MIRROR
+ *		without CAP_SYS_ADMIN
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
  *		its buffers would, or the node has no free PMD-sized
- *		blocks for them
+ *		blocks for them; MIRROR: its table would
  *   ENOSPC	no free physical address range large enough in that window
- *   EBUSY	WATCH while a window is open, on any descriptor; UNMAP
+ *   EBUSY	WATCH while a window is open, on any descriptor; MIRROR
+ *		when invalidations kept a batch from completing; UNMAP
  *		when pages the chunk lent could not come home (see
  *		struct hmmbench_unmap);
  *		VERIFY with HMMBENCH_VERIFY_PHYS while the memmap of the
@@ -90,6 +93,7 @@
 #define HMMBENCH_MIGRATE_SIZE_VER0	168
 #define HMMBENCH_FAULT_READ_SIZE_VER0	48
 #define HMMBENCH_FAULT_SIZE_VER0	80
+#define HMMBENCH_MIRROR_SIZE_VER0	192
 
 /* hmmbench_verify.flags */
 #define HMMBENCH_VERIFY_PHYS	(1U << 0) /* the pgmap covering phys, not a
@@ -126,6 +130,10 @@
 						    */
 #define HMMBENCH_FEAT_ROOFLINE_COPY	(1U << 11) /* ROOFLINE takes
 						    * HMMBENCH_ROOFLINE_COPY
+						    */
+#define HMMBENCH_FEAT_MIRROR		(1U << 12) /* MIRROR works: the
+						    * kernel has
+						    * CONFIG_HMM_MIRROR
 						    */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
@@ -183,6 +191,22 @@
 
 /* hmmbench_migrate.batch: pages per migrate_vma_setup() call, at most */
 #define HMMBENCH_MIGRATE_BATCH_MAX	65536
+
+/* hmmbench_mirror.flags; none: a snapshot, nothing is faulted in */
+#define HMMBENCH_MIRROR_FAULT		(1U << 0) /* fault in what is not
+						   * present (HMM_PFN_REQ_FAULT)
+						   */
+#define HMMBENCH_MIRROR_WRITE		(1U << 1) /* and what is not
+						   * writable
+						   * (HMM_PFN_REQ_WRITE); needs
+						   * HMMBENCH_MIRROR_FAULT
+						   */
+
+/* hmmbench_mirror.batch: pages per hmm_range_fault() call, at most */
+#define HMMBENCH_MIRROR_BATCH_MAX	65536
+
+/* hmmbench_mirror.length, in pages, at most (64 GiB of 4 KiB pages) */
+#define HMMBENCH_MIRROR_PAGES_MAX	(1U << 24)
 
 /* hmmbench_fault_read.nr, at most */
 #define HMMBENCH_FAULT_READ_MAX		4096
@@ -738,6 +762,122 @@ struct hmmbench_fault_read {
 	__aligned_u64 dropped;
 };
 
+/**
+ * struct hmmbench_mirror - mirror a range of the caller's memory as a
+ *	device would, with hmm_range_fault() under an mmu_interval_notifier
+ *	(mm/hmm.c), timing each phase, in the manner of lib/test_hmm.c's
+ *	dmirror_fault()
+ * @size: (in) sizeof(struct hmmbench_mirror)
+ * @flags: (in) 0 for a snapshot (what is mapped now, nothing faulted
+ *	in), HMMBENCH_MIRROR_FAULT to fault in what is not present (as for
+ *	a device read), with HMMBENCH_MIRROR_WRITE also what is not
+ *	writable (as for a device write)
+ * @handle: (in) 0, or a chunk made on this file descriptor whose pages
+ *	are the device's own (needs HMMBENCH_FEAT_MIGRATE): pages it lent
+ *	(HMMBENCH_IOC_MIGRATE) are then found as device-private entries
+ *	and left where they are (dev_private_owner); with 0, or another
+ *	chunk's, they are not valid in a snapshot and are faulted home
+ *	(migrate_to_ram) with HMMBENCH_MIRROR_FAULT
+ * @batch: (in) pages per hmm_range_fault() call, 0 for test_hmm's 64, at
+ *	most HMMBENCH_MIRROR_BATCH_MAX; a batch never goes past the range
+ * @addr: (in) start of the range, page-aligned
+ * @length: (in) bytes, a non-zero multiple of the page size, at most
+ *	HMMBENCH_MIRROR_PAGES_MAX pages
+ * @calls: (out) batches mirrored (each one successful hmm_range_fault()
+ *	and device update, after any retries)
+ * @total_ns: (out) the batches, each from its first
+ *	mmu_interval_read_begin() to the end of its device update: every
+ *	phase below plus taking and dropping the mmap and device locks;
+ *	counting the pages found is outside it
+ * @fault_ns: (out) hmm_range_fault() calls that succeeded
+ * @update_ns: (out) the device's page-table update: a store per page
+ *	into the module's table, under its lock, after
+ *	mmu_interval_read_retry() said the pfns are current
+ * @retry_ns: (out) attempts that were retried, whole: from
+ *	mmu_interval_read_begin() to the retry
+ * @retry_busy: (out) hmm_range_fault() calls that returned -EBUSY (an
+ *	invalidation raced the walk), each retried
+ * @retry_seq: (out) mmu_interval_read_retry() checks that said an
+ *	invalidation came after the walk, each retried
+ * @invalidations: (out) invalidate callbacks of the call's notifier that
+ *	overlapped the range (from any thread or process: munmap,
+ *	madvise, mprotect, migration, reclaim, a THP split)
+ * @invalidate_ns: (out) those callbacks, entry to return, the wait for the
+ *	device lock included
+ * @call_min_ns: (out) the fastest batch, as @total_ns times it
+ * @call_max_ns: (out) the slowest batch
+ * @pages: (out) pages in the range
+ * @valid: (out) pages found with HMM_PFN_VALID (present and readable,
+ *	device-private ones of @handle's chunk included)
+ * @writable: (out) valid pages with HMM_PFN_WRITE
+ * @pmd: (out) valid pages mapped by a PMD or larger entry
+ *	(hmm_pfn_to_map_order() of a PMD's order or more: THP, device THP,
+ *	the huge zero page, hugetlb)
+ * @zero: (out) valid pages that are the shared zero page (is_zero_pfn();
+ *	the huge zero page's pfn is not exported to modules: it counts in
+ *	@pmd only)
+ * @device_private: (out) valid pages that are device-private pages of
+ *	@handle's chunk
+ * @error: (out) pages found with HMM_PFN_ERROR: in no mapping (a
+ *	snapshot over a hole), in a VM_IO, VM_PFNMAP or unreadable mapping,
+ *	or special pages
+ * @__reserved: must be 0
+ *
+ * Pages neither valid nor in error were not present (a snapshot) and
+ * are @pages - @valid - @error.  How many pages HMMBENCH_MIRROR_FAULT
+ * faulted in is not counted: hmm_range_fault() faults and walks again
+ * without saying which entries it faulted, and finding out would take a
+ * second walk of the very page tables that are timed.  A snapshot
+ * MIRROR before the faulting one says what was present.
+ *
+ * The notifier is inserted when the call starts and removed before it
+ * returns, so nothing outlives the call: a close, UNMAP, exit or rmmod
+ * never finds one.  The device's table (8 bytes per page, kvmalloc'd)
+ * lives for the call too; its invalidate callback clears the entries in
+ * the invalidated range.  MIRROR waits for any measured MAP, UNMAP or
+ * MIGRATE to finish and holds off new ones while it runs; the chunk of
+ * @handle is the call's (borrowed) until it returns.  Errors besides
+ * the common ones: EOPNOTSUPP no HMMBENCH_FEAT_MIRROR (or, for a
+ * @handle, no HMMBENCH_FEAT_MIGRATE), EINVAL a bad range, flags or
+ * batch, or a chunk made with a vmemmap_shift, ENOENT no such chunk,
+ * ENOMEM the table would take memory the module's reserve keeps (see
+ * hmmbench_info.budget) or could not be had, and what
+ * hmm_range_fault() returns, as it returns it: EFAULT a page to fault
+ * in has no mapping or cannot be made valid (a snapshot finds such
+ * pages as @error instead), EPERM a write fault in a mapping without
+ * write permission, EBUSY invalidations kept a batch from completing
+ * for a second (HMM_RANGE_DEFAULT_TIMEOUT, as test_hmm gives up),
+ * EINTR a fatal signal between two attempts.  After an error the (out)
+ * fields are not written.
+ */
+struct hmmbench_mirror {
+	__u32 size;
+	__u32 flags;
+	__u32 handle;
+	__u32 batch;
+	__aligned_u64 addr;
+	__aligned_u64 length;
+	__aligned_u64 calls;
+	__aligned_u64 total_ns;
+	__aligned_u64 fault_ns;
+	__aligned_u64 update_ns;
+	__aligned_u64 retry_ns;
+	__aligned_u64 retry_busy;
+	__aligned_u64 retry_seq;
+	__aligned_u64 invalidations;
+	__aligned_u64 invalidate_ns;
+	__aligned_u64 call_min_ns;
+	__aligned_u64 call_max_ns;
+	__aligned_u64 pages;
+	__aligned_u64 valid;
+	__aligned_u64 writable;
+	__aligned_u64 pmd;
+	__aligned_u64 zero;
+	__aligned_u64 device_private;
+	__aligned_u64 error;
+	__aligned_u64 __reserved[2];
+};
+
 /*
  * The kernel dispatches on the type and number; the size bits of the
  * command are not used, the size field of the struct is.
@@ -752,6 +892,7 @@ struct hmmbench_fault_read {
 #define HMMBENCH_IOC_WATCH_READ	_IOWR(HMMBENCH_IOC_MAGIC, 0x06, struct hmmbench_watch_read)
 #define HMMBENCH_IOC_MIGRATE	_IOWR(HMMBENCH_IOC_MAGIC, 0x07, struct hmmbench_migrate)
 #define HMMBENCH_IOC_FAULT_READ	_IOWR(HMMBENCH_IOC_MAGIC, 0x08, struct hmmbench_fault_read)
+#define HMMBENCH_IOC_MIRROR	_IOWR(HMMBENCH_IOC_MAGIC, 0x09, struct hmmbench_mirror)
 
 /*
  * Generic netlink family HMMBENCH_GENL_NAME, version HMMBENCH_GENL_VERSION:
