@@ -260,6 +260,12 @@ struct hb_devmem *hb_chunk_devmem(struct hb_chunk *chunk)
 	return chunk->dm;
 }
 
+/* The owner of @chunk's pages, as hmm_range_fault() matches it */
+void *hb_chunk_owner(struct hb_chunk *chunk)
+{
+	return chunk->pgmap.owner;
+}
+
 /*
  * Makes @chunk visible system-wide, once its owner can name it: in the
  * netlink dump, and as a mapped event.

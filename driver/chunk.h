@@ -18,6 +18,7 @@ void hb_chunk_publish(struct hb_chunk *chunk);
 int hb_chunk_verify(struct hb_chunk *chunk, struct hmmbench_verify *v);
 int hb_chunk_migrate(struct hb_chunk *chunk, struct hmmbench_migrate *m);
 struct hb_devmem *hb_chunk_devmem(struct hb_chunk *chunk);
+void *hb_chunk_owner(struct hb_chunk *chunk);
 int hb_chunk_unmap(struct hb_chunk *chunk, struct hmmbench_unmap *unmap);
 void hb_chunk_release(struct hb_chunk *chunk);
 void hb_chunk_exit(void);

@@ -44,6 +44,9 @@
  * HB_HAVE_MIGRATE_       MIGRATE_VMA_SELECT_         HMMBENCH_MIGRATE_THP,
  * COMPOUND (6.19)        COMPOUND: PMD-sized folios  with the two above and
  *                        migrate whole               THP migration
+ * CONFIG_HMM_MIRROR      hmm_range_fault(), mmu_     MIRROR (else EOPNOTSUPP)
+ * (hidden, selected by   interval_notifier_insert()
+ * drivers and TEST_HMM)
  */
 #ifndef _HB_COMPAT_H
 #define _HB_COMPAT_H
@@ -125,6 +128,16 @@
 #define HB_MIGRATE_PFN_COMPOUND MIGRATE_PFN_COMPOUND
 #else
 #define HB_MIGRATE_PFN_COMPOUND 0
+#endif
+
+/*
+ * Mirroring: hmm_range_fault() and interval notifiers (HMM_MIRROR selects
+ * MMU_NOTIFIER).  A hidden option: only drivers and TEST_HMM select it.
+ */
+#if IS_ENABLED(CONFIG_HMM_MIRROR)
+#define HB_FEAT_MIRROR HMMBENCH_FEAT_MIRROR
+#else
+#define HB_FEAT_MIRROR 0
 #endif
 
 #ifdef HB_HAVE_FOLIO_FREE

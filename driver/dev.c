@@ -20,6 +20,7 @@
 #include "dev.h"
 #include "info.h"
 #include "migrate.h"
+#include "mirror.h"
 #include "roof.h"
 #include "verify.h"
 #include "watch.h"
@@ -40,6 +41,7 @@ static_assert(sizeof(struct hmmbench_migrate) >= HMMBENCH_MIGRATE_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_fault_read) >=
 	      HMMBENCH_FAULT_READ_SIZE_VER0);
 static_assert(sizeof(struct hmmbench_fault) >= HMMBENCH_FAULT_SIZE_VER0);
+static_assert(sizeof(struct hmmbench_mirror) >= HMMBENCH_MIRROR_SIZE_VER0);
 
 /* Records one WATCH_READ takes at most */
 #define HB_WATCH_READ_MAX	4096
@@ -89,6 +91,7 @@ struct hb_out_range {
 #define HB_WREAD_OUT HB_OUT(struct hmmbench_watch_read, nr, missed)
 #define HB_MIGRATE_OUT HB_OUT(struct hmmbench_migrate, calls, skip_busy)
 #define HB_FREAD_OUT HB_OUT(struct hmmbench_fault_read, nr, dropped)
+#define HB_MIRROR_OUT HB_OUT(struct hmmbench_mirror, calls, error)
 
 static int hb_copy_out(void __user *uarg, const void *karg,
 		       struct hb_out_range out, u32 usize)
@@ -566,6 +569,67 @@ out:
 	return ret;
 }
 
+static int hb_check_mirror(const struct hmmbench_mirror *m)
+{
+	u64 end = m->addr + m->length;
+
+	if (m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE) ||
+	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
+		return -EINVAL;
+	if (m->flags & HMMBENCH_MIRROR_WRITE &&
+	    !(m->flags & HMMBENCH_MIRROR_FAULT))
+		return -EINVAL;
+	if (!HB_FEAT_MIRROR || (m->handle && !HB_FEAT_MIGRATE))
+		return -EOPNOTSUPP;
+	if (!m->length || !PAGE_ALIGNED(m->addr) || !PAGE_ALIGNED(m->length) ||
+	    end < m->addr || end > TASK_SIZE ||
+	    m->length >> PAGE_SHIFT > HMMBENCH_MIRROR_PAGES_MAX)
+		return -EINVAL;
+	if (m->batch > HMMBENCH_MIRROR_BATCH_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+/* The chunk of a handle, if any, is borrowed for its pages' owner. */
+static int hb_ioctl_mirror(struct hb_file *hf, void __user *uarg)
+{
+	struct hmmbench_mirror m;
+	struct hb_chunk *chunk = NULL;
+	u32 usize;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(&m, sizeof(m), HMMBENCH_MIRROR_SIZE_VER0, uarg,
+			 &usize);
+	if (ret)
+		return ret;
+	ret = hb_check_mirror(&m);
+	if (ret)
+		return ret;
+	ret = hb_clear_out(uarg, HB_MIRROR_OUT, usize);
+	if (ret)
+		return ret;
+
+	memset((void *)&m + HB_MIRROR_OUT.start, 0,
+	       HB_MIRROR_OUT.end - HB_MIRROR_OUT.start);
+	if (m.handle) {
+		chunk = hb_borrow_chunk(hf, m.handle);
+		if (!chunk)
+			return -ENOENT;
+	}
+	ret = hb_measure_begin();
+	if (!ret) {
+		ret = hb_mirror(&m, chunk ? hb_chunk_owner(chunk) : NULL);
+		hb_measure_end();
+	}
+	if (chunk)
+		hb_return_chunk(hf, m.handle, chunk);
+	if (!ret)
+		ret = hb_copy_out(uarg, &m, HB_MIRROR_OUT, usize);
+	return ret;
+}
+
 static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hb_file *hf = file->private_data;
@@ -593,6 +657,8 @@ static long hb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return hb_ioctl_migrate(hf, uarg);
 	case _IOC_NR(HMMBENCH_IOC_FAULT_READ):
 		return hb_ioctl_fault_read(hf, uarg);
+	case _IOC_NR(HMMBENCH_IOC_MIRROR):
+		return hb_ioctl_mirror(hf, uarg);
 	default:
 		return -ENOTTY;
 	}
