@@ -69,6 +69,7 @@ static const char *const hb_features[] = {
 	"migrate",		/* HMMBENCH_FEAT_MIGRATE */
 	"migrate_thp",		/* HMMBENCH_FEAT_MIGRATE_THP */
 	"roofline_copy",	/* HMMBENCH_FEAT_ROOFLINE_COPY */
+	"mirror",		/* HMMBENCH_FEAT_MIRROR */
 };
 
 const char *hb_feature_name(unsigned int bit)

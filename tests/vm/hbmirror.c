@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hbmirror: MIRROR against the real /dev/hmmbench, in the VM.  Each case
+ * builds a buffer in one state (populated with base pages or THP, never
+ * touched, lent to a chunk by MIGRATE), mirrors it as a snapshot or
+ * faulting for read or write, and checks the counts of what was found,
+ * that the phases add up, and that retries and invalidations are counted
+ * only when they happened: a case makes them happen with a thread that
+ * invalidates while the module's test delay holds a batch open.  Errors
+ * are the documented ones; a kill in a long MIRROR ends it.  A case exits
+ * 0 to pass, 1 to fail and 77 to skip, saying why on its last line.
+ *
+ * usage: hbmirror list | hbmirror CASE
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/hmmbench.h>
+
+#include "check.h"
+
+#define MIB (1ULL << 20)
+#define PMD_SIZE (2 * MIB)
+#define SKIP 77
+#define PARAMS "/sys/module/hmmbench/parameters/"
+#define DELAY PARAMS "mirror_test_delay_ms"
+
+static long page_size;
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static int open_dev(void)
+{
+	int fd = open(HMMBENCH_DEVICE, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		die(HMMBENCH_DEVICE);
+	return fd;
+}
+
+static int xioctl(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) ? errno : 0;
+}
+
+static uint32_t features(int fd)
+{
+	struct hmmbench_info info = { .size = sizeof(info) };
+
+	if (xioctl(fd, HMMBENCH_IOC_INFO, &info))
+		die("INFO");
+	return info.features;
+}
+
+/* 0, or SKIP after saying why */
+static int need_mirror(int fd)
+{
+	if (!(features(fd) & HMMBENCH_FEAT_MIRROR)) {
+		printf("the module cannot mirror on this kernel (no HMMBENCH_FEAT_MIRROR: CONFIG_HMM_MIRROR is not set)\n");
+		return SKIP;
+	}
+	return 0;
+}
+
+static int mirror(int fd, void *buf, size_t len, uint32_t flags,
+		  uint32_t handle, uint32_t batch, struct hmmbench_mirror *out)
+{
+	struct hmmbench_mirror m = {
+		.size = sizeof(m),
+		.flags = flags,
+		.handle = handle,
+		.batch = batch,
+		.addr = (uintptr_t)buf,
+		.length = len,
+	};
+	int err = xioctl(fd, HMMBENCH_IOC_MIRROR, &m);
+
+	if (out)
+		*out = m;
+	return err;
+}
+
+static bool kernel_has_thp(void)
+{
+	return !access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK);
+}
+
+/* A PMD-aligned private anonymous buffer, THP or not, not touched. */
+static char *buffer(size_t len, bool thp)
+{
+	char *p = mmap(NULL, len + PMD_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *a;
+
+	if (p == MAP_FAILED)
+		die("mmap");
+	a = (char *)(((uintptr_t)p + PMD_SIZE - 1) & ~(PMD_SIZE - 1));
+	if (a > p)
+		munmap(p, a - p);
+	munmap(a + len, p + PMD_SIZE - a);
+	if (madvise(a, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) &&
+	    errno != ENOSYS && (errno != EINVAL || kernel_has_thp()))
+		die("madvise");
+	return a;
+}
+
+static char *populated(size_t len, bool thp)
+{
+	char *buf = buffer(len, thp);
+
+	memset(buf, 0x5a, len);
+	return buf;
+}
+
+static uint64_t pages(size_t len)
+{
+	return len / page_size;
+}
+
+static void set_delay(unsigned int ms)
+{
+	FILE *f = fopen(DELAY, "w");
+
+	if (!f || fprintf(f, "%u\n", ms) < 0 || fclose(f))
+		die(DELAY);
+}
+
+#define U(x) ((unsigned long long)(x))
+
+/* What every successful MIRROR says, whatever it found */
+static void check_shape(const struct hmmbench_mirror *m, size_t len,
+			uint32_t batch, const char *what)
+{
+	uint64_t n = pages(len), b = batch ? batch : 64;
+
+	CHECK(m->pages == n, "%s: %llu pages, expected %llu", what,
+	      U(m->pages), U(n));
+	CHECK(m->calls == (n + b - 1) / b, "%s: %llu calls for %llu pages",
+	      what, U(m->calls), U(n));
+	CHECK(m->total_ns && m->fault_ns && m->update_ns,
+	      "%s: a phase took 0 ns (total %llu fault %llu update %llu)",
+	      what, U(m->total_ns), U(m->fault_ns), U(m->update_ns));
+	CHECK(m->fault_ns + m->update_ns + m->retry_ns <= m->total_ns,
+	      "%s: phases exceed the total", what);
+	CHECK(m->call_min_ns <= m->call_max_ns &&
+	      m->call_max_ns <= m->total_ns &&
+	      m->call_min_ns * m->calls <= m->total_ns,
+	      "%s: per-call min %llu max %llu total %llu", what,
+	      U(m->call_min_ns), U(m->call_max_ns), U(m->total_ns));
+	CHECK(m->valid + m->error <= n && m->writable <= m->valid &&
+	      m->pmd <= m->valid && m->zero + m->device_private <= m->valid,
+	      "%s: counts do not nest", what);
+	CHECK(!m->__reserved[0] && !m->__reserved[1], "%s: reserved written",
+	      what);
+}
+
+/* Nothing raced the call: no retry, no invalidation */
+static void check_quiet(const struct hmmbench_mirror *m, const char *what)
+{
+	CHECK(!m->retry_busy && !m->retry_seq && !m->retry_ns,
+	      "%s: retries %llu/%llu (%llu ns) with nothing racing", what,
+	      U(m->retry_busy), U(m->retry_seq), U(m->retry_ns));
+	CHECK(!m->invalidations && !m->invalidate_ns,
+	      "%s: %llu invalidations with nothing racing", what,
+	      U(m->invalidations));
+}
+
+static void check_counts(const struct hmmbench_mirror *m, uint64_t valid,
+			 uint64_t writable, uint64_t pmd, uint64_t zero,
+			 const char *what)
+{
+	CHECK(m->valid == valid && m->writable == writable && m->pmd == pmd &&
+	      m->zero == zero && !m->error && !m->device_private,
+	      "%s: valid %llu writable %llu pmd %llu zero %llu error %llu device %llu, expected %llu %llu %llu %llu 0 0",
+	      what, U(m->valid), U(m->writable), U(m->pmd), U(m->zero),
+	      U(m->error), U(m->device_private), U(valid), U(writable),
+	      U(pmd), U(zero));
+}
+
+/* Pages of [buf, buf + len) in the page tables, by mincore() */
+static uint64_t resident(void *buf, size_t len)
+{
+	unsigned char vec[4096];
+	uint64_t n = 0, i;
+
+	if (pages(len) > sizeof(vec) || mincore(buf, len, vec))
+		die("mincore");
+	for (i = 0; i < pages(len); i++)
+		n += vec[i] & 1;
+	return n;
+}
+
+/* The feature follows CONFIG_HMM_MIRROR; without it MIRROR is refused */
+static int case_features(void)
+{
+	int fd = open_dev();
+	struct hmmbench_mirror m;
+	char *buf = populated(MIB, false);
+	int e = mirror(fd, buf, MIB, 0, 0, 0, &m);
+
+	if (features(fd) & HMMBENCH_FEAT_MIRROR)
+		CHECK(!e, "MIRROR with the feature: %s", strerror(e));
+	else
+		CHECK(e == EOPNOTSUPP, "MIRROR without the feature: %s",
+		      strerror(e));
+	close(fd);
+	return 0;
+}
+
+/* Populated base pages: every one valid and writable, nothing faulted */
+static int case_snapshot_4k(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_mirror m;
+	char *buf;
+
+	if (ret)
+		return ret;
+	buf = populated(len, false);
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot");
+	check_shape(&m, len, 0, "snapshot");
+	check_quiet(&m, "snapshot");
+	check_counts(&m, pages(len), pages(len), 0, 0, "snapshot");
+	/* one call over the whole range, and an odd batch */
+	CHECK(!mirror(fd, buf, len, 0, 0, pages(len), &m), "whole");
+	check_shape(&m, len, pages(len), "whole");
+	check_counts(&m, pages(len), pages(len), 0, 0, "whole");
+	CHECK(!mirror(fd, buf, len, 0, 0, 7, &m), "batch 7");
+	check_shape(&m, len, 7, "batch 7");
+	check_counts(&m, pages(len), pages(len), 0, 0, "batch 7");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+/* Never touched: nothing valid, and a snapshot faults nothing in */
+static int case_snapshot_none(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_mirror m;
+	char *buf;
+
+	if (ret)
+		return ret;
+	buf = buffer(len, false);
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot");
+	check_shape(&m, len, 0, "snapshot");
+	check_quiet(&m, "snapshot");
+	check_counts(&m, 0, 0, 0, 0, "snapshot");
+	CHECK(!resident(buf, len), "a snapshot populated %llu pages",
+	      U(resident(buf, len)));
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+/* A read fault maps the zero page into what was never touched */
+static int case_fault_read_none(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_mirror m;
+	char *buf;
+
+	if (ret)
+		return ret;
+	buf = buffer(len, false);
+	CHECK(!mirror(fd, buf, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
+	      "fault read");
+	check_shape(&m, len, 0, "fault read");
+	check_counts(&m, pages(len), 0, 0, pages(len), "fault read");
+	/* what it faulted in is there for the next snapshot */
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot after");
+	check_counts(&m, pages(len), 0, 0, pages(len), "snapshot after");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+/* A write fault gives writable pages, over holes and the zero page */
+static int case_fault_write(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	uint32_t wr = HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE;
+	struct hmmbench_mirror m;
+	char *buf;
+
+	if (ret)
+		return ret;
+	buf = buffer(len, false);
+	CHECK(!mirror(fd, buf, len, wr, 0, 0, &m), "fault write");
+	check_shape(&m, len, 0, "fault write");
+	check_counts(&m, pages(len), pages(len), 0, 0, "fault write");
+	munmap(buf, len);
+
+	buf = buffer(len, false);
+	CHECK(!mirror(fd, buf, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
+	      "fault read first");
+	CHECK(!mirror(fd, buf, len, wr, 0, 0, &m), "fault write on zero");
+	check_counts(&m, pages(len), pages(len), 0, 0, "fault write on zero");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+/* AnonHugePages of the mapping that starts at @buf, in bytes (smaps) */
+static uint64_t anon_huge(void *buf)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	unsigned long long kb = 0;
+	unsigned long s, e;
+	char line[256];
+	bool in = false;
+
+	if (!f)
+		die("smaps");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &s, &e) == 2)
+			in = s == (uintptr_t)buf;
+		else if (in && sscanf(line, "AnonHugePages: %llu kB", &kb) == 1)
+			break;
+	}
+	fclose(f);
+	return kb * 1024;
+}
+
+/* A THP-backed range: one PMD entry per 512 pages, counted as such */
+static int case_snapshot_thp(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_mirror m;
+	char *buf;
+
+	if (ret)
+		return ret;
+	if (!kernel_has_thp()) {
+		printf("the kernel has no transparent huge pages\n");
+		return SKIP;
+	}
+	buf = populated(len, true);
+	if (anon_huge(buf) != len) {
+		printf("the kernel gave %llu of %llu bytes as THP (transparent_hugepage/enabled never, or no free 2 MiB blocks)\n",
+		       U(anon_huge(buf)), U(len));
+		munmap(buf, len);
+		close(fd);
+		return SKIP;
+	}
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot");
+	check_shape(&m, len, 0, "snapshot");
+	check_quiet(&m, "snapshot");
+	check_counts(&m, pages(len), pages(len), pages(len), 0, "snapshot");
+	/* a batch across the PMD boundary sees both halves as PMD-mapped */
+	CHECK(!mirror(fd, buf, len, 0, 0, 100, &m), "batch 100");
+	check_counts(&m, pages(len), pages(len), pages(len), 0, "batch 100");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+static int map_chunk(int fd, uint32_t *handle)
+{
+	struct hmmbench_info info = { .size = sizeof(info) };
+	struct hmmbench_map map = {
+		.size = sizeof(map),
+		.node = HMMBENCH_NODE_LOCAL,
+	};
+	int err;
+
+	if (xioctl(fd, HMMBENCH_IOC_INFO, &info))
+		die("INFO");
+	map.length = info.size_align;
+	err = xioctl(fd, HMMBENCH_IOC_MAP, &map);
+	*handle = map.handle;
+	return err;
+}
+
+static int unmap_chunk(int fd, uint32_t handle)
+{
+	struct hmmbench_unmap u = { .size = sizeof(u), .handle = handle };
+
+	return xioctl(fd, HMMBENCH_IOC_UNMAP, &u);
+}
+
+static int lend(int fd, uint32_t handle, void *buf, size_t len)
+{
+	struct hmmbench_migrate m = {
+		.size = sizeof(m),
+		.handle = handle,
+		.direction = HMMBENCH_MIGRATE_TO_DEVICE,
+		.addr = (uintptr_t)buf,
+		.length = len,
+	};
+	int err = xioctl(fd, HMMBENCH_IOC_MIGRATE, &m);
+
+	if (!err && m.migrated != pages(len))
+		err = EAGAIN;
+	return err;
+}
+
+/*
+ * Pages MIGRATE lent are the device's own with their chunk's handle
+ * (device-private, found where they are); without it a snapshot finds
+ * nothing valid and a read fault brings them home.
+ */
+static int case_lent(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_mirror m;
+	uint32_t h;
+	char *buf;
+	size_t i;
+
+	if (ret)
+		return ret;
+	if (!(features(fd) & HMMBENCH_FEAT_MIGRATE)) {
+		printf("the module cannot lend pages on this kernel (no HMMBENCH_FEAT_MIGRATE)\n");
+		return SKIP;
+	}
+	if (map_chunk(fd, &h))
+		die("MAP");
+	buf = populated(len, false);
+	CHECK(!lend(fd, h, buf, len), "to device");
+	CHECK(!mirror(fd, buf, len, 0, h, 0, &m), "snapshot, own");
+	check_shape(&m, len, 0, "snapshot, own");
+	CHECK(m.valid == pages(len) && m.device_private == pages(len) &&
+	      m.writable == pages(len) && !m.zero && !m.pmd && !m.error,
+	      "own: valid %llu device %llu writable %llu", U(m.valid),
+	      U(m.device_private), U(m.writable));
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot, no owner");
+	CHECK(!m.valid && !m.device_private && !m.error,
+	      "no owner: valid %llu device %llu error %llu", U(m.valid),
+	      U(m.device_private), U(m.error));
+	CHECK(!mirror(fd, buf, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
+	      "fault read, no owner");
+	CHECK(m.valid == pages(len) && !m.device_private && !m.zero,
+	      "faulted home: valid %llu device %llu zero %llu", U(m.valid),
+	      U(m.device_private), U(m.zero));
+	/* home, so the owner's snapshot finds system pages now */
+	CHECK(!mirror(fd, buf, len, 0, h, 0, &m), "snapshot, own, home");
+	CHECK(m.valid == pages(len) && !m.device_private,
+	      "home: valid %llu device %llu", U(m.valid),
+	      U(m.device_private));
+	for (i = 0; i < len; i++)
+		if (buf[i] != 0x5a)
+			break;
+	CHECK(i == len, "data lost at %zu", i);
+	CHECK(mirror(fd, buf, len, 0, h + 100, 0, &m) == ENOENT,
+	      "no such chunk");
+	CHECK(!unmap_chunk(fd, h), "UNMAP");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
+struct invalidator {
+	char *buf;
+	size_t len;
+	int rounds;
+	volatile int done;
+};
+
+/* MADV_DONTNEED of the range's second half, every 10 ms */
+static void *invalidate(void *arg)
+{
+	struct invalidator *inv = arg;
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	int i;
+
+	for (i = 0; i < inv->rounds; i++) {
+		madvise(inv->buf + inv->len / 2, inv->len / 2, MADV_DONTNEED);
+		nanosleep(&ts, NULL);
+	}
+	inv->done = 1;
+	return NULL;
+}
+
+/*
+ * An invalidation in the window between the walk and the retry check (the
+ * test delay holds it open): the batch is retried, the retry and the
+ * invalidations are counted, and the call completes.
+ */
+static int case_race_invalidate(void)
+{
+	size_t len = 2 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct invalidator inv = { .len = len, .rounds = 20 };
+	struct hmmbench_mirror m;
+	pthread_t t;
+	int e;
+
+	if (ret)
+		return ret;
+	if (access(DELAY, W_OK)) {
+		printf("no %s: the module is older than this test\n", DELAY);
+		return SKIP;
+	}
+	inv.buf = populated(len, false);
+	alarm(120);
+	set_delay(20);
+	if (pthread_create(&t, NULL, invalidate, &inv))
+		die("pthread_create");
+	e = mirror(fd, inv.buf, len, 0, 0, 0, &m);
+	pthread_join(t, NULL);
+	set_delay(0);
+	CHECK(!e, "MIRROR while invalidating: %s", strerror(e));
+	if (!e) {
+		check_shape(&m, len, 0, "racing");
+		CHECK(m.retry_busy + m.retry_seq > 0 && m.retry_ns,
+		      "no retry counted: busy %llu seq %llu ns %llu",
+		      U(m.retry_busy), U(m.retry_seq), U(m.retry_ns));
+		CHECK(m.invalidations > 0 && m.invalidate_ns,
+		      "no invalidation counted");
+		CHECK(m.invalidations <= (uint64_t)inv.rounds * 2,
+		      "%llu invalidations from %d madvise calls",
+		      U(m.invalidations), inv.rounds);
+		printf("retries: %llu busy, %llu seq, %llu ns; %llu invalidations, %llu ns\n",
+		       U(m.retry_busy), U(m.retry_seq), U(m.retry_ns),
+		       U(m.invalidations), U(m.invalidate_ns));
+	}
+	/* the same call without the thread retries nothing */
+	CHECK(!mirror(fd, inv.buf, len, 0, 0, 0, &m), "quiet");
+	check_quiet(&m, "quiet");
+	munmap(inv.buf, len);
+	close(fd);
+	return 0;
+}
+
+/* Every refusal the header documents, with the errno it names */
+static int case_errors(void)
+{
+	int fd = open_dev(), ret = need_mirror(fd);
+	uint32_t flags = 0;
+	struct hmmbench_mirror m;
+	size_t len = 4 * MIB;
+	char big[8192];
+	char *buf, *ro;
+	int e;
+
+	if (ret)
+		return ret;
+	buf = populated(len, false);
+#define M(field, value, err) do { \
+	m = (struct hmmbench_mirror){ .size = sizeof(m), .flags = flags, \
+		.addr = (uintptr_t)buf, .length = len }; \
+	m.field = value; \
+	e = xioctl(fd, HMMBENCH_IOC_MIRROR, &m); \
+	CHECK(e == err, "%s = %s: %s", #field, #value, strerror(e)); \
+} while (0)
+	M(size, HMMBENCH_MIRROR_SIZE_VER0 - 8, EINVAL);
+	M(size, 0, EINVAL);
+	M(size, page_size + 8, E2BIG);
+	M(flags, 1U << 2, EINVAL);
+	M(flags, HMMBENCH_MIRROR_WRITE, EINVAL);
+	M(addr, (uintptr_t)buf + 1, EINVAL);
+	M(length, 0, EINVAL);
+	M(length, len + 1, EINVAL);
+	M(addr, ~0ULL & ~(uint64_t)(page_size - 1), EINVAL);
+	M(length, (uint64_t)(HMMBENCH_MIRROR_PAGES_MAX + 1ULL) * page_size,
+	  EINVAL);
+	M(batch, HMMBENCH_MIRROR_BATCH_MAX + 1, EINVAL);
+	M(__reserved[0], 1, EINVAL);
+	M(__reserved[1], 1, EINVAL);
+	M(handle, 12345, ENOENT);
+	M(batch, HMMBENCH_MIRROR_BATCH_MAX, 0);
+	/* hmm_range_fault()'s own: a hole is EFAULT to fault, ERROR to see */
+	munmap(buf + len / 2, len / 2);
+	flags = HMMBENCH_MIRROR_FAULT;
+	M(batch, 0, EFAULT);
+	flags = 0;
+	M(batch, 0, 0);
+	CHECK(m.valid == pages(len) / 2 && m.error == pages(len) / 2,
+	      "snapshot over a hole: valid %llu error %llu", U(m.valid),
+	      U(m.error));
+	/* a write fault where the mapping cannot be written */
+	ro = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (ro == MAP_FAILED)
+		die("mmap");
+	e = mirror(fd, ro, len, HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE,
+		   0, 0, &m);
+	CHECK(e == EPERM, "write fault on a read-only mapping: %s",
+	      strerror(e));
+	CHECK(!mirror(fd, ro, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
+	      "read fault on a read-only mapping");
+	CHECK(m.valid == pages(len) && !m.writable,
+	      "read-only: valid %llu writable %llu", U(m.valid),
+	      U(m.writable));
+	munmap(ro, len);
+	/* a newer, larger struct: zero tail accepted, a non-zero one not */
+	memset(big, 0, sizeof(big));
+	m = (struct hmmbench_mirror){ .size = sizeof(m) + 64,
+		.addr = (uintptr_t)buf, .length = len / 2 };
+	memcpy(big, &m, sizeof(m));
+	CHECK(!xioctl(fd, HMMBENCH_IOC_MIRROR, big), "larger, zero tail");
+	memcpy(&m, big, sizeof(m));
+	CHECK(m.valid == pages(len) / 2, "larger: valid %llu", U(m.valid));
+	big[sizeof(m) + 8] = 1;
+	CHECK(xioctl(fd, HMMBENCH_IOC_MIRROR, big) == E2BIG,
+	      "larger, non-zero tail");
+	munmap(buf, len / 2);
+	close(fd);
+	return 0;
+}
+
+/*
+ * A MIRROR that would run for minutes (the test delay on every batch)
+ * ends when its process is killed, and takes its notifier with it.
+ */
+static int case_kill_midway(void)
+{
+	size_t len = 64 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd), status;
+	struct timespec t0, t1;
+	pid_t pid;
+
+	if (ret)
+		return ret;
+	if (access(DELAY, W_OK)) {
+		printf("no %s: the module is older than this test\n", DELAY);
+		return SKIP;
+	}
+	set_delay(50);
+	pid = fork();
+	if (!pid) {
+		char *buf = populated(len, false);
+
+		_exit(mirror(fd, buf, len, 0, 0, 0, NULL) ? 2 : 3);
+	}
+	sleep(2);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	set_delay(0);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	      "the child was not killed: status %#x", status);
+	CHECK(t1.tv_sec - t0.tv_sec < 10, "the kill took %ld s",
+	      (long)(t1.tv_sec - t0.tv_sec));
+	/* the module still mirrors, for this process */
+	{
+		struct hmmbench_mirror m;
+		char *buf = populated(MIB, false);
+
+		CHECK(!mirror(fd, buf, MIB, 0, 0, 0, &m), "after the kill");
+		check_quiet(&m, "after the kill");
+		munmap(buf, MIB);
+	}
+	close(fd);
+	return 0;
+}
+
+struct test_case {
+	const char *name;
+	int (*fn)(void);
+};
+
+static const struct test_case cases[] = {
+	{ "features", case_features },
+	{ "snapshot-4k", case_snapshot_4k },
+	{ "snapshot-none", case_snapshot_none },
+	{ "fault-read-none", case_fault_read_none },
+	{ "fault-write", case_fault_write },
+	{ "snapshot-thp", case_snapshot_thp },
+	{ "lent", case_lent },
+	{ "race-invalidate", case_race_invalidate },
+	{ "errors", case_errors },
+	{ "kill-midway", case_kill_midway },
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+int main(int argc, char **argv)
+{
+	size_t i;
+	int ret;
+
+	page_size = sysconf(_SC_PAGESIZE);
+	if (argc != 2) {
+		fprintf(stderr, "usage: hbmirror list | hbmirror CASE\n");
+		return 2;
+	}
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (!strcmp(argv[1], "list")) {
+			puts(cases[i].name);
+		} else if (!strcmp(argv[1], cases[i].name)) {
+			ret = cases[i].fn();
+			return ret ? ret : failures ? 1 : 0;
+		}
+	}
+	if (strcmp(argv[1], "list")) {
+		fprintf(stderr, "hbmirror: no case '%s'\n", argv[1]);
+		return 2;
+	}
+	return 0;
+}
