@@ -20,11 +20,11 @@
 #include "hbfuzz.h"
 
 /*
- * Settles the handle of a MIGRATE or FAULT_READ: a claim may have been
+ * Settles the handle of a MIGRATE, FAULT_READ or MIRROR: a claim may have been
  * hidden by a poke, a poke ends, a guess may have found a chunk a MAP
  * made meanwhile (map_record() made it maybe live).
  */
-static void settle_handle(const struct thread *t, struct call *c, uint32_t h)
+void settle_handle(const struct thread *t, struct call *c, uint32_t h)
 {
 	struct hb_fd *hf = c->hf;
 
@@ -55,8 +55,11 @@ static void settle_handle(const struct thread *t, struct call *c, uint32_t h)
 	pthread_mutex_unlock(&hf->lock);
 }
 
-/* A claimed chunk goes back: MIGRATE and FAULT_READ never destroy it. */
-static void release_handle(struct call *c, uint32_t h)
+/*
+ * A claimed chunk goes back: MIGRATE, FAULT_READ and MIRROR never destroy
+ * it.
+ */
+void release_handle(struct call *c, uint32_t h)
 {
 	struct hb_fd *hf = c->hf;
 

@@ -31,7 +31,7 @@ const char *const oc_name[OC_NR] = {
 
 static const char *const op_name[] = {
 	"INFO", "MAP", "UNMAP", "VERIFY", "ROOFLINE", "MIGRATE", "FAULT_READ",
-	"unknown"
+	"MIRROR", "unknown"
 };
 
 /*
@@ -56,6 +56,7 @@ static const struct {
 	  OUT(struct hmmbench_roofline, copy_ns, copy_ns) },
 	{ OUT(struct hmmbench_migrate, calls, skip_busy) },
 	{ OUT(struct hmmbench_fault_read, nr, dropped) },
+	{ OUT(struct hmmbench_mirror, calls, error) },
 };
 
 static const char *const place_name[] = {
@@ -167,6 +168,16 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 				i->fread.nr, i->fread.capacity,
 				(unsigned long long)i->fread.faults,
 				(unsigned long long)i->fread.dropped);
+	case OP_MIRROR:
+		return snprintf(buf, n,
+				" flags %#x handle %u (%s) addr %#llx length %#llx (%s) batch %u __reserved %#llx %#llx",
+				i->mir.flags, i->mir.handle,
+				i->mir.handle ? mode_name(c) : "none",
+				(unsigned long long)i->mir.addr,
+				(unsigned long long)i->mir.length,
+				akind_name[c->akind], i->mir.batch,
+				(unsigned long long)i->mir.__reserved[0],
+				(unsigned long long)i->mir.__reserved[1]);
 	default:
 		return 0;
 	}
@@ -577,6 +588,54 @@ static unsigned int expect_fault_read(const struct thread *t, struct call *c)
 	return expect_lookup(c, found, r.handle);
 }
 
+/*
+ * MIRROR, in dev.c's order: EPERM; copy-in; flags (WRITE needs FAULT) and
+ * reserved words; EOPNOTSUPP without HMMBENCH_FEAT_MIRROR (or, for a
+ * handle, HMMBENCH_FEAT_MIGRATE); range (its end past TASK_SIZE, which
+ * lies between TASK_LO and TASK_HI; its pages up to the maximum); batch;
+ * (out) fields writable; the handle, if any.  Then hmm_range_fault()'s
+ * own: the buffer mirrors, a range with a page in no mapping is found
+ * (snapshot) or EFAULT (faulting); the table may find no memory, and
+ * invalidations may keep a batch from completing (EBUSY).
+ */
+static unsigned int expect_mirror(const struct thread *t, struct call *c)
+{
+	uint32_t fault = HMMBENCH_MIRROR_FAULT, write = HMMBENCH_MIRROR_WRITE;
+	unsigned int x, maybe = 0, found;
+	struct hmmbench_mirror m;
+
+	c->found = 0;
+	c->may_find = false;
+	if (t->nocap)
+		return OB(OC_EPERM);
+	x = expect_copy_in(t, c, HMMBENCH_MIRROR_SIZE_VER0);
+	if (x)
+		return x;
+	kview(c, &m);
+	if (m.flags & ~(fault | write) || m.__reserved[0] ||
+	    m.__reserved[1] || (m.flags & write && !(m.flags & fault)))
+		return OB(OC_EINVAL);
+	if (!(kinfo.features & HMMBENCH_FEAT_MIRROR) ||
+	    (m.handle && !(kinfo.features & HMMBENCH_FEAT_MIGRATE)))
+		return OB(OC_EOPNOTSUPP);
+	if (!mirror_range_valid(&m))
+		return OB(OC_EINVAL);
+	if (m.addr + m.length > TASK_LO)
+		maybe = OB(OC_EINVAL);
+	if (m.batch > HMMBENCH_MIRROR_BATCH_MAX)
+		return maybe | OB(OC_EINVAL);
+	if (!out_ok(t, c))
+		return maybe | OB(OC_EFAULT);
+	found = OB(OC_ENOMEM) | OB(OC_EBUSY);
+	found |= c->akind == AK_BUF || !(m.flags & fault) ? OB(OC_OK) :
+		 OB(OC_EFAULT);
+	if (!m.handle) {
+		c->found = found;
+		return maybe | found;
+	}
+	return maybe | expect_lookup(c, found, m.handle);
+}
+
 unsigned int expect(const struct thread *t, struct call *c)
 {
 	switch (c->op) {
@@ -594,6 +653,8 @@ unsigned int expect(const struct thread *t, struct call *c)
 		return expect_migrate(t, c);
 	case OP_FAULT_READ:
 		return expect_fault_read(t, c);
+	case OP_MIRROR:
+		return expect_mirror(t, c);
 	default:
 		return OB(OC_ENOTTY);
 	}

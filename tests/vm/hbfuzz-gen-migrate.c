@@ -63,8 +63,8 @@ bool range_valid(const struct hmmbench_migrate *m)
 	       end >= m->addr && end <= TASK_HI;
 }
 
-/* A range the driver refuses, or nearly. */
-static void junk_range(struct thread *t, struct hmmbench_migrate *m)
+/* A range the driver refuses, or nearly (MIRROR's too). */
+void junk_range(struct thread *t, struct hmmbench_migrate *m)
 {
 	static const uint64_t high[] = {
 		1ULL << 47, 1ULL << 48, 1ULL << 52, TASK_HI - PAGE, TASK_HI,

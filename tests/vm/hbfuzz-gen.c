@@ -18,7 +18,7 @@
 static const unsigned long canon_cmd[] = {
 	HMMBENCH_IOC_INFO, HMMBENCH_IOC_MAP, HMMBENCH_IOC_UNMAP,
 	HMMBENCH_IOC_VERIFY, HMMBENCH_IOC_ROOFLINE, HMMBENCH_IOC_MIGRATE,
-	HMMBENCH_IOC_FAULT_READ
+	HMMBENCH_IOC_FAULT_READ, HMMBENCH_IOC_MIRROR
 };
 
 /* VFS handles these types' commands before any driver sees them. */
@@ -48,7 +48,7 @@ unsigned long real_cmd(struct thread *t, enum op op)
  * which descriptor holds the one window, which hbtest's watch-race
  * hammers from several threads instead.
  */
-#define FIRST_UNKNOWN_NR	(_IOC_NR(HMMBENCH_IOC_FAULT_READ) + 1)
+#define FIRST_UNKNOWN_NR	(_IOC_NR(HMMBENCH_IOC_MIRROR) + 1)
 
 /* A command the driver must refuse with ENOTTY, often a near miss. */
 unsigned long bogus_cmd(struct thread *t, enum op op)
@@ -520,7 +520,8 @@ static uint32_t poke_pick(struct thread *t, struct call *c)
 }
 
 /*
- * The handle of a MIGRATE or FAULT_READ: a claim, a poke or a guess; any
+ * The handle of a MIGRATE, FAULT_READ or MIRROR: a claim, a poke or a
+ * guess; any
  * number for an unknown command, which looks no handle up.
  */
 uint32_t pick_handle(struct thread *t, struct call *c, bool no_shift,

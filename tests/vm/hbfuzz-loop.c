@@ -29,13 +29,13 @@ static const uint32_t op_ksize[] = {
 	sizeof(struct hmmbench_info), sizeof(struct hmmbench_map),
 	sizeof(struct hmmbench_unmap), sizeof(struct hmmbench_verify),
 	sizeof(struct hmmbench_roofline), sizeof(struct hmmbench_migrate),
-	sizeof(struct hmmbench_fault_read)
+	sizeof(struct hmmbench_fault_read), sizeof(struct hmmbench_mirror)
 };
 static const uint32_t op_ver0[] = {
 	HMMBENCH_INFO_SIZE_VER0, HMMBENCH_MAP_SIZE_VER0,
 	HMMBENCH_UNMAP_SIZE_VER0, HMMBENCH_VERIFY_SIZE_VER0,
 	HMMBENCH_ROOFLINE_SIZE_VER0, HMMBENCH_MIGRATE_SIZE_VER0,
-	HMMBENCH_FAULT_READ_SIZE_VER0
+	HMMBENCH_FAULT_READ_SIZE_VER0, HMMBENCH_MIRROR_SIZE_VER0
 };
 
 /* Writes the struct and its declared tail where the arena has pages. */
@@ -70,6 +70,9 @@ static void finish(struct thread *t, struct call *c)
 		break;
 	case OP_FAULT_READ:
 		fault_read_finish(t, c);
+		break;
+	case OP_MIRROR:
+		mirror_finish(t, c);
 		break;
 	case OP_MAP:
 		map_finish(t, c);
@@ -136,14 +139,15 @@ static enum op pick_cmd(struct thread *t, struct call *c, bool planned)
 	unsigned int r = below(t, 100);
 	enum op kind = r < 22 ? OP_INFO : r < 50 ? OP_MAP :
 		       r < 77 ? OP_UNMAP : r < 82 ? OP_VERIFY :
-		       r < 86 ? OP_ROOFLINE : r < 95 ? OP_MIGRATE :
-		       OP_FAULT_READ;
+		       r < 86 ? OP_ROOFLINE : r < 93 ? OP_MIGRATE :
+		       r < 97 ? OP_FAULT_READ : OP_MIRROR;
 
 	if (planned)
 		kind = OP_MAP;
 	c->ksize = op_ksize[kind];
-	/* most MIGRATEs and FAULT_READs of a chunk the thread claims */
-	c->careful = (kind == OP_MIGRATE || kind == OP_FAULT_READ) &&
+	/* most MIGRATEs, FAULT_READs and MIRRORs meant to succeed */
+	c->careful = (kind == OP_MIGRATE || kind == OP_FAULT_READ ||
+		      kind == OP_MIRROR) &&
 		     chance(t, 600);
 	if ((planned || c->careful) && chance(t, 800)) {
 		c->op = kind;
@@ -186,6 +190,9 @@ static void gen_struct(struct thread *t, struct call *c, enum op kind,
 		break;
 	case OP_FAULT_READ:
 		gen_fault_read(t, c);
+		break;
+	case OP_MIRROR:
+		gen_mirror(t, c);
 		break;
 	default:
 		gen_verify(t, c);

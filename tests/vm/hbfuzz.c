@@ -409,6 +409,11 @@ int main(int argc, char **argv)
 	       (unsigned long long)atomic_load(&stats->touches),
 	       (unsigned long long)atomic_load(&stats->lent_verifies),
 	       (unsigned long long)atomic_load(&stats->lent_bad));
+	printf("hbfuzz: %llu mirrors of %llu pages, %llu retried (a race), %llu device-private pages found\n",
+	       (unsigned long long)atomic_load(&stats->mirrors),
+	       (unsigned long long)atomic_load(&stats->mirrored),
+	       (unsigned long long)atomic_load(&stats->mirror_retries),
+	       (unsigned long long)atomic_load(&stats->mirror_devpriv));
 	printf("hbfuzz: %llu calls (seed %llu) in %llu s: %llu maps, %llu unmaps, %llu verifies, %llu rooflines (%llu copies), %llu migrates, %llu fault reads, %llu contract violations\n",
 	       (unsigned long long)atomic_load(&stats->calls),
 	       (unsigned long long)env.seed,

@@ -89,7 +89,7 @@ enum { A_RW0, A_RW1, A_RO, A_RW3, A_GUARD, A_RW5, A_HOLE, ARENA_PAGES };
  */
 enum op {
 	OP_INFO, OP_MAP, OP_UNMAP, OP_VERIFY, OP_ROOFLINE, OP_MIGRATE,
-	OP_FAULT_READ, OP_BOGUS
+	OP_FAULT_READ, OP_MIRROR, OP_BOGUS
 };
 
 enum place { PL_RW, PL_RO, PL_RW_RO, PL_RO_RW, PL_GUARD, PL_HOLE, PL_BAD };
@@ -118,6 +118,7 @@ union image {
 	struct hmmbench_roofline roof;
 	struct hmmbench_migrate mig;
 	struct hmmbench_fault_read fread;
+	struct hmmbench_mirror mir;
 	unsigned char b[sizeof(struct hmmbench_verify)];
 };
 
@@ -185,10 +186,12 @@ struct call {
 	bool shared;		/* UNMAP guess another thread guessed too */
 	unsigned long gen;	/* planned MAPs started when the guess did */
 	int inflight;		/* planned MAPs running when the guess did */
-	/* MIGRATE and FAULT_READ */
+	/* MIGRATE, FAULT_READ and MIRROR */
 	enum { H_GUESS, H_CLAIM, H_POKE } mode;
 	bool careful;		/* meant to succeed: claim, good fields */
-	int akind;		/* MIGRATE: what addr and length cover */
+	int akind;		/* MIGRATE, MIRROR: what addr and length
+				 * cover
+				 */
 	unsigned int found;	/* outcomes once the chunk is found */
 	bool has_meta;		/* claim: meta is the chunk's */
 	struct chunk_meta meta;
@@ -208,6 +211,7 @@ struct stats {
 		      opens, closes;
 	atomic_ullong migrates, moved, thp, freads, records, touches, faulted,
 		      homed, evicted, lent_verifies, lent_bad, pokes, pokes_hidden;
+	atomic_ullong mirrors, mirrored, mirror_retries, mirror_devpriv;
 	atomic_ullong outcomes[OC_NR];
 };
 
@@ -315,6 +319,7 @@ void gen_roofline(struct thread *t, struct call *c);
 
 /* hbfuzz-gen-migrate.c */
 bool range_valid(const struct hmmbench_migrate *m);
+void junk_range(struct thread *t, struct hmmbench_migrate *m);
 void gen_migrate(struct thread *t, struct call *c);
 void gen_fault_read(struct thread *t, struct call *c);
 
@@ -329,7 +334,13 @@ void unmap_finish(const struct thread *t, struct call *c);
 void verify_finish(const struct thread *t, struct call *c);
 void check_roofline_out(const struct thread *t, const struct call *c);
 
+/* hbfuzz-gen-mirror.c */
+bool mirror_range_valid(const struct hmmbench_mirror *m);
+void gen_mirror(struct thread *t, struct call *c);
+
 /* hbfuzz-check-migrate.c */
+void settle_handle(const struct thread *t, struct call *c, uint32_t h);
+void release_handle(struct call *c, uint32_t h);
 bool check_page_home(const struct thread *t, const struct call *c,
 		     uint64_t pg, uint64_t pme, const char *how);
 void migrate_finish(struct thread *t, struct call *c);
@@ -337,6 +348,9 @@ void fault_read_finish(struct thread *t, struct call *c);
 void check_home(struct thread *t, const struct call *c,
 		const struct chunk_meta *ms, int n, const char *how);
 void touch_pages(struct thread *t, uint64_t first, uint64_t n);
+
+/* hbfuzz-check-mirror.c */
+void mirror_finish(struct thread *t, struct call *c);
 
 /* hbfuzz-loop.c */
 void *fuzz_loop(void *arg);

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What comes back from hbfuzz's MIRROR calls: counts that nest and add
+ * up to the range, batches as asked, phases inside the total, retries
+ * timed only when counted, what a range in no mapping finds, and over
+ * the buffer, every page valid after a fault, with its data.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <linux/hmmbench.h>
+
+#include "hbfuzz.h"
+
+#define ULL(x) ((unsigned long long)(x))
+
+/* What holds for every MIRROR that succeeded, whatever it found */
+static void check_mirror_shape(const struct thread *t, const struct call *c,
+			       const struct hmmbench_mirror *m)
+{
+	const struct hmmbench_mirror *in = &c->img.mir;
+	uint64_t n = in->length / PAGE, b = in->batch ? in->batch : 64;
+
+	if (m->pages != n || m->calls != (n + b - 1) / b)
+		violation(t, c, "%llu pages in %llu calls, expected %llu in batches of %llu",
+			  ULL(m->pages), ULL(m->calls), ULL(n), ULL(b));
+	if (m->valid + m->error > n || m->writable > m->valid ||
+	    m->pmd > m->valid || m->zero + m->device_private > m->valid ||
+	    (!in->handle && m->device_private))
+		violation(t, c, "counts: valid %llu error %llu writable %llu pmd %llu zero %llu device_private %llu of %llu",
+			  ULL(m->valid), ULL(m->error), ULL(m->writable),
+			  ULL(m->pmd), ULL(m->zero), ULL(m->device_private),
+			  ULL(n));
+	if (m->fault_ns + m->update_ns + m->retry_ns > m->total_ns ||
+	    m->call_min_ns > m->call_max_ns ||
+	    m->call_max_ns > m->total_ns ||
+	    (!(m->retry_busy + m->retry_seq) && m->retry_ns) ||
+	    (!m->invalidations && m->invalidate_ns))
+		violation(t, c, "times: total %llu fault %llu update %llu retry %llu (%llu busy, %llu seq) calls %llu..%llu invalidations %llu (%llu ns)",
+			  ULL(m->total_ns), ULL(m->fault_ns),
+			  ULL(m->update_ns), ULL(m->retry_ns),
+			  ULL(m->retry_busy), ULL(m->retry_seq),
+			  ULL(m->call_min_ns), ULL(m->call_max_ns),
+			  ULL(m->invalidations), ULL(m->invalidate_ns));
+}
+
+/*
+ * Over the buffer (one mapping, every page written): no error, and after
+ * a fault every page valid (writable for a write); without a device,
+ * lent pages came home for it, with their data.  Below mmap_min_addr
+ * nothing is mapped: every page an error.
+ */
+static void check_mirror_found(const struct thread *t, const struct call *c,
+			       const struct hmmbench_mirror *m)
+{
+	const struct hmmbench_mirror *in = &c->img.mir;
+	uint64_t n = in->length / PAGE, first, i;
+	bool fault = in->flags & HMMBENCH_MIRROR_FAULT;
+	bool write = in->flags & HMMBENCH_MIRROR_WRITE;
+
+	if (c->akind == AK_LOW && (m->valid || m->error != n))
+		violation(t, c, "below mmap_min_addr: valid %llu error %llu of %llu",
+			  ULL(m->valid), ULL(m->error), ULL(n));
+	if (c->akind != AK_BUF)
+		return;
+	if (m->error || (fault && m->valid != n) ||
+	    (write && m->writable != n))
+		violation(t, c, "the buffer: valid %llu writable %llu error %llu of %llu (%s)",
+			  ULL(m->valid), ULL(m->writable), ULL(m->error),
+			  ULL(n), write ? "write fault" :
+			  fault ? "read fault" : "snapshot");
+	if (!fault || in->handle)
+		return;
+	first = (in->addr - (uintptr_t)t->buf) / PAGE;
+	for (i = first; i < first + n; i++)
+		if (page_bad_word(t, i) >= 0) {
+			violation(t, c, "buffer page %llu lost its data to a faulting MIRROR",
+				  ULL(i));
+			return;
+		}
+}
+
+void mirror_finish(struct thread *t, struct call *c)
+{
+	uint32_t h = c->img.mir.handle;
+	struct hmmbench_mirror m;
+
+	settle_handle(t, c, h);
+	judge(t, c);
+	if (!c->err && read_back(t, c, &m)) {
+		atomic_fetch_add(&stats->mirrors, 1);
+		atomic_fetch_add(&stats->mirrored, m.pages);
+		atomic_fetch_add(&stats->mirror_devpriv, m.device_private);
+		if (m.retry_busy + m.retry_seq)
+			atomic_fetch_add(&stats->mirror_retries, 1);
+		check_mirror_shape(t, c, &m);
+		check_mirror_found(t, c, &m);
+	}
+	release_handle(c, h);
+}
