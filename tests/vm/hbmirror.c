@@ -474,6 +474,65 @@ static int case_lent(void)
 	return 0;
 }
 
+/*
+ * Device THP (6.19+): pages lent whole as PMD-sized device folios are
+ * found as one PMD-order device-private entry per 512 pages by their
+ * owner, and come home whole for a read fault without it.
+ */
+static int case_lent_thp(void)
+{
+	size_t len = 4 * MIB;
+	int fd = open_dev(), ret = need_mirror(fd);
+	struct hmmbench_migrate mg = {
+		.size = sizeof(mg),
+		.flags = HMMBENCH_MIGRATE_THP,
+		.direction = HMMBENCH_MIGRATE_TO_DEVICE,
+		.length = len,
+	};
+	struct hmmbench_mirror m;
+	uint32_t h;
+	char *buf;
+
+	if (ret)
+		return ret;
+	if (!(features(fd) & HMMBENCH_FEAT_MIGRATE_THP)) {
+		printf("no device THP on this kernel (HMMBENCH_FEAT_MIGRATE_THP needs 6.19 and THP)\n");
+		return SKIP;
+	}
+	buf = populated(len, true);
+	if (anon_huge(buf) != len) {
+		printf("the kernel gave %llu of %llu bytes as THP\n",
+		       U(anon_huge(buf)), U(len));
+		return SKIP;
+	}
+	if (map_chunk(fd, &h))
+		die("MAP");
+	mg.handle = h;
+	mg.addr = (uintptr_t)buf;
+	CHECK(!xioctl(fd, HMMBENCH_IOC_MIGRATE, &mg), "to device, THP");
+	if (mg.thp != len / PMD_SIZE) {
+		printf("%llu of %llu PMD folios moved whole (the chunk had no PMD-aligned run?)\n",
+		       U(mg.thp), U(len / PMD_SIZE));
+		unmap_chunk(fd, h);
+		return failures ? 1 : SKIP;
+	}
+	CHECK(!mirror(fd, buf, len, 0, h, 0, &m), "snapshot, own");
+	check_shape(&m, len, 0, "snapshot, own");
+	CHECK(m.valid == pages(len) && m.device_private == pages(len) &&
+	      m.pmd == pages(len) && !m.error,
+	      "own THP: valid %llu device %llu pmd %llu error %llu",
+	      U(m.valid), U(m.device_private), U(m.pmd), U(m.error));
+	CHECK(!mirror(fd, buf, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
+	      "fault read, no owner");
+	CHECK(m.valid == pages(len) && !m.device_private,
+	      "faulted home: valid %llu device %llu", U(m.valid),
+	      U(m.device_private));
+	CHECK(!unmap_chunk(fd, h), "UNMAP");
+	munmap(buf, len);
+	close(fd);
+	return 0;
+}
+
 struct invalidator {
 	char *buf;
 	size_t len;
@@ -683,6 +742,7 @@ static const struct test_case cases[] = {
 	{ "fault-write", case_fault_write },
 	{ "snapshot-thp", case_snapshot_thp },
 	{ "lent", case_lent },
+	{ "lent-thp", case_lent_thp },
 	{ "race-invalidate", case_race_invalidate },
 	{ "errors", case_errors },
 	{ "kill-midway", case_kill_midway },
