@@ -785,16 +785,17 @@ struct hmmbench_fault_read {
  *	HMMBENCH_MIRROR_PAGES_MAX pages
  * @calls: (out) batches mirrored (each one successful hmm_range_fault()
  *	and device update, after any retries)
- * @total_ns: (out) the batches, each from its first
- *	mmu_interval_read_begin() to the end of its device update: every
- *	phase below plus taking and dropping the mmap and device locks;
- *	counting the pages found is outside it
+ * @total_ns: (out) the batches, each from the start of its first
+ *	attempt to the end of its device update, the device lock dropped:
+ *	every phase below plus mmu_interval_read_begin() (which waits for
+ *	an invalidation in progress) and taking and dropping the mmap and
+ *	device locks; counting the pages found is outside it
  * @fault_ns: (out) hmm_range_fault() calls that succeeded
  * @update_ns: (out) the device's page-table update: a store per page
  *	into the module's table, under its lock, after
  *	mmu_interval_read_retry() said the pfns are current
- * @retry_ns: (out) attempts that were retried, whole: from
- *	mmu_interval_read_begin() to the retry
+ * @retry_ns: (out) attempts that were retried, each whole (from
+ *	clearing its pfns through mmu_interval_read_begin() to the retry)
  * @retry_busy: (out) hmm_range_fault() calls that returned -EBUSY (an
  *	invalidation raced the walk), each retried
  * @retry_seq: (out) mmu_interval_read_retry() checks that said an
@@ -848,7 +849,8 @@ struct hmmbench_fault_read {
  * write permission, EBUSY invalidations kept a batch from completing
  * for a second (HMM_RANGE_DEFAULT_TIMEOUT, as test_hmm gives up),
  * EINTR a fatal signal between two attempts.  After an error the (out)
- * fields are not written.
+ * fields hold no result: they are zero if the call got as far as
+ * clearing them (see the top of this file), else as they were.
  */
 struct hmmbench_mirror {
 	__u32 size;
