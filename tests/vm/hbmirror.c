@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -684,12 +685,13 @@ static int case_errors(void)
 
 /*
  * A MIRROR that would run for minutes (the test delay on every batch)
- * ends when its process is killed, and takes its notifier with it.
+ * holds the module (rmmod is refused while it runs), ends when its
+ * process is killed, and takes its notifier with it.
  */
 static int case_kill_midway(void)
 {
 	size_t len = 64 * MIB;
-	int fd = open_dev(), ret = need_mirror(fd), status;
+	int fd = open_dev(), ret = need_mirror(fd), status, e;
 	struct timespec t0, t1;
 	pid_t pid;
 
@@ -700,13 +702,18 @@ static int case_kill_midway(void)
 		return SKIP;
 	}
 	set_delay(50);
+	close(fd);
 	pid = fork();
 	if (!pid) {
 		char *buf = populated(len, false);
 
-		_exit(mirror(fd, buf, len, 0, 0, 0, NULL) ? 2 : 3);
+		_exit(mirror(open_dev(), buf, len, 0, 0, 0, NULL) ? 2 : 3);
 	}
 	sleep(2);
+	/* only the child's descriptor, in its MIRROR, holds the module */
+	e = syscall(SYS_delete_module, "hmmbench", O_NONBLOCK) ? errno : 0;
+	CHECK(e == EWOULDBLOCK || e == EBUSY,
+	      "rmmod during a MIRROR: %s", e ? strerror(e) : "it unloaded");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
@@ -717,6 +724,7 @@ static int case_kill_midway(void)
 	CHECK(t1.tv_sec - t0.tv_sec < 10, "the kill took %ld s",
 	      (long)(t1.tv_sec - t0.tv_sec));
 	/* the module still mirrors, for this process */
+	fd = open_dev();
 	{
 		struct hmmbench_mirror m;
 		char *buf = populated(MIB, false);
