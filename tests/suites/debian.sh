@@ -135,7 +135,7 @@ debian_newest_guest() {
 		40-cli-run-json 41-cli-run-64g 45-cli-info 48-cli-verify \
 		50-nl-list-hold 52-nl-monitor-run 55-nl-driver \
 		migrate-features migrate-round-trip-thp migrate-fault-thp \
-		migrate-unmap-lent 90-unload
+		migrate-unmap-lent 'mirror-*' 90-unload
 	host_test "run-probe-agrees-with-printk-$v" printk_agrees \
 		"$results/vm-$v/cli-1g.json" "$results/vm-$v/cli-1g.printk" \
 		"$results/vm-$v/cli-1g.clock" "$kdir/.config"
@@ -168,7 +168,7 @@ suite_debian_rt() {
 	guest_built "$kdir"
 	later guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		--skip driver-map-two-64g-chunks,driver-map-64g-twice \
-		10-module-loaded 'driver-*' 'migrate-*' 90-unload
+		10-module-loaded 'driver-*' 'migrate-*' 'mirror-*' 90-unload
 }
 
 # vermagic_matches KO [KERNEL [ARCH]]: KO's vermagic is that of the
