@@ -47,14 +47,16 @@ struct hb_mirror {
 
 /*
  * Test only, to make an invalidation race a batch: while
- * mirror_test_delay_ms is set, each attempt sleeps that long after
- * hmm_range_fault(), with the mmap lock dropped, before it takes the
- * device lock and checks mmu_interval_read_retry().
+ * mirror_test_delay_ms is set, each attempt sleeps that long, with the
+ * mmap lock dropped, in turns: after mmu_interval_read_begin() (an
+ * invalidation then makes hmm_range_fault() return -EBUSY) on the first
+ * attempt and every other one after it, after hmm_range_fault() (then
+ * mmu_interval_read_retry() says retry) on the others.
  */
 static unsigned int hb_mirror_test_delay_ms;
 module_param_named(mirror_test_delay_ms, hb_mirror_test_delay_ms, uint, 0600);
 MODULE_PARM_DESC(mirror_test_delay_ms,
-		 "Test only: sleep between hmm_range_fault() and the retry check (default 0)");
+		 "Test only: sleep before hmm_range_fault() and before the retry check (default 0)");
 
 /*
  * The CPU's page tables changed in part of the range: the device forgets
@@ -89,11 +91,11 @@ static const struct mmu_interval_notifier_ops hb_mirror_ops = {
 	.invalidate = hb_mirror_invalidate,
 };
 
-static void hb_mirror_test_delay(void)
+static void hb_mirror_test_delay(const struct hmmbench_mirror *m, bool early)
 {
 	unsigned int ms = READ_ONCE(hb_mirror_test_delay_ms);
 
-	if (ms)
+	if (ms && early == !((m->retry_busy + m->retry_seq) & 1))
 		schedule_timeout_killable(msecs_to_jiffies(ms));
 }
 
@@ -114,6 +116,7 @@ static int hb_mirror_attempt(struct hb_mirror *mir, struct hmm_range *range,
 	/* 7.x carries some input flags to the output: start clean */
 	memset(range->hmm_pfns, 0, n * sizeof(*range->hmm_pfns));
 	range->notifier_seq = mmu_interval_read_begin(&mir->notifier);
+	hb_mirror_test_delay(m, true);
 	mmap_read_lock(mm);
 	t0 = ktime_get_ns();
 	ret = hmm_range_fault(range);
@@ -125,7 +128,7 @@ static int hb_mirror_attempt(struct hb_mirror *mir, struct hmm_range *range,
 	}
 	if (ret)
 		return ret;
-	hb_mirror_test_delay();
+	hb_mirror_test_delay(m, false);
 	mutex_lock(&mir->lock);
 	if (mmu_interval_read_retry(&mir->notifier, range->notifier_seq)) {
 		mutex_unlock(&mir->lock);

@@ -557,9 +557,10 @@ static void *invalidate(void *arg)
 }
 
 /*
- * An invalidation in the window between the walk and the retry check (the
- * test delay holds it open): the batch is retried, the retry and the
- * invalidations are counted, and the call completes.
+ * Invalidations in the windows before the walk and between the walk and
+ * the retry check (the test delay holds each open in turn): the batch is
+ * retried for both (hmm_range_fault()'s -EBUSY, the sequence check),
+ * each retry and invalidation is counted, and the call completes.
  */
 static int case_race_invalidate(void)
 {
@@ -590,6 +591,10 @@ static int case_race_invalidate(void)
 		CHECK(m.retry_busy + m.retry_seq > 0 && m.retry_ns,
 		      "no retry counted: busy %llu seq %llu ns %llu",
 		      U(m.retry_busy), U(m.retry_seq), U(m.retry_ns));
+		/* the delay alternates between the two windows */
+		CHECK(m.retry_busy && m.retry_seq,
+		      "one kind of retry missing: busy %llu seq %llu",
+		      U(m.retry_busy), U(m.retry_seq));
 		CHECK(m.invalidations > 0 && m.invalidate_ns,
 		      "no invalidation counted");
 		CHECK(m.invalidations <= (uint64_t)inv.rounds * 2,
