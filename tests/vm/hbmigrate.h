@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What hbmigrate's two files share: the helpers of hbmigrate.c that lend
- * and bring home a buffer's pages, and the cases of hbmigrate-edge.c.
+ * What hbmigrate's files and hbmirror share: the helpers of
+ * hbmigrate-lib.c that open the device, map chunks and lend and bring
+ * home a buffer's pages; and the cases of hbmigrate-edge.c.
  */
 #ifndef _HB_HBMIGRATE_H
 #define _HB_HBMIGRATE_H
@@ -26,6 +27,7 @@ int map_chunk(int fd, uint64_t length, uint32_t *handle);
 int unmap_chunk(int fd, uint32_t handle);
 int migrate(int fd, uint32_t handle, void *buf, size_t len,
 	    uint32_t dir, uint32_t flags, struct hmmbench_migrate *out);
+bool kernel_has_thp(void);
 void *buffer(size_t len, bool thp);
 uint32_t small_chunk(int fd);
 uint64_t pattern(size_t i, unsigned int seed);

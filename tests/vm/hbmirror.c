@@ -32,48 +32,15 @@
 #include <linux/hmmbench.h>
 
 #include "check.h"
+#include "hbmigrate.h"
 
-#define MIB (1ULL << 20)
-#define PMD_SIZE (2 * MIB)
-#define SKIP 77
 #define PARAMS "/sys/module/hmmbench/parameters/"
 #define DELAY PARAMS "mirror_test_delay_ms"
-
-static long page_size;
-
-static void die(const char *what)
-{
-	perror(what);
-	exit(1);
-}
-
-static int open_dev(void)
-{
-	int fd = open(HMMBENCH_DEVICE, O_RDWR | O_CLOEXEC);
-
-	if (fd < 0)
-		die(HMMBENCH_DEVICE);
-	return fd;
-}
-
-static int xioctl(int fd, unsigned long cmd, void *arg)
-{
-	return ioctl(fd, cmd, arg) ? errno : 0;
-}
-
-static uint32_t features(int fd)
-{
-	struct hmmbench_info info = { .size = sizeof(info) };
-
-	if (xioctl(fd, HMMBENCH_IOC_INFO, &info))
-		die("INFO");
-	return info.features;
-}
 
 /* 0, or SKIP after saying why */
 static int need_mirror(int fd)
 {
-	if (!(features(fd) & HMMBENCH_FEAT_MIRROR)) {
+	if (!(get_info(fd).features & HMMBENCH_FEAT_MIRROR)) {
 		printf("the module cannot mirror on this kernel (no HMMBENCH_FEAT_MIRROR: CONFIG_HMM_MIRROR is not set)\n");
 		return SKIP;
 	}
@@ -96,30 +63,6 @@ static int mirror(int fd, void *buf, size_t len, uint32_t flags,
 	if (out)
 		*out = m;
 	return err;
-}
-
-static bool kernel_has_thp(void)
-{
-	return !access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK);
-}
-
-/* A PMD-aligned private anonymous buffer, THP or not, not touched. */
-static char *buffer(size_t len, bool thp)
-{
-	char *p = mmap(NULL, len + PMD_SIZE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a;
-
-	if (p == MAP_FAILED)
-		die("mmap");
-	a = (char *)(((uintptr_t)p + PMD_SIZE - 1) & ~(PMD_SIZE - 1));
-	if (a > p)
-		munmap(p, a - p);
-	munmap(a + len, p + PMD_SIZE - a);
-	if (madvise(a, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) &&
-	    errno != ENOSYS && (errno != EINVAL || kernel_has_thp()))
-		die("madvise");
-	return a;
 }
 
 static char *populated(size_t len, bool thp)
@@ -216,7 +159,7 @@ static int case_features(void)
 	char *buf = populated(MIB, false);
 	int e = mirror(fd, buf, MIB, 0, 0, 0, &m);
 
-	if (features(fd) & HMMBENCH_FEAT_MIRROR)
+	if (get_info(fd).features & HMMBENCH_FEAT_MIRROR)
 		CHECK(!e, "MIRROR with the feature: %s", strerror(e));
 	else
 		CHECK(e == EOPNOTSUPP, "MIRROR without the feature: %s",
@@ -379,30 +322,6 @@ static int case_snapshot_thp(void)
 	return 0;
 }
 
-static int map_chunk(int fd, uint32_t *handle)
-{
-	struct hmmbench_info info = { .size = sizeof(info) };
-	struct hmmbench_map map = {
-		.size = sizeof(map),
-		.node = HMMBENCH_NODE_LOCAL,
-	};
-	int err;
-
-	if (xioctl(fd, HMMBENCH_IOC_INFO, &info))
-		die("INFO");
-	map.length = info.size_align;
-	err = xioctl(fd, HMMBENCH_IOC_MAP, &map);
-	*handle = map.handle;
-	return err;
-}
-
-static int unmap_chunk(int fd, uint32_t handle)
-{
-	struct hmmbench_unmap u = { .size = sizeof(u), .handle = handle };
-
-	return xioctl(fd, HMMBENCH_IOC_UNMAP, &u);
-}
-
 static int lend(int fd, uint32_t handle, void *buf, size_t len)
 {
 	struct hmmbench_migrate m = {
@@ -435,11 +354,11 @@ static int case_lent(void)
 
 	if (ret)
 		return ret;
-	if (!(features(fd) & HMMBENCH_FEAT_MIGRATE)) {
+	if (!(get_info(fd).features & HMMBENCH_FEAT_MIGRATE)) {
 		printf("the module cannot lend pages on this kernel (no HMMBENCH_FEAT_MIGRATE)\n");
 		return SKIP;
 	}
-	if (map_chunk(fd, &h))
+	if (map_chunk(fd, get_info(fd).size_align, &h))
 		die("MAP");
 	buf = populated(len, false);
 	CHECK(!lend(fd, h, buf, len), "to device");
@@ -496,7 +415,7 @@ static int case_lent_thp(void)
 
 	if (ret)
 		return ret;
-	if (!(features(fd) & HMMBENCH_FEAT_MIGRATE_THP)) {
+	if (!(get_info(fd).features & HMMBENCH_FEAT_MIGRATE_THP)) {
 		printf("no device THP on this kernel (HMMBENCH_FEAT_MIGRATE_THP needs 6.19 and THP)\n");
 		return SKIP;
 	}
@@ -506,7 +425,7 @@ static int case_lent_thp(void)
 		       U(anon_huge(buf)), U(len));
 		return SKIP;
 	}
-	if (map_chunk(fd, &h))
+	if (map_chunk(fd, get_info(fd).size_align, &h))
 		die("MAP");
 	mg.handle = h;
 	mg.addr = (uintptr_t)buf;
@@ -742,12 +661,7 @@ static int case_kill_midway(void)
 	return 0;
 }
 
-struct test_case {
-	const char *name;
-	int (*fn)(void);
-};
-
-static const struct test_case cases[] = {
+static const struct check_case cases[] = {
 	{ "features", case_features },
 	{ "snapshot-4k", case_snapshot_4k },
 	{ "snapshot-none", case_snapshot_none },
@@ -765,25 +679,6 @@ static const struct test_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	size_t i;
-	int ret;
-
 	page_size = sysconf(_SC_PAGESIZE);
-	if (argc != 2) {
-		fprintf(stderr, "usage: hbmirror list | hbmirror CASE\n");
-		return 2;
-	}
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		if (!strcmp(argv[1], "list")) {
-			puts(cases[i].name);
-		} else if (!strcmp(argv[1], cases[i].name)) {
-			ret = cases[i].fn();
-			return ret ? ret : failures ? 1 : 0;
-		}
-	}
-	if (strcmp(argv[1], "list")) {
-		fprintf(stderr, "hbmirror: no case '%s'\n", argv[1]);
-		return 2;
-	}
-	return 0;
+	return check_main(argc, argv, cases, ARRAY_SIZE(cases));
 }
