@@ -319,7 +319,7 @@ static const char *hb_other_document(const char *schema)
 	return NULL;
 }
 
-/* A result's configuration; a namespace's binds say which. */
+/* A result's configuration: its chunks', or a namespace's binds'. */
 static int hb_read_config(struct json_object *doc, struct hb_result *r,
 			  const char *path, char *err, size_t len)
 {
@@ -365,9 +365,10 @@ static const struct hb_document {
 
 static const struct hb_document *hb_document_of(const char *schema)
 {
+	const size_t n = sizeof(hb_documents) / sizeof(hb_documents[0]);
 	size_t i;
 
-	for (i = 0; schema && i < sizeof(hb_documents) / sizeof(hb_documents[0]); i++)
+	for (i = 0; schema && i < n; i++)
 		if (!strcmp(schema, hb_documents[i].schema))
 			return &hb_documents[i];
 	return NULL;
