@@ -63,6 +63,36 @@ bool range_valid(const struct hmmbench_migrate *m)
 	       end >= m->addr && end <= TASK_HI;
 }
 
+/*
+ * A range at an edge, as @c->akind asks: AK_OVER runs past the buffer's
+ * end, AK_HOLE lies in the unmapped hole after it (a low one instead
+ * when the hole is mapped now), AK_LOW below mmap_min_addr.  MIGRATE's
+ * and MIRROR's alike.
+ */
+void edge_range(struct thread *t, struct call *c, __u64 *addr, __u64 *len)
+{
+	uintptr_t buf = (uintptr_t)t->buf, end = buf + BUF_SIZE;
+	uint64_t s;
+
+	switch (c->akind) {
+	case AK_OVER:
+		s = below(t, BUF_PAGES);
+		*addr = buf + s * PAGE;
+		*len = (BUF_PAGES - s + 1 + below(t, 8)) * PAGE;
+		return;
+	case AK_HOLE:
+		*addr = end + below(t, 16) * PAGE;
+		*len = (1 + below(t, 16)) * PAGE;
+		if (unmapped(*addr))
+			return;
+		c->akind = AK_LOW;
+		/* fall through */
+	default:
+		*addr = below(t, 8) * PAGE;
+		*len = (1 + below(t, 64)) * PAGE;
+	}
+}
+
 /* A range the driver refuses, or nearly (MIRROR's too). */
 void junk_range(struct thread *t, struct hmmbench_migrate *m)
 {
@@ -159,21 +189,9 @@ static void pick_range(struct thread *t, struct call *c,
 		m->length = n * PAGE;
 		break;
 	case AK_OVER:
-		s = below(t, BUF_PAGES);
-		m->addr = buf + s * PAGE;
-		m->length = (BUF_PAGES - s + 1 + below(t, 8)) * PAGE;
-		break;
 	case AK_HOLE:
-		m->addr = end + below(t, 16) * PAGE;
-		m->length = (1 + below(t, 16)) * PAGE;
-		if (unmapped(m->addr))
-			break;
-		c->akind = AK_LOW;
-		/* fall through */
 	case AK_LOW:
-		/* below mmap_min_addr */
-		m->addr = below(t, 8) * PAGE;
-		m->length = (1 + below(t, 64)) * PAGE;
+		edge_range(t, c, &m->addr, &m->length);
 		break;
 	default:
 		junk_range(t, m);

@@ -103,20 +103,9 @@ static void pick_mirror_range(struct thread *t, struct call *c,
 		m->length = n * PAGE;
 		break;
 	case AK_OVER:
-		s = below(t, BUF_PAGES);
-		m->addr = buf + s * PAGE;
-		m->length = (BUF_PAGES - s + 1 + below(t, 8)) * PAGE;
-		break;
 	case AK_HOLE:
-		m->addr = end + below(t, 16) * PAGE;
-		m->length = (1 + below(t, 16)) * PAGE;
-		if (unmapped(m->addr))
-			break;
-		c->akind = AK_LOW;
-		/* fall through */
 	case AK_LOW:
-		m->addr = below(t, 8) * PAGE;
-		m->length = (1 + below(t, 64)) * PAGE;
+		edge_range(t, c, &m->addr, &m->length);
 		break;
 	default:
 		mirror_junk(t, c, m);

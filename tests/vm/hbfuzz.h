@@ -320,6 +320,7 @@ void gen_roofline(struct thread *t, struct call *c);
 /* hbfuzz-gen-migrate.c */
 bool range_valid(const struct hmmbench_migrate *m);
 void junk_range(struct thread *t, struct hmmbench_migrate *m);
+void edge_range(struct thread *t, struct call *c, __u64 *addr, __u64 *len);
 void gen_migrate(struct thread *t, struct call *c);
 void gen_fault_read(struct thread *t, struct call *c);
 
