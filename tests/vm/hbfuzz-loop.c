@@ -277,6 +277,12 @@ static void mark_records(const struct thread *t, struct call *c)
  */
 static void snap_before(struct thread *t, struct call *c)
 {
+	/* a snapshot MIRROR finds some of the pages lent (mirror_finish) */
+	if (c->op == OP_MIRROR) {
+		if (c->akind == AK_BUF)
+			c->snapped = buf_pagemap(t, t->snap);
+		return;
+	}
 	if (c->mode != H_CLAIM && !c->claim)
 		return;
 	if (!c->has_meta || !c->found ||

@@ -821,7 +821,9 @@ struct hmmbench_fault_read {
  *	@handle's chunk
  * @error: (out) pages found with HMM_PFN_ERROR: in no mapping (a
  *	snapshot over a hole), in a VM_IO, VM_PFNMAP or unreadable mapping,
- *	or special pages
+ *	or special pages; and in a snapshot, the pages of a PMD-sized folio
+ *	lent to another device than @handle's chunk (7.x's
+ *	hmm_vma_handle_absent_pmd(); a base page lent so is not present)
  * @__reserved: must be 0
  *
  * Pages neither valid nor in error were not present (a snapshot) and
