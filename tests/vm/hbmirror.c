@@ -442,6 +442,10 @@ static int case_lent_thp(void)
 	      m.pmd == pages(len) && !m.error,
 	      "own THP: valid %llu device %llu pmd %llu error %llu",
 	      U(m.valid), U(m.device_private), U(m.pmd), U(m.error));
+	/* another device's PMD entry: an error to a snapshot, not absent */
+	CHECK(!mirror(fd, buf, len, 0, 0, 0, &m), "snapshot, no owner");
+	CHECK(!m.valid && m.error == pages(len),
+	      "other's THP: valid %llu error %llu", U(m.valid), U(m.error));
 	CHECK(!mirror(fd, buf, len, HMMBENCH_MIRROR_FAULT, 0, 0, &m),
 	      "fault read, no owner");
 	CHECK(m.valid == pages(len) && !m.device_private,
