@@ -444,6 +444,16 @@ static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
 			     &(struct hb_wread_reply){ uarg, usize });
 }
 
+/*
+ * A range of the caller's address space MIGRATE and MIRROR take: whole
+ * pages, at least one, below TASK_SIZE without wrapping.
+ */
+static bool hb_user_range_ok(u64 addr, u64 length)
+{
+	return length && PAGE_ALIGNED(addr) && PAGE_ALIGNED(length) &&
+	       addr + length >= addr && addr + length <= TASK_SIZE;
+}
+
 /* Pages of a PMD: HMMBENCH_MIGRATE_THP moves whole ones */
 #define HB_PMD_PAGES	(PAGE_SIZE / sizeof(u64))
 
@@ -458,8 +468,7 @@ static int hb_check_migrate(const struct hmmbench_migrate *m)
 	if (m->direction != HMMBENCH_MIGRATE_TO_DEVICE &&
 	    m->direction != HMMBENCH_MIGRATE_TO_SYSTEM)
 		return -EINVAL;
-	if (!m->length || !PAGE_ALIGNED(m->addr) || !PAGE_ALIGNED(m->length) ||
-	    m->addr + m->length < m->addr || m->addr + m->length > TASK_SIZE)
+	if (!hb_user_range_ok(m->addr, m->length))
 		return -EINVAL;
 	if (m->batch > HMMBENCH_MIGRATE_BATCH_MAX)
 		return -EINVAL;
@@ -571,8 +580,6 @@ out:
 
 static int hb_check_mirror(const struct hmmbench_mirror *m)
 {
-	u64 end = m->addr + m->length;
-
 	if (m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE) ||
 	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
 		return -EINVAL;
@@ -581,8 +588,7 @@ static int hb_check_mirror(const struct hmmbench_mirror *m)
 		return -EINVAL;
 	if (!HB_FEAT_MIRROR || (m->handle && !HB_FEAT_MIGRATE))
 		return -EOPNOTSUPP;
-	if (!m->length || !PAGE_ALIGNED(m->addr) || !PAGE_ALIGNED(m->length) ||
-	    end < m->addr || end > TASK_SIZE ||
+	if (!hb_user_range_ok(m->addr, m->length) ||
 	    m->length >> PAGE_SHIFT > HMMBENCH_MIRROR_PAGES_MAX)
 		return -EINVAL;
 	if (m->batch > HMMBENCH_MIRROR_BATCH_MAX)
