@@ -62,8 +62,11 @@ static uint64_t swapped(const uint64_t *pme, uint64_t first, uint64_t n)
  * snapshot for pages lent (a PMD-sized folio lent to another device than
  * the call's is an error to hmm_vma_handle_absent_pmd() of 7.x), at most
  * those lent before the call, as pages only come home meanwhile; after a
- * fault every page valid (writable for a write); without a device, lent
- * pages came home for it, with their data.  Below mmap_min_addr nothing
+ * fault every page valid and, for a write, writable but for the call's
+ * own device-private pages, which hmm_vma_handle_pte() returns as their
+ * entry is (a page lent while its PTE was read-only, as after the fork of
+ * run_nocap(), stays read-only); without a device, lent pages came home
+ * for it, with their data.  Below mmap_min_addr nothing
  * is mapped: every page an error.
  */
 static void check_mirror_found(const struct thread *t, const struct call *c,
@@ -82,9 +85,10 @@ static void check_mirror_found(const struct thread *t, const struct call *c,
 	first = (in->addr - (uintptr_t)t->buf) / PAGE;
 	lent = fault ? 0 : c->snapped ? swapped(t->snap, first, n) : n;
 	if (m->error > lent || (fault && m->valid != n) ||
-	    (write && m->writable != n))
-		violation(t, c, "the buffer: valid %llu writable %llu error %llu of %llu, %llu lent before (%s)",
-			  ULL(m->valid), ULL(m->writable), ULL(m->error),
+	    (write && m->writable + m->device_private < n))
+		violation(t, c, "the buffer: valid %llu writable %llu device-private %llu error %llu of %llu, %llu lent before (%s)",
+			  ULL(m->valid), ULL(m->writable),
+			  ULL(m->device_private), ULL(m->error),
 			  ULL(n), ULL(lent), write ? "write fault" :
 			  fault ? "read fault" : "snapshot");
 	if (!fault || in->handle)
