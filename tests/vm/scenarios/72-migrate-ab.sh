@@ -4,13 +4,13 @@
 # round, A and A') and with THP, interleaved in one boot.  The host
 # (migrate_ab_detected and migrate_aa_silent, in host-checks/) merges each
 # side's runs and compares them: THP against 4K must be detected, 4K
-# against 4K must not.  HB_MIGRATE_ROUNDS sets the rounds (default 8).
+# against 4K must not.  HB_MIGRATE_ROUNDS sets the rounds (default 12).
 set -e
 if ! hmmbench info --format json | grep -q '"migrate_thp"'; then
 	echo "no device THP on this kernel (needs 6.19 and THP): nothing to switch"
 	exit 77
 fi
-rounds=${HB_MIGRATE_ROUNDS:-8}
+rounds=${HB_MIGRATE_ROUNDS:-12}
 mkdir -p migrate-ab
 i=1
 while [ "$i" -le "$rounds" ]; do
