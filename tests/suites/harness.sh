@@ -332,17 +332,24 @@ suite_harness() {
 }
 
 # On a distribution without the default test kernel's source the parts
-# that need it are skipped, saying why, and the others run.
+# that need it are skipped, saying why, and the others run.  The debug
+# kernel's guest (the longest, about nine minutes under TCG) runs last,
+# beside the arm64 6.1 guest and the docs' command lines: each side takes
+# one of two cores, and neither times anything a test asserts on, while
+# the suites whose comparisons are timed (newest, template) run alone.
 suite_vm() {
-	local why
+	local why debug=() arm64=()
 
 	if why=$(kernel_why default); then
 		suite_harness || return
 	else
 		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
-	suite_other_kernel
-	suite_arm64
+	debug_build && debug=(debug_guest)
+	if arm64_build; then
+		arm64_template
+		arm64=(arm64_guest)
+	fi
 	suite_distro
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || suite_newest
 	if why=$(kernel_why default) && why=$(kernel_why template); then
@@ -350,9 +357,15 @@ suite_vm() {
 	else
 		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
+	queued=("${debug[@]}" "vm_last ${arm64[*]}")
+	run_pair
+	reliability_line
+}
 
+# vm_last [FUNCTION]: FUNCTION (a guest), then the command lines of
+# README.md and docs/.
+vm_last() {
+	"$@"
 	echo "# the command lines of README.md and docs/"
 	tap_suite doc-commands "$top/tests/doc-commands"
-
-	reliability_line
 }
