@@ -2,10 +2,12 @@
 # The kernel's own HMM selftest, hmm-tests (its migrations to and from
 # device-private memory, 4K and THP, among them), passes against the
 # kernel's test_hmm.ko while hmmbench.ko is loaded, a process holds
-# hmmbench chunks and another migrates pages to and from a chunk of its
-# own in a loop: two drivers' device-private pagemaps side by side, both
-# lending pages at once.  The benchmark, whose times mean nothing here,
-# is left out.
+# hmmbench chunks, another migrates pages to and from a chunk of its own
+# in a loop and a third faults pages in with hmm_range_fault() in a
+# loop: two drivers' device-private pagemaps and interval notifiers side
+# by side, lending and mirroring at once (hmm-tests' own read, write,
+# snapshot and THP mirror tests among its).  The benchmark,
+# whose times mean nothing here, is left out.
 # shellcheck source=nl-lib.sh
 . /scenarios/nl-lib.sh
 set -e
@@ -15,27 +17,42 @@ if [ ! -f /lib/modules/test_hmm.ko ] || [ ! -x /bin/hmm-tests ]; then
 fi
 hold_start 2
 insmod /lib/modules/test_hmm.ko
-: >/tmp/migrate.log
-(
-	while [ ! -e /tmp/hmm-tests.done ]; do
-		hbmigrate round-trip-4k >>/tmp/migrate.log 2>&1 &&
-			echo pass >>/tmp/migrate.log ||
-			{ echo fail >>/tmp/migrate.log; break; }
-	done
-) &
-loop=$!
+: >/tmp/hmm-tests.beside
+# beside NAME COMMAND...: COMMAND in a loop until hmm-tests is done, each
+# pass or fail in /tmp/NAME.log; the loop's pid in /tmp/hmm-tests.beside.
+beside() {
+	log=/tmp/$1.log
+	shift
+	: >"$log"
+	(
+		while [ ! -e /tmp/hmm-tests.done ]; do
+			"$@" >>"$log" 2>&1 && echo pass >>"$log" ||
+				{ echo fail >>"$log"; break; }
+		done
+	) &
+	echo $! >>/tmp/hmm-tests.beside
+}
+beside migrate hbmigrate round-trip-4k
+if hmmbench info --format json | grep -q '"mirror"'; then
+	beside mirror sh -c 'hbmirror fault-write && hbmirror fault-read-none'
+fi
 rc=0
 hmm-tests -T benchmark_thp_migration >/tmp/hmm-tests.out 2>&1 || rc=$?
 touch /tmp/hmm-tests.done
-wait $loop
+for pid in $(cat /tmp/hmm-tests.beside); do
+	wait "$pid"
+done
 grep -E '^(not ok|# (Totals|FAILED|PASSED))' /tmp/hmm-tests.out || true
 rmmod test_hmm
-echo "hmmbench's own round trips beside it: $(grep -c '^pass$' /tmp/migrate.log) passed"
-if grep -q '^fail$' /tmp/migrate.log; then
-	cat /tmp/migrate.log
-	echo "an hmmbench migration failed beside test_hmm"
-	exit 1
-fi
+for log in /tmp/migrate.log /tmp/mirror.log; do
+	[ -f $log ] || continue
+	echo "hmmbench's $(basename $log .log) beside it: $(grep -c '^pass$' $log) passed"
+	if grep -q '^fail$' $log; then
+		cat $log
+		echo "hmmbench's $(basename $log .log) failed beside test_hmm"
+		exit 1
+	fi
+done
 [ "$(hmmbench list --format json | grep -c '"id":')" = 2 ] ||
 	{ echo "hmmbench's chunks changed under hmm-tests"; exit 1; }
 kill -TERM $holder
