@@ -111,19 +111,68 @@ static int hb_clear_out(void __user *uarg, struct hb_out_range out,
 	return clear_user(uarg + out.start, end - out.start) ? -EFAULT : 0;
 }
 
+/*
+ * What every request does before its own work, as each describes it:
+ * refused without CAP_SYS_ADMIN when @admin; its struct copied in
+ * (hb_copy_in(): @ksize bytes, declared no smaller than @min_size);
+ * its (in) fields checked; its (out) fields cleared in the caller's
+ * struct, so that one the caller cannot write is refused before any
+ * work, and, when @zero (the request adds to them), in ours.
+ */
+struct hb_request {
+	bool admin;
+	bool zero;
+	size_t ksize;
+	u32 min_size;
+	int (*check)(const void *karg, u32 usize);
+	struct hb_out_range out;
+};
+
+static int hb_request_in(const struct hb_request *rq, void *karg,
+			 void __user *uarg, u32 *usize)
+{
+	int ret;
+
+	if (rq->admin && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = hb_copy_in(karg, rq->ksize, rq->min_size, uarg, usize);
+	if (ret)
+		return ret;
+	ret = rq->check(karg, *usize);
+	if (ret)
+		return ret;
+	ret = hb_clear_out(uarg, rq->out, *usize);
+	if (ret)
+		return ret;
+	if (rq->zero)
+		memset(karg + rq->out.start, 0, rq->out.end - rq->out.start);
+	return 0;
+}
+
+static int hb_check_info(const void *karg, u32 usize)
+{
+	const struct hmmbench_info *info = karg;
+
+	return info->flags ? -EINVAL : 0;
+}
+
+static const struct hb_request hb_info_request = {
+	.zero = true,
+	.ksize = sizeof(struct hmmbench_info),
+	.min_size = HMMBENCH_INFO_SIZE_VER0,
+	.check = hb_check_info,
+	.out = HB_INFO_OUT,
+};
+
 static int hb_ioctl_info(void __user *uarg)
 {
 	struct hmmbench_info info;
 	u32 usize;
 	int ret;
 
-	ret = hb_copy_in(&info, sizeof(info), HMMBENCH_INFO_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_info_request, &info, uarg, &usize);
 	if (ret)
 		return ret;
-	if (info.flags)
-		return -EINVAL;
-
 	hb_info_fill(&info);
 	return hb_copy_out(uarg, &info, HB_INFO_OUT, usize);
 }
@@ -141,8 +190,9 @@ static int hb_check_length_node(u64 length, s32 node)
 	return 0;
 }
 
-static int hb_check_map(const struct hmmbench_map *map)
+static int hb_check_map(const void *karg, u32 usize)
 {
+	const struct hmmbench_map *map = karg;
 	int ret;
 
 	if (map->flags || map->__reserved)
@@ -162,6 +212,14 @@ static int hb_check_map(const struct hmmbench_map *map)
 	return 0;
 }
 
+static const struct hb_request hb_map_request = {
+	.admin = true,
+	.ksize = sizeof(struct hmmbench_map),
+	.min_size = HMMBENCH_MAP_SIZE_VER0,
+	.check = hb_check_map,
+	.out = HB_MAP_OUT,
+};
+
 /*
  * The chunk's handle is reserved first and the chunk published under it
  * only once the result has reached the caller: until then an UNMAP of that
@@ -174,19 +232,9 @@ static int hb_ioctl_map(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&map, sizeof(map), HMMBENCH_MAP_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_map_request, &map, uarg, &usize);
 	if (ret)
 		return ret;
-	ret = hb_check_map(&map);
-	if (ret)
-		return ret;
-	ret = hb_clear_out(uarg, HB_MAP_OUT, usize);
-	if (ret)
-		return ret;
-
 	ret = xa_alloc(&hf->chunks, &map.handle, NULL, xa_limit_31b,
 		       GFP_KERNEL);
 	if (ret)
@@ -237,6 +285,21 @@ static void hb_return_chunk(struct hb_file *hf, u32 handle,
 	xa_store(&hf->chunks, handle, chunk, GFP_KERNEL);
 }
 
+static int hb_check_unmap(const void *karg, u32 usize)
+{
+	const struct hmmbench_unmap *unmap = karg;
+
+	return unmap->flags ? -EINVAL : 0;
+}
+
+static const struct hb_request hb_unmap_request = {
+	.admin = true,
+	.ksize = sizeof(struct hmmbench_unmap),
+	.min_size = HMMBENCH_UNMAP_SIZE_VER0,
+	.check = hb_check_unmap,
+	.out = HB_UNMAP_OUT,
+};
+
 /*
  * The chunk is borrowed, not taken, while its lent pages come home: if
  * they cannot, it goes back under its handle, which no MAP took meanwhile.
@@ -248,18 +311,9 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&unmap, sizeof(unmap), HMMBENCH_UNMAP_SIZE_VER0,
-			 uarg, &usize);
+	ret = hb_request_in(&hb_unmap_request, &unmap, uarg, &usize);
 	if (ret)
 		return ret;
-	if (unmap.flags)
-		return -EINVAL;
-	ret = hb_clear_out(uarg, HB_UNMAP_OUT, usize);
-	if (ret)
-		return ret;
-
 	chunk = hb_borrow_chunk(hf, unmap.handle);
 	if (!chunk)
 		return -ENOENT;
@@ -272,6 +326,29 @@ static int hb_ioctl_unmap(struct hb_file *hf, void __user *uarg)
 	return hb_copy_out(uarg, &unmap, HB_UNMAP_OUT, usize);
 }
 
+static int hb_check_verify(const void *karg, u32 usize)
+{
+	const struct hmmbench_verify *v = karg;
+
+	if (v->flags & ~HMMBENCH_VERIFY_PHYS)
+		return -EINVAL;
+	if ((v->flags & HMMBENCH_VERIFY_PHYS) &&
+	    (v->handle || usize < HMMBENCH_VERIFY_SIZE_VER1))
+		return -EINVAL;
+	if (!(v->flags & HMMBENCH_VERIFY_PHYS) && !HB_FEAT_VERIFY)
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+static const struct hb_request hb_verify_request = {
+	.admin = true,
+	.zero = true,
+	.ksize = sizeof(struct hmmbench_verify),
+	.min_size = HMMBENCH_VERIFY_SIZE_VER0,
+	.check = hb_check_verify,
+	.out = HB_VERIFY_OUT,
+};
+
 static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_verify *v;
@@ -279,30 +356,12 @@ static int hb_ioctl_verify(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
 	v = kmalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return -ENOMEM;
-	ret = hb_copy_in(v, sizeof(*v), HMMBENCH_VERIFY_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_verify_request, v, uarg, &usize);
 	if (ret)
 		goto out;
-	ret = -EINVAL;
-	if (v->flags & ~HMMBENCH_VERIFY_PHYS)
-		goto out;
-	if ((v->flags & HMMBENCH_VERIFY_PHYS) &&
-	    (v->handle || usize < HMMBENCH_VERIFY_SIZE_VER1))
-		goto out;
-	ret = -EOPNOTSUPP;
-	if (!(v->flags & HMMBENCH_VERIFY_PHYS) && !HB_FEAT_VERIFY)
-		goto out;
-	ret = hb_clear_out(uarg, HB_VERIFY_OUT, usize);
-	if (ret)
-		goto out;
-
-	memset((void *)v + HB_VERIFY_OUT.start, 0,
-	       HB_VERIFY_OUT.end - HB_VERIFY_OUT.start);
 	if (v->flags & HMMBENCH_VERIFY_PHYS) {
 		ret = hb_measure_begin();
 		if (ret)
@@ -325,8 +384,10 @@ out:
 	return ret;
 }
 
-static int hb_check_roofline(const struct hmmbench_roofline *r, u32 usize)
+static int hb_check_roofline(const void *karg, u32 usize)
 {
+	const struct hmmbench_roofline *r = karg;
+
 	if (r->flags & ~HMMBENCH_ROOFLINE_COPY ||
 	    memchr_inv(r->__reserved, 0, sizeof(r->__reserved)))
 		return -EINVAL;
@@ -341,29 +402,31 @@ static int hb_check_roofline(const struct hmmbench_roofline *r, u32 usize)
 	return hb_check_length_node(r->length, r->node);
 }
 
+/*
+ * The copy's time, an (out) field after (in) ones that only a caller's
+ * struct of HMMBENCH_ROOFLINE_SIZE_VER1 has, hb_ioctl_roofline() clears
+ * itself.
+ */
+static const struct hb_request hb_roofline_request = {
+	.admin = true,
+	.zero = true,
+	.ksize = sizeof(struct hmmbench_roofline),
+	.min_size = HMMBENCH_ROOFLINE_SIZE_VER0,
+	.check = hb_check_roofline,
+	.out = HB_ROOF_OUT,
+};
+
 static int hb_ioctl_roofline(void __user *uarg)
 {
 	struct hmmbench_roofline r;
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_ROOFLINE_SIZE_VER0, uarg,
-			 &usize);
-	if (ret)
-		return ret;
-	ret = hb_check_roofline(&r, usize);
-	if (ret)
-		return ret;
-	ret = hb_clear_out(uarg, HB_ROOF_OUT, usize);
+	ret = hb_request_in(&hb_roofline_request, &r, uarg, &usize);
 	if (!ret && usize > HB_ROOF_COPY_OUT.start)
 		ret = hb_clear_out(uarg, HB_ROOF_COPY_OUT, usize);
 	if (ret)
 		return ret;
-
-	memset((void *)&r + HB_ROOF_OUT.start, 0,
-	       HB_ROOF_OUT.end - HB_ROOF_OUT.start);
 	r.copy_ns = 0;
 	ret = hb_roofline(&r);
 	if (ret)
@@ -374,27 +437,35 @@ static int hb_ioctl_roofline(void __user *uarg)
 	return ret;
 }
 
+static int hb_check_watch(const void *karg, u32 usize)
+{
+	const struct hmmbench_watch *w = karg;
+
+	if (w->flags & ~HMMBENCH_WATCH_STOP)
+		return -EINVAL;
+	if (w->flags & HMMBENCH_WATCH_STOP ? w->types :
+	    !w->types || (w->types & ~HMMBENCH_PGMAP_ALL))
+		return -EINVAL;
+	return 0;
+}
+
+static const struct hb_request hb_watch_request = {
+	.admin = true,
+	.ksize = sizeof(struct hmmbench_watch),
+	.min_size = HMMBENCH_WATCH_SIZE_VER0,
+	.check = hb_check_watch,
+	.out = HB_WATCH_OUT,
+};
+
 static int hb_ioctl_watch(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_watch w;
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&w, sizeof(w), HMMBENCH_WATCH_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_watch_request, &w, uarg, &usize);
 	if (ret)
 		return ret;
-	if (w.flags & ~HMMBENCH_WATCH_STOP)
-		return -EINVAL;
-	if (w.flags & HMMBENCH_WATCH_STOP ? w.types :
-	    !w.types || (w.types & ~HMMBENCH_PGMAP_ALL))
-		return -EINVAL;
-	ret = hb_clear_out(uarg, HB_WATCH_OUT, usize);
-	if (ret)
-		return ret;
-
 	ret = hb_watch(hf, &w);
 	if (ret)
 		return ret;
@@ -420,26 +491,36 @@ static int hb_wread_reply(const struct hmmbench_watch_read *r, void *arg)
 	return hb_copy_out(to->uarg, r, HB_WREAD_OUT, to->usize);
 }
 
+/* Its (out) fields zero but nr, the records asked for and then read. */
+static int hb_check_watch_read(const void *karg, u32 usize)
+{
+	const struct hmmbench_watch_read *r = karg;
+
+	if (r->flags || r->in_flight || r->__reserved || r->other ||
+	    r->dropped || r->missed)
+		return -EINVAL;
+	if (r->rec_size < HMMBENCH_CALL_SIZE_VER0 || r->rec_size > PAGE_SIZE ||
+	    r->nr > HB_WATCH_READ_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+static const struct hb_request hb_watch_read_request = {
+	.ksize = sizeof(struct hmmbench_watch_read),
+	.min_size = HMMBENCH_WATCH_READ_SIZE_VER0,
+	.check = hb_check_watch_read,
+	.out = HB_WREAD_OUT,
+};
+
 static int hb_ioctl_watch_read(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_watch_read r;
 	u32 usize;
 	int ret;
 
-	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_WATCH_READ_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_watch_read_request, &r, uarg, &usize);
 	if (ret)
 		return ret;
-	if (r.flags || r.in_flight || r.__reserved || r.other || r.dropped ||
-	    r.missed)
-		return -EINVAL;
-	if (r.rec_size < HMMBENCH_CALL_SIZE_VER0 || r.rec_size > PAGE_SIZE ||
-	    r.nr > HB_WATCH_READ_MAX)
-		return -EINVAL;
-	ret = hb_clear_out(uarg, HB_WREAD_OUT, usize);
-	if (ret)
-		return ret;
-
 	return hb_watch_read(hf, &r, hb_wread_reply,
 			     &(struct hb_wread_reply){ uarg, usize });
 }
@@ -457,8 +538,10 @@ static bool hb_user_range_ok(u64 addr, u64 length)
 /* Pages of a PMD: HMMBENCH_MIGRATE_THP moves whole ones */
 #define HB_PMD_PAGES	(PAGE_SIZE / sizeof(u64))
 
-static int hb_check_migrate(const struct hmmbench_migrate *m)
+static int hb_check_migrate(const void *karg, u32 usize)
 {
+	const struct hmmbench_migrate *m = karg;
+
 	if (m->flags & ~HMMBENCH_MIGRATE_THP ||
 	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
 		return -EINVAL;
@@ -481,6 +564,15 @@ static int hb_check_migrate(const struct hmmbench_migrate *m)
 	return 0;
 }
 
+static const struct hb_request hb_migrate_request = {
+	.admin = true,
+	.zero = true,
+	.ksize = sizeof(struct hmmbench_migrate),
+	.min_size = HMMBENCH_MIGRATE_SIZE_VER0,
+	.check = hb_check_migrate,
+	.out = HB_MIGRATE_OUT,
+};
+
 static int hb_ioctl_migrate(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_migrate m;
@@ -488,21 +580,9 @@ static int hb_ioctl_migrate(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&m, sizeof(m), HMMBENCH_MIGRATE_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_migrate_request, &m, uarg, &usize);
 	if (ret)
 		return ret;
-	ret = hb_check_migrate(&m);
-	if (ret)
-		return ret;
-	ret = hb_clear_out(uarg, HB_MIGRATE_OUT, usize);
-	if (ret)
-		return ret;
-
-	memset((void *)&m + HB_MIGRATE_OUT.start, 0,
-	       HB_MIGRATE_OUT.end - HB_MIGRATE_OUT.start);
 	chunk = hb_borrow_chunk(hf, m.handle);
 	if (!chunk)
 		return -ENOENT;
@@ -533,6 +613,27 @@ static int hb_fault_copy_out(const struct hmmbench_fault_read *r,
 	return 0;
 }
 
+/* Its (out) fields zero but nr, the records asked for and then read. */
+static int hb_check_fault_read(const void *karg, u32 usize)
+{
+	const struct hmmbench_fault_read *r = karg;
+
+	if (r->flags || r->capacity || r->faults || r->dropped ||
+	    r->rec_size < HMMBENCH_FAULT_SIZE_VER0 || r->rec_size > PAGE_SIZE ||
+	    r->nr > HMMBENCH_FAULT_READ_MAX)
+		return -EINVAL;
+	if (!HB_FEAT_MIGRATE)
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+static const struct hb_request hb_fault_read_request = {
+	.ksize = sizeof(struct hmmbench_fault_read),
+	.min_size = HMMBENCH_FAULT_READ_SIZE_VER0,
+	.check = hb_check_fault_read,
+	.out = HB_FREAD_OUT,
+};
+
 static int hb_ioctl_fault_read(struct hb_file *hf, void __user *uarg)
 {
 	struct hmmbench_fault_read r;
@@ -542,20 +643,9 @@ static int hb_ioctl_fault_read(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret, n = 0;
 
-	ret = hb_copy_in(&r, sizeof(r), HMMBENCH_FAULT_READ_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_fault_read_request, &r, uarg, &usize);
 	if (ret)
 		return ret;
-	if (r.flags || r.capacity || r.faults || r.dropped ||
-	    r.rec_size < HMMBENCH_FAULT_SIZE_VER0 || r.rec_size > PAGE_SIZE ||
-	    r.nr > HMMBENCH_FAULT_READ_MAX)
-		return -EINVAL;
-	if (!HB_FEAT_MIGRATE)
-		return -EOPNOTSUPP;
-	ret = hb_clear_out(uarg, HB_FREAD_OUT, usize);
-	if (ret)
-		return ret;
-
 	recs = kvcalloc(max_t(u32, r.nr, 1), sizeof(*recs), GFP_KERNEL);
 	if (!recs)
 		return -ENOMEM;
@@ -578,8 +668,10 @@ out:
 	return ret;
 }
 
-static int hb_check_mirror(const struct hmmbench_mirror *m)
+static int hb_check_mirror(const void *karg, u32 usize)
 {
+	const struct hmmbench_mirror *m = karg;
+
 	if (m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE) ||
 	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
 		return -EINVAL;
@@ -596,6 +688,15 @@ static int hb_check_mirror(const struct hmmbench_mirror *m)
 	return 0;
 }
 
+static const struct hb_request hb_mirror_request = {
+	.admin = true,
+	.zero = true,
+	.ksize = sizeof(struct hmmbench_mirror),
+	.min_size = HMMBENCH_MIRROR_SIZE_VER0,
+	.check = hb_check_mirror,
+	.out = HB_MIRROR_OUT,
+};
+
 /* The chunk of a handle, if any, is borrowed for its pages' owner. */
 static int hb_ioctl_mirror(struct hb_file *hf, void __user *uarg)
 {
@@ -604,21 +705,9 @@ static int hb_ioctl_mirror(struct hb_file *hf, void __user *uarg)
 	u32 usize;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = hb_copy_in(&m, sizeof(m), HMMBENCH_MIRROR_SIZE_VER0, uarg,
-			 &usize);
+	ret = hb_request_in(&hb_mirror_request, &m, uarg, &usize);
 	if (ret)
 		return ret;
-	ret = hb_check_mirror(&m);
-	if (ret)
-		return ret;
-	ret = hb_clear_out(uarg, HB_MIRROR_OUT, usize);
-	if (ret)
-		return ret;
-
-	memset((void *)&m + HB_MIRROR_OUT.start, 0,
-	       HB_MIRROR_OUT.end - HB_MIRROR_OUT.start);
 	if (m.handle) {
 		chunk = hb_borrow_chunk(hf, m.handle);
 		if (!chunk)
