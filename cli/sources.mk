@@ -4,7 +4,7 @@
 # (make ab KERNEL=template, say) reaches every sub-make and would replace
 # one of the same name here.
 HB_CLI_STATS := $(addprefix stats/,mean.c dist.c shape.c stats.c quantile.c \
-	twosample.c power.c)
+	twosample.c power.c sets.c)
 HB_CLI_KERNEL := $(addprefix kernel/,device.c explain.c nl.c host.c host_env.c nd.c \
 	nd_holders.c nd_bind.c nd_reconfigure.c)
 HB_CLI_RESULTS := $(addprefix results/,result.c fields.c env.c metrics.c \

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "results/metrics.h"
+#include "stats/sets.h"
 
 #define HB_PAGE_4K	4096.0
 
@@ -348,90 +349,77 @@ bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
 	       hb_metric_get(&hb_metrics[mi], s, &r->meta, v);
 }
 
+/* The samples of one size and kind, as a set (stats/sets.h). */
+struct hb_sample_set {
+	const struct hb_result *r;
+	uint64_t size;
+	enum hb_kind kind;
+};
+
+static bool hb_sample_in(const void *ctx, size_t i)
+{
+	const struct hb_sample_set *ss = ctx;
+	const struct hb_sample *s = &ss->r->samples[i];
+
+	return s->size == ss->size && s->kind == ss->kind;
+}
+
+static size_t hb_sample_run(const void *ctx, size_t i)
+{
+	const struct hb_sample_set *ss = ctx;
+
+	return ss->r->samples[i].run;
+}
+
+static bool hb_sample_value(const void *ctx, size_t i, size_t mi, double *v)
+{
+	const struct hb_sample_set *ss = ctx;
+
+	return hb_metric_get(&hb_metrics[mi], &ss->r->samples[i],
+			     &ss->r->meta, v);
+}
+
+static struct hb_set hb_sample_set(const struct hb_sample_set *ss)
+{
+	return (struct hb_set){
+		.ctx = ss,
+		.nr_items = ss->r->nr_samples,
+		.nr_runs = ss->r->nr_sources,
+		.in = hb_sample_in,
+		.run = hb_sample_run,
+		.value = hb_sample_value,
+	};
+}
+
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 			enum hb_kind kind, size_t mi, double *buf)
 {
-	size_t i, n = 0;
+	struct hb_sample_set ss = { r, size, kind };
+	struct hb_set set = hb_sample_set(&ss);
 
-	for (i = 0; i < r->nr_samples; i++)
-		n += hb_metric_value(r, &r->samples[i], size, kind, mi,
-				     &buf[n]);
-	return n;
-}
-
-/* Statistics of metric @mi over the samples of @size and @kind. */
-static int hb_summarize_metric(const struct hb_result *r, uint64_t size,
-			       enum hb_kind kind, size_t mi, double *buf,
-			       struct hb_stats *st)
-{
-	return hb_stats_compute(buf, hb_metric_values(r, size, kind, mi, buf),
-				st);
+	return hb_set_values(&set, mi, buf);
 }
 
 size_t hb_run_means(const struct hb_result *r, uint64_t size,
 		    enum hb_kind kind, size_t mi, double *buf)
 {
-	size_t run, i, k, n = 0;
-	double v, sum;
+	struct hb_sample_set ss = { r, size, kind };
+	struct hb_set set = hb_sample_set(&ss);
 
-	for (run = 0; run < r->nr_sources; run++) {
-		for (i = k = 0, sum = 0.0; i < r->nr_samples; i++) {
-			const struct hb_sample *s = &r->samples[i];
-
-			if (s->run == run &&
-			    hb_metric_value(r, s, size, kind, mi, &v)) {
-				sum += v;
-				k++;
-			}
-		}
-		if (k)
-			buf[n++] = sum / k;
-	}
-	return n;
-}
-
-/* The fewest and most samples of @sum's size and kind a run of @r has. */
-static void hb_summarize_calls(const struct hb_result *r,
-			       struct hb_summary *sum)
-{
-	size_t run, i, k;
-
-	sum->calls_lo = sum->calls_hi = 0;
-	for (run = 0; run < r->nr_sources; run++) {
-		for (i = k = 0; i < r->nr_samples; i++)
-			k += r->samples[i].run == run &&
-			     r->samples[i].size == sum->size &&
-			     r->samples[i].kind == sum->kind;
-		if (!k)
-			continue;
-		if (!sum->calls_lo || k < sum->calls_lo)
-			sum->calls_lo = k;
-		if (k > sum->calls_hi)
-			sum->calls_hi = k;
-	}
+	return hb_set_run_means(&set, mi, buf);
 }
 
 static int hb_summarize_one(const struct hb_result *r, double *buf,
 			    struct hb_summary *sum)
 {
-	size_t mi;
-	int ret;
+	struct hb_sample_set ss = { r, sum->size, sum->kind };
+	struct hb_set set = hb_sample_set(&ss);
 
 	sum->by_run = r->nr_sources >= 2;
-	for (mi = 0; mi < HB_NR_METRICS; mi++) {
-		ret = hb_summarize_metric(r, sum->size, sum->kind, mi, buf,
-					  &sum->st[mi]);
-		if (!ret && sum->by_run)
-			ret = hb_stats_compute(buf, hb_run_means(r, sum->size,
-								 sum->kind, mi,
-								 buf),
-					       &sum->run[mi]);
-		if (ret)
-			return ret;
-	}
 	if (sum->by_run)
-		hb_summarize_calls(r, sum);
-	return 0;
+		hb_set_items_per_run(&set, &sum->calls_lo, &sum->calls_hi);
+	return hb_set_stats(&set, HB_NR_METRICS, buf, sum->st,
+			    sum->by_run ? sum->run : NULL);
 }
 
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,

@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "results/fields.h"
 #include "results/migration.h"
+#include "stats/sets.h"
 
 /* Room for one more record of @size in *@v, which holds *@nr of *@cap. */
 static void *hb_mig_grow(void **v, size_t *nr, size_t *cap, size_t size)
@@ -382,43 +383,35 @@ static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
 	rg->total += v;
 }
 
-/*
- * The mean of each run's metric @id over its calls of @dir and kind @k,
- * in run order, into @buf (room for r->nr_calls), runs without one left
- * out; returns how many, and counts each run's calls into @s.
- */
-static size_t hb_mig_run_means(const struct hb_result *r,
-			       enum hb_mig_dir dir, int k,
-			       enum hb_mig_metric_id id, double *buf,
-			       struct hb_mig_summary *s)
-{
-	const struct hb_mig_call *c;
-	size_t run, i, calls, m, n = 0;
-	double v, sum;
+/* The calls of one direction and kind, as a set (stats/sets.h). */
+struct hb_mig_call_set {
+	const struct hb_result *r;
+	enum hb_mig_dir dir;
+	int k;			/* HB_MIG_FIRST or HB_MIG_WARM */
+};
 
-	s->calls_lo = s->calls_hi = 0;
-	for (run = 0; run < r->nr_sources; run++) {
-		calls = m = 0;
-		sum = 0.0;
-		for (i = 0; i < r->mig.nr_calls; i++) {
-			c = &r->mig.calls[i];
-			if (c->run != run || c->dir != dir ||
-			    (hb_mig_kind(c->iter) == HB_WARM) != k)
-				continue;
-			calls++;
-			if (hb_mig_metric(c, r->meta.info.page_size, id, &v)) {
-				sum += v;
-				m++;
-			}
-		}
-		if (calls && (!s->calls_lo || calls < s->calls_lo))
-			s->calls_lo = calls;
-		if (calls > s->calls_hi)
-			s->calls_hi = calls;
-		if (m)
-			buf[n++] = sum / m;
-	}
-	return n;
+static bool hb_mig_call_in(const void *ctx, size_t i)
+{
+	const struct hb_mig_call_set *cs = ctx;
+	const struct hb_mig_call *c = &cs->r->mig.calls[i];
+
+	return c->dir == cs->dir && (hb_mig_kind(c->iter) == HB_WARM) == cs->k;
+}
+
+static size_t hb_mig_call_run(const void *ctx, size_t i)
+{
+	const struct hb_mig_call_set *cs = ctx;
+
+	return cs->r->mig.calls[i].run;
+}
+
+static bool hb_mig_call_value(const void *ctx, size_t i, size_t id,
+			      double *v)
+{
+	const struct hb_mig_call_set *cs = ctx;
+
+	return hb_mig_metric(&cs->r->mig.calls[i], cs->r->meta.info.page_size,
+			     id, v);
 }
 
 /* The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s. */
@@ -426,38 +419,32 @@ static int hb_mig_sum_calls(const struct hb_result *r,
 			    enum hb_mig_dir dir, int k, double *buf,
 			    struct hb_mig_summary *s)
 {
-	const struct hb_mig_call *c;
-	size_t i, n, id;
-	int ret = 0;
+	struct hb_mig_call_set cs = { r, dir, k };
+	struct hb_set set = {
+		.ctx = &cs,
+		.nr_items = r->mig.nr_calls,
+		.nr_runs = r->nr_sources,
+		.in = hb_mig_call_in,
+		.run = hb_mig_call_run,
+		.value = hb_mig_call_value,
+	};
+	size_t i, id;
 
 	memset(s, 0, sizeof(*s));
 	for (i = 0; i < r->mig.nr_calls; i++) {
-		c = &r->mig.calls[i];
-		if (c->dir != dir || (hb_mig_kind(c->iter) == HB_WARM) != k)
+		if (!hb_mig_call_in(&cs, i))
 			continue;
 		for (id = 0; id < HB_MC_NR; id++)
-			hb_mig_range_add(&s->count[id], hb_mig_count(&c->m, id),
+			hb_mig_range_add(&s->count[id],
+					 hb_mig_count(&r->mig.calls[i].m, id),
 					 !s->n);
 		s->n++;
 	}
-	for (id = 0; id < HB_MM_NR && !ret; id++) {
-		n = 0;
-		for (i = 0; i < r->mig.nr_calls; i++) {
-			c = &r->mig.calls[i];
-			if (c->dir == dir &&
-			    (hb_mig_kind(c->iter) == HB_WARM) == k &&
-			    hb_mig_metric(c, r->meta.info.page_size, id,
-					  &buf[n]))
-				n++;
-		}
-		ret = hb_stats_compute(buf, n, &s->st[id]);
-	}
 	s->by_run = r->nr_sources >= 2;
-	for (id = 0; id < HB_MM_NR && s->by_run && !ret; id++)
-		ret = hb_stats_compute(buf, hb_mig_run_means(r, dir, k, id, buf,
-							     s),
-				       &s->run[id]);
-	return ret;
+	if (s->by_run)
+		hb_set_items_per_run(&set, &s->calls_lo, &s->calls_hi);
+	return hb_set_stats(&set, HB_MM_NR, buf, s->st,
+			    s->by_run ? s->run : NULL);
 }
 
 /* The counts of the fault phases of kind @k into @s. */
