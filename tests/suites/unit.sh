@@ -7,7 +7,8 @@
 
 suite_unit() {
 	echo "# unit tests"
-	make -s -C "$top/tests/unit" check | tee "$results/unit.tap"
+	# built on every core: the tests then run one after the other
+	make -s -j"$(nproc)" -C "$top/tests/unit" check | tee "$results/unit.tap"
 	local rc=${PIPESTATUS[0]}
 	tally "$results/unit.tap"
 	if [ "$rc" != 0 ] && ! grep -q '^not ok' "$results/unit.tap"; then
