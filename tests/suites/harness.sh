@@ -6,7 +6,7 @@
 # the guest run of every scenario on the default test kernel; and
 # suite_vm, all that tests/check vm runs.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
-: "${top:?}" "${vm:?}" "${results:?}"
+: "${top:?}" "${vm:?}" "${results:?}" "${pairs:?}"
 
 DEFAULT_KERNEL=$(. "$vm/lib.sh" && echo "$HB_DEFAULT_KERNEL")
 
@@ -357,8 +357,11 @@ suite_vm() {
 	else
 		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
-	queued=("${debug[@]}" "vm_last ${arm64[*]}")
+	pairs=1
+	[ ${#debug[@]} = 0 ] || later "${debug[@]}"
+	later vm_last "${arm64[@]}"
 	run_pair
+	pairs=0
 	reliability_line
 }
 
