@@ -2,7 +2,8 @@
 /*
  * hmmbench: times memremap_pages()/memunmap_pages() of DEVICE_PRIVATE
  * chunks of any size, the binds of pmem namespaces (watch windows on
- * memremap_pages()), and page migration to a chunk's pages and back, for
+ * memremap_pages()), page migration to a chunk's pages and back, and
+ * mirroring with hmm_range_fault() under an interval notifier, for
  * ZONE_DEVICE memmap initialisation and HMM work.
  */
 #include <linux/module.h>
@@ -54,6 +55,6 @@ static void __exit hb_exit(void)
 module_init(hb_init);
 module_exit(hb_exit);
 
-MODULE_DESCRIPTION("Benchmark of ZONE_DEVICE memmap setup and teardown (DEVICE_PRIVATE chunks, pmem binds) and HMM page migration");
+MODULE_DESCRIPTION("Benchmark of ZONE_DEVICE memmap setup and teardown (DEVICE_PRIVATE chunks, pmem binds), HMM page migration and mirroring");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(HB_VERSION);
