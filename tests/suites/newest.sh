@@ -9,9 +9,10 @@
 # builds clean against it; what needs the test kernel's own build passes
 # there (two 64 GiB chunks, which the debug build has no memory for;
 # hmm-tests and test_hmm.ko, which Debian does not ship, beside hmmbench
-# and migrate); the template loops write the struct pages the stock loop
-# writes (49-verify-template, one boot, every mode), and the template
-# loop is detected against the stock one, timed and counted.  The rest of
+# and migrate, and test_hmm's mirroring timed beside MIRROR); the
+# template loops write the struct pages the stock loop writes
+# (49-verify-template, one boot, every mode), and the template loop is
+# detected against the stock one, timed and counted.  The rest of
 # 7.2 runs on its debug build (every migrate-* case) and on Debian's
 # (verify, 64 GiB run).
 suite_newest() {
@@ -28,8 +29,8 @@ suite_newest() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "vm-run-prints-guest-version-$v" vm_version $v
 	guest_check "vm-$v" --kernel $v --timeout 1800 -- \
-		driver-map-two-64g-chunks 70-hmm-tests-beside 71-cli-migrate \
-		72-migrate-ab
+		driver-map-two-64g-chunks 70-hmm-tests-beside mirror-peer \
+		71-cli-migrate 72-migrate-ab
 	host_test "cli-migrate-json-complete-and-labelled-$v" \
 		migrate_json_checks "$results/vm-$v" thp
 	host_test "migrate-thp-faster-where-kernel-benchmark-sees-it-$v" \

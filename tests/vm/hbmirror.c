@@ -33,12 +33,12 @@
 
 #include "check.h"
 #include "hbmigrate.h"
+#include "hbmirror.h"
 
 #define PARAMS "/sys/module/hmmbench/parameters/"
 #define DELAY PARAMS "mirror_test_delay_ms"
 
-/* 0, or SKIP after saying why */
-static int need_mirror(int fd)
+int need_mirror(int fd)
 {
 	if (!(get_info(fd).features & HMMBENCH_FEAT_MIRROR)) {
 		printf("the module cannot mirror on this kernel (no HMMBENCH_FEAT_MIRROR: CONFIG_HMM_MIRROR is not set)\n");
@@ -47,8 +47,8 @@ static int need_mirror(int fd)
 	return 0;
 }
 
-static int mirror(int fd, void *buf, size_t len, uint32_t flags,
-		  uint32_t handle, uint32_t batch, struct hmmbench_mirror *out)
+int mirror(int fd, void *buf, size_t len, uint32_t flags, uint32_t handle,
+	   uint32_t batch, struct hmmbench_mirror *out)
 {
 	struct hmmbench_mirror m = {
 		.size = sizeof(m),
@@ -65,7 +65,7 @@ static int mirror(int fd, void *buf, size_t len, uint32_t flags,
 	return err;
 }
 
-static char *populated(size_t len, bool thp)
+char *populated(size_t len, bool thp)
 {
 	char *buf = buffer(len, thp);
 
@@ -73,7 +73,7 @@ static char *populated(size_t len, bool thp)
 	return buf;
 }
 
-static uint64_t pages(size_t len)
+uint64_t pages(size_t len)
 {
 	return len / page_size;
 }
@@ -677,6 +677,7 @@ static const struct check_case cases[] = {
 	{ "race-invalidate", case_race_invalidate },
 	{ "errors", case_errors },
 	{ "kill-midway", case_kill_midway },
+	{ "peer", case_peer },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
