@@ -31,9 +31,12 @@ migrate_json_checks() {
 # migrate_agrees_with_kernel DIR: where the kernel's own
 # benchmark_thp_migration (hmm-benchmark.txt, the same boot) sees THP
 # move 16 MiB at least 20 % faster than base pages in a direction,
-# hmmbench migrate's warm median sees THP faster in that direction too.
-# Its Sys->Dev time includes test_hmm's read-back of the buffer, so only
-# the sign is compared, never the size.
+# hmmbench migrate's warm median sees THP faster in that direction too:
+# the median of every warm call of 72-migrate-ab's rounds, each side
+# merged by migrate_ab (one run a side, 71-cli-migrate's, once saw THP
+# no faster to the system under a loaded host).  Its Sys->Dev time
+# includes test_hmm's read-back of the buffer, so only the sign is
+# compared, never the size.
 migrate_agrees_with_kernel() {
 	local dir=$1 line dir_name kimp hb4 hbthp checked=0
 	[ -s "$dir/hmm-benchmark.txt" ] || { echo "no hmm-benchmark.txt in $dir"; return 1; }
@@ -43,8 +46,8 @@ migrate_agrees_with_kernel() {
 			awk -F'|' -v r="${line%%:*}" 'index($1, r) == 1 {
 				gsub(/[ %]/, "", $4); print $4 }')
 		[ -n "$kimp" ] || { echo "no ${line%%:*} line at 16 MiB in hmm-benchmark.txt"; return 1; }
-		hb4=$(jq ".summaries.$dir_name.warm.metrics.total_ns.median" "$dir/migrate-4k.json")
-		hbthp=$(jq ".summaries.$dir_name.warm.metrics.total_ns.median" "$dir/migrate-thp.json")
+		hb4=$(jq ".summaries.$dir_name.warm.metrics.total_ns.median" "$dir/migrate-4k.merged.json")
+		hbthp=$(jq ".summaries.$dir_name.warm.metrics.total_ns.median" "$dir/migrate-thp.merged.json")
 		echo "# $dir_name, 16 MiB: kernel's benchmark THP ${kimp}% faster; hmmbench median THP $((${hbthp%.*} / 1000)) us, 4K $((${hb4%.*} / 1000)) us"
 		if awk -v k="$kimp" 'BEGIN { exit !(k >= 20) }'; then
 			checked=$((checked + 1))
