@@ -301,7 +301,6 @@ suite_harness() {
 	host_test driver-checkpatch-clean make -C "$top" style
 	host_test kernel-patch-series-apply-and-pass-checkpatch \
 		patch_series_checks
-	host_test driver-compat-paths-build "$top/tests/compat/build-fake" "$kdir"
 	host_test vm-run-prints-guest-version vm_version
 	host_test vm-run-separates-stdout-stderr vm_streams
 	host_test vm-run-returns-exit-status vm_false
@@ -312,8 +311,6 @@ suite_harness() {
 	host_test vm-run-reports-kernel-oops vm_provoke EXCEPTION 'Oops'
 	host_test vm-run-times-out vm_timeout
 	host_test vm-run-accel-choice accel_checks
-	host_test vm-run-kvm-that-cannot-run-the-guest-falls-back-to-tcg \
-		accel_probe_checks
 	host_test vm-run-module-options-reach-module module_opt_checks
 
 	echo "# VM: scenarios in the guest"
@@ -331,24 +328,38 @@ suite_harness() {
 	host_test bench-smoke-prints-every-figure bench_smoke_checks
 }
 
+# The harness's checks that take a minute of one core and need nothing
+# of the others: suite_vm runs them beside the debug guest.
+harness_late() {
+	local kdir
+
+	kdir=$("$vm/build-kernel" --cached) ||
+		{ echo "not ok - test kernel build"; failed=$((failed + 1)); return 1; }
+	host_test driver-compat-paths-build "$top/tests/compat/build-fake" "$kdir"
+	host_test vm-run-kvm-that-cannot-run-the-guest-falls-back-to-tcg \
+		accel_probe_checks
+}
+
 # On a distribution without the default test kernel's source the parts
 # that need it are skipped, saying why, and the others run.  The debug
 # kernel's guest (the longest, about nine minutes under TCG) runs last,
 # beside the arm64 6.1 guest and the docs' command lines: each side takes
 # one of two cores, and neither times anything a test asserts on, while
 # the suites whose comparisons are timed (newest, template) run alone.
+# The harness's longest checks of one core go beside it too.
 suite_vm() {
-	local why debug=() arm64=()
+	local why debug=() last=()
 
 	if why=$(kernel_why default); then
 		suite_harness || return
+		last+=(harness_late)
 	else
 		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
 	debug_build && debug=(debug_guest)
 	if arm64_build; then
 		arm64_template
-		arm64=(arm64_guest)
+		last=(arm64_guest "${last[@]}")
 	fi
 	suite_distro
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || suite_newest
@@ -359,16 +370,20 @@ suite_vm() {
 	fi
 	pairs=1
 	[ ${#debug[@]} = 0 ] || later "${debug[@]}"
-	later vm_last "${arm64[@]}"
+	later vm_last "${last[@]}"
 	run_pair
 	pairs=0
 	reliability_line
 }
 
-# vm_last [FUNCTION]: FUNCTION (a guest), then the command lines of
+# vm_last [FUNCTION...]: each FUNCTION, then the command lines of
 # README.md and docs/.
 vm_last() {
-	"$@"
+	local f
+
+	for f in "$@"; do
+		"$f"
+	done
 	echo "# the command lines of README.md and docs/"
 	tap_suite doc-commands "$top/tests/doc-commands"
 }
