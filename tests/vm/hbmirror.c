@@ -612,6 +612,32 @@ static int case_errors(void)
 }
 
 /*
+ * Whether process @pid is, or within a minute comes to be, in an ioctl:
+ * the first field of /proc/PID/syscall, the call it is blocked in.
+ */
+static bool in_ioctl(pid_t pid)
+{
+	char path[64];
+	long nr = -1;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	for (i = 0; i < 6000; i++) {
+		FILE *f = fopen(path, "r");
+
+		if (f) {
+			if (fscanf(f, "%ld", &nr) != 1)
+				nr = -1;
+			fclose(f);
+		}
+		if (nr == SYS_ioctl)
+			return true;
+		usleep(10000);
+	}
+	return false;
+}
+
+/*
  * A MIRROR that would run for minutes (the test delay on every batch)
  * holds the module (rmmod is refused while it runs), ends when its
  * process is killed, and takes its notifier with it.
@@ -619,7 +645,8 @@ static int case_errors(void)
 static int case_kill_midway(void)
 {
 	size_t len = 64 * MIB;
-	int fd = open_dev(), ret = need_mirror(fd), status, e;
+	int fd = open_dev(), ret = need_mirror(fd), status, e, opened[2];
+	char c;
 	struct timespec t0, t1;
 	pid_t pid;
 
@@ -631,13 +658,20 @@ static int case_kill_midway(void)
 	}
 	set_delay(50);
 	close(fd);
+	if (pipe(opened))
+		die("pipe");
 	pid = fork();
 	if (!pid) {
 		char *buf = populated(len, false);
 
-		_exit(mirror(open_dev(), buf, len, 0, 0, 0, NULL) ? 2 : 3);
+		fd = open_dev();
+		if (write(opened[1], "", 1) != 1)
+			_exit(1);
+		_exit(mirror(fd, buf, len, 0, 0, 0, NULL) ? 2 : 3);
 	}
-	sleep(2);
+	/* not a time: populating 64 MiB takes seconds on a debug kernel */
+	CHECK(read(opened[0], &c, 1) == 1, "the child did not open the device");
+	CHECK(in_ioctl(pid), "the child's MIRROR did not start");
 	/* only the child's descriptor, in its MIRROR, holds the module */
 	e = syscall(SYS_delete_module, "hmmbench", O_NONBLOCK) ? errno : 0;
 	CHECK(e == EWOULDBLOCK || e == EBUSY,
@@ -646,6 +680,8 @@ static int case_kill_midway(void)
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	close(opened[0]);
+	close(opened[1]);
 	set_delay(0);
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
 	      "the child was not killed: status %#x", status);
