@@ -160,7 +160,7 @@ accel_checks() {
 # acts as MODE (tests/vm/qemu-standin), with DIR/kvm, a character device
 # that opens, as /dev/kvm.  The stand-in's calls go to DIR/log.
 standin_run() {
-	HMMBENCH_ACCEL='' HMMBENCH_KVM_DEV=$1/kvm HMMBENCH_QEMU=$top/tests/vm/qemu-standin \
+	HMMBENCH_ACCEL='' HMMBENCH_ONE_THREAD='' HMMBENCH_KVM_DEV=$1/kvm HMMBENCH_QEMU=$top/tests/vm/qemu-standin \
 	HMMBENCH_STANDIN_KVM=$2 HMMBENCH_STANDIN_LOG=$1/log HB_KVM_SILENT_S=10 \
 		small_vm --no-load -- sh -c 'echo "$HMMBENCH_VM_ACCEL"'
 }
