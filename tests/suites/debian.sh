@@ -4,20 +4,21 @@
 # on x86_64 and arm64, its PREEMPT_RT flavour) and the distro suite
 # that runs their guests two at a time.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
-: "${top:?}" "${vm:?}" "${results:?}" "${pairs:?}"
+: "${top:?}" "${vm:?}" "${results:?}" "${lanes:?}"
 
-# Debian's own kernels, their guests two at a time.
+# Debian's own kernels, their guests two at a time: now, or with the
+# rest of what suite_vm queues.
 suite_distro() {
-	pairs=1
+	local own=0
+
+	[ "$lanes" = 1 ] || { lanes=1; own=1; }
 	suite_debian_arm64
 	if [ "$(. "$vm/lib.sh" && hb_host_arch)" = x86_64 ]; then
 		suite_debian
-		run_pair
 		suite_debian_newest
 		suite_debian_rt
 	fi
-	run_pair
-	pairs=0
+	[ $own = 0 ] || { run_queued; lanes=0; }
 }
 
 # guest_built KDIR [MAKE-ARG...]: the module for KDIR and the guest's

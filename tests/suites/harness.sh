@@ -6,7 +6,7 @@
 # the guest run of every scenario on the default test kernel; and
 # suite_vm, all that tests/check vm runs.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
-: "${top:?}" "${vm:?}" "${results:?}" "${pairs:?}"
+: "${top:?}" "${vm:?}" "${results:?}" "${lanes:?}"
 
 DEFAULT_KERNEL=$(. "$vm/lib.sh" && echo "$HB_DEFAULT_KERNEL")
 
@@ -313,13 +313,22 @@ suite_harness() {
 	host_test vm-run-accel-choice accel_checks
 	host_test vm-run-module-options-reach-module module_opt_checks
 
+	guest_built "$kdir"
+	later harness_guest "$kdir"
+}
+
+# harness_guest KDIR: the scenarios on the default test kernel, and what
+# the guest wrote; make bench SMOKE=1.  Nothing here is timed against
+# anything else, so suite_vm runs it beside other guests.  A thread per
+# vCPU even so: driver-verify-phys-race needs both vCPUs running at once.
+harness_guest() {
 	echo "# VM: scenarios in the guest"
 	# The heaviest migration cases run on the 7.2 debug kernel and on
 	# arm64, both 6.1-era and 7.x paths; here the rest of hbmigrate runs.
-	guest_check vm --pmem 4G --timeout 2400 -- \
+	HMMBENCH_ONE_THREAD=0 guest_check vm --pmem 4G --timeout 2400 -- \
 		--skip migrate-kill-midway,migrate-unmap-fault-race,migrate-chunk-full
 	host_test rebind-probe-agrees-with-printk rebind_checks "$results/vm" \
-		"$kdir/.config"
+		"$1/.config"
 	host_test cli-json-has-5-warm-samples-and-1-cold cli_json_checks
 	host_test cli-migrate-json-complete-and-labelled migrate_json_checks \
 		"$results/vm"
@@ -329,7 +338,7 @@ suite_harness() {
 }
 
 # The harness's checks that take a minute of one core and need nothing
-# of the others: suite_vm runs them beside the debug guest.
+# of the others: suite_vm runs them beside a guest.
 harness_late() {
 	local kdir
 
@@ -341,25 +350,26 @@ harness_late() {
 }
 
 # On a distribution without the default test kernel's source the parts
-# that need it are skipped, saying why, and the others run.  The debug
-# kernel's guest (the longest, about nine minutes under TCG) runs last,
-# beside the arm64 6.1 guest and the docs' command lines: each side takes
-# one of two cores, and neither times anything a test asserts on, while
-# the suites whose comparisons are timed (newest, template) run alone.
-# The harness's longest checks of one core go beside it too.
+# that need it are skipped, saying why, and the others run.  The suites
+# whose comparisons are timed (arm64's template, newest, template) run
+# alone as they come; every guest that times nothing a test asserts on
+# is queued and runs at the end, two at a time (run_queued): the debug
+# kernel's first, the longest (about eleven minutes on one thread under
+# TCG), beside all the others, then the harness's checks that take a
+# minute and a half of one core and the docs' command lines.
 suite_vm() {
-	local why debug=() last=()
+	local why
 
+	lanes=1
 	if why=$(kernel_why default); then
 		suite_harness || return
-		last+=(harness_late)
 	else
 		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
-	debug_build && debug=(debug_guest)
+	! debug_build || later debug_guest
 	if arm64_build; then
 		arm64_template
-		last=(arm64_guest "${last[@]}")
+		later arm64_guest
 	fi
 	suite_distro
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || suite_newest
@@ -368,22 +378,18 @@ suite_vm() {
 	else
 		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
-	pairs=1
-	[ ${#debug[@]} = 0 ] || later "${debug[@]}"
-	later vm_last "${last[@]}"
-	run_pair
-	pairs=0
+	! kernel_why default >/dev/null || later harness_late
+	later doc_commands
+	run_queued
+	lanes=0
+	! kernel_why default >/dev/null || ! kernel_why template >/dev/null ||
+		host_test verify-stock-and-template-kernels-write-the-same-struct-pages \
+			verify_digests_agree
 	reliability_line
 }
 
-# vm_last [FUNCTION...]: each FUNCTION, then the command lines of
-# README.md and docs/.
-vm_last() {
-	local f
-
-	for f in "$@"; do
-		"$f"
-	done
+# doc_commands: the command lines of README.md and docs/.
+doc_commands() {
 	echo "# the command lines of README.md and docs/"
 	tap_suite doc-commands "$top/tests/doc-commands"
 }
