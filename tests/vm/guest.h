@@ -1,14 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the guest test programs (hbtest, hbfuzz), which are
- * built as separate static binaries.
+ * Helpers shared by the guest test programs (hbtest, hbfuzz, hbmigrate,
+ * hbmirror), which are built as separate static binaries.
  */
 #ifndef _HB_GUEST_H
 #define _HB_GUEST_H
 
+#include <stdint.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/capability.h>
+
+/* CLOCK_MONOTONIC, in ns. */
+static inline uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
 
 /* Drops CAP_SYS_ADMIN from the effective set: 0, or -1 on failure. */
 static inline int drop_cap_sys_admin(void)

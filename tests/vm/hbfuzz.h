@@ -16,6 +16,8 @@
 
 #include <linux/hmmbench.h>
 
+#include "guest.h"
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
@@ -252,7 +254,6 @@ enum { AK_BUF, AK_OVER, AK_HOLE, AK_LOW, AK_UNMAPPED, AK_JUNK };
 
 /* hbfuzz-state.c */
 void die(const char *fmt, ...);
-uint64_t now_ns(void);
 uint64_t rnd(struct thread *t);
 uint64_t below(struct thread *t, uint64_t n);
 bool chance(struct thread *t, unsigned int per_mille);

@@ -29,10 +29,7 @@
 
 static double now_s(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
+	return now_ns() / 1e9;
 }
 
 /* Writes @value to a file of procfs or sysfs; whether it could. */

@@ -13,6 +13,8 @@
 
 #include <linux/hmmbench.h>
 
+#include "guest.h"
+
 #define MIB (1ULL << 20)
 #define PMD_SIZE (2 * MIB)
 #define SKIP 77

@@ -65,14 +65,6 @@ static const char *const op_name[NR_OPS] = {
 	[HB_READ_DEFAULT] = "MIRROR read fault, batch 64",
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1000000000ULL + t.tv_nsec;
-}
-
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;

@@ -150,14 +150,6 @@ void page_protect(void *p, int prot)
 	}
 }
 
-uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 void sleep_us(unsigned int us)
 {
 	struct timespec ts = { us / 1000000, (us % 1000000) * 1000L };

@@ -10,6 +10,8 @@
 
 #include <linux/hmmbench.h>
 
+#include "guest.h"
+
 #define GIB (1ULL << 30)
 #define MIB (1ULL << 20)
 
@@ -25,7 +27,6 @@ void check_no_trace(int fd);
 struct hmmbench_map good_map(uint64_t length);
 void *page_alloc(void);
 void page_protect(void *p, int prot);
-uint64_t now_ns(void);
 void sleep_us(unsigned int us);
 unsigned long read_reserve_mb(void);
 void write_reserve_mb(unsigned long mb);
