@@ -27,6 +27,10 @@ const char *hb_unit_name(enum hb_unit unit)
 		return "instructions";
 	case HB_UNIT_INSTR_PER_PAGE:
 		return "instructions/4KiB";
+	case HB_UNIT_GIB_PER_S:
+		return "GiB/s";
+	case HB_UNIT_PERCENT:
+		return "%";
 	default:
 		return "B/s";
 	}
@@ -157,6 +161,10 @@ static struct hb_scale hb_scale_of(enum hb_unit unit, double lo, double hi)
 		return (struct hb_scale){ 1, "", 2 };
 	case HB_UNIT_RATIO:
 		return (struct hb_scale){ 0.01, "%", 1 };
+	case HB_UNIT_GIB_PER_S:
+		return (struct hb_scale){ 1, "GiB/s", 2 };
+	case HB_UNIT_PERCENT:
+		return (struct hb_scale){ 1, "%", 1 };
 	default:
 		return hb_rate_scales[hi >= hb_rate_scales[1].div];
 	}
@@ -230,11 +238,15 @@ const char *hb_fmt_col(char *buf, size_t len, const struct hb_col *c,
 		snprintf(buf, len, "-");
 	else if (c->unit == HB_UNIT_RATIO)
 		hb_fmt_percent(buf, len, v);
+	else if (c->unit == HB_UNIT_GIB_PER_S)
+		snprintf(buf, len, "%.2f GiB/s", v);
+	else if (c->unit == HB_UNIT_PERCENT)
+		snprintf(buf, len, "%.1f%%", v);
 	else
 		snprintf(buf, len, "%.*f%s%s",
 			 hb_scale_prec(&sc, ref / sc.div), v / sc.div,
 			 sc.name[0] ? " " : "", sc.name);
-	return buf;
+	return hb_fmt_unsigned_zero(buf);
 }
 
 const char *hb_fmt_cell(char *buf, size_t len, const struct hb_col *c,
@@ -313,6 +325,9 @@ int hb_fmt_precision(enum hb_unit unit)
 		return 4;
 	case HB_UNIT_RATIO:
 		return 6;
+	case HB_UNIT_GIB_PER_S:
+	case HB_UNIT_PERCENT:
+		return 4;
 	default:
 		return 0;
 	}

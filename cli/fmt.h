@@ -23,12 +23,15 @@ enum hb_unit {
 	 */
 	HB_UNIT_INSTR,
 	HB_UNIT_INSTR_PER_PAGE,
+	/* a migration's: 2^30 bytes per second, and a percentage (50: half) */
+	HB_UNIT_GIB_PER_S,
+	HB_UNIT_PERCENT,
 	HB_NR_UNITS
 };
 
 /*
- * "ns", "ns/4KiB", "B/s", "ratio", "instructions" or
- * "instructions/4KiB": the unit as CSV and JSON name it.
+ * "ns", "ns/4KiB", "B/s", "ratio", "instructions", "instructions/4KiB",
+ * "GiB/s" or "%": the unit as CSV and JSON name it.
  */
 const char *hb_unit_name(enum hb_unit unit);
 
@@ -99,8 +102,8 @@ void hb_col_add(struct hb_col *c, double v);
 
 /*
  * @v in @c's scale, with the decimals that suit @ref (NAN: @v) there:
- * three significant digits below 1, as hb_fmt_scaled() gives them above;
- * "-" when @v is NAN.
+ * three significant digits below 1, as hb_fmt_scaled() gives them above
+ * (GiB/s with two decimals, a percentage with one); "-" when @v is NAN.
  */
 const char *hb_fmt_col(char *buf, size_t len, const struct hb_col *c,
 		       double v, double ref);

@@ -49,8 +49,8 @@ static struct json_object *hb_mig_metrics_json(bool icount)
 			continue;
 		o = json_object_new_object();
 		hb_jadd(o, "key", hb_jstr(hb_mig_metrics[i].key));
-		hb_jadd(o, "unit", hb_jstr(hb_mig_unit_counted(
-			hb_mig_metrics[i].unit, icount)));
+		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_unit_counted(
+			hb_mig_metrics[i].unit, icount))));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -164,7 +164,7 @@ static struct json_object *hb_mig_stats_json(const struct hb_stats *st,
 		if (hb_mig_metric_shown(i, icount))
 			hb_jadd(m, hb_mig_metrics[i].key,
 				hb_stats_json_prec(&st[i],
-					hb_mig_unit_precision(
+					hb_fmt_precision(
 						hb_mig_metrics[i].unit)));
 	return m;
 }

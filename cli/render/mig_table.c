@@ -16,6 +16,7 @@
 #include "fmt.h"
 #include "render/machine.h"
 #include "render/renderers.h"
+#include "render/rows.h"
 #include "render/wrap.h"
 #include "results/fields.h"
 
@@ -86,71 +87,22 @@ static void hb_mig_table_header(FILE *f, const struct hb_result *r)
 		hb_wrap(f, note, "", HB_TABLE_COLS);
 }
 
-/* The unit the table shows @unit in: instructions under icount. */
-static enum hb_unit hb_mig_table_unit(enum hb_mig_unit unit, bool icount)
-{
-	if (unit == HB_MU_NS)
-		return hb_unit_counted(HB_UNIT_NS, icount);
-	if (unit == HB_MU_NS_PER_PAGE)
-		return hb_unit_counted(HB_UNIT_NS_PER_PAGE, icount);
-	return HB_UNIT_RATIO;
-}
-
-/*
- * @v in @unit, a time in @u's one unit with @ref's decimals; "-" when
- * NAN.
- */
-static const char *hb_mig_fmt(char *buf, size_t len, const struct hb_cols *u,
-			      enum hb_mig_unit unit, bool icount, double v,
-			      double ref)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (unit == HB_MU_NS || unit == HB_MU_NS_PER_PAGE)
-		hb_fmt_cells(buf, len, u, hb_mig_table_unit(unit, icount), v,
-			    ref);
-	else if (unit == HB_MU_GIB_PER_S)
-		snprintf(buf, len, "%.2f GiB/s", v);
-	else
-		snprintf(buf, len, "%.1f%%", v);
-	return hb_fmt_unsigned_zero(buf);
-}
-
-/* "± 5.0 ms", or "-" without an interval. */
-static const char *hb_mig_pm(char *buf, size_t len, const struct hb_cols *u,
-			     enum hb_mig_unit unit, bool icount,
-			     const struct hb_stats *st, double ref)
-{
-	char v[32];
-
-	if (isnan(st->mean_ci_hi))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "± %s",
-			 hb_mig_fmt(v, sizeof(v), u, unit, icount,
-				    st->mean_ci_hi - st->mean, ref));
-	return buf;
-}
-
+/* The row of metric @id: first, then the warm statistics. */
 static void hb_mig_row(FILE *f, const struct hb_cols *u, bool icount,
 		       enum hb_mig_metric_id id, const struct hb_stats *first,
 		       const struct hb_stats *warm)
 {
-	enum hb_mig_unit unit = hb_mig_metrics[id].unit;
-	double ref = isnan(warm->mean) ? first->mean : warm->mean;
-	char c[32], mean[32], pm[48], med[32], cv[16];
+	enum hb_unit unit = hb_mig_metrics[id].unit;
+	struct hb_table_line ln = {
+		.width = HB_TITLE_W,
+		.unit = hb_unit_counted(unit, icount),
+		.ref = isnan(warm->mean) ? first->mean : warm->mean,
+	};
 
-	/* %13s: the ± sign takes two bytes but one column */
-	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", HB_TITLE_W,
-		icount && unit == HB_MU_NS_PER_PAGE ? "kernel instr/4KiB" :
-		hb_mig_metrics[id].title,
-		hb_mig_fmt(c, sizeof(c), u, unit, icount, first->mean, ref),
-		hb_mig_fmt(mean, sizeof(mean), u, unit, icount, warm->mean,
-			   ref),
-		hb_mig_pm(pm, sizeof(pm), u, unit, icount, warm, ref),
-		hb_mig_fmt(med, sizeof(med), u, unit, icount, warm->median,
-			   ref),
-		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+	snprintf(ln.title, sizeof(ln.title), "%s",
+		 icount && unit == HB_UNIT_NS_PER_PAGE ? "kernel instr/4KiB" :
+		 hb_mig_metrics[id].title);
+	hb_table_row(f, u, first, warm, &ln);
 }
 
 /* "65536", or "65024-65536" when the calls differ. */
@@ -284,7 +236,7 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 	bool icount = hb_meta_icount(&r->meta), by_run = warm->by_run;
 	const struct hb_stats *fs = by_run ? first->run : first->st;
 	const struct hb_stats *ws = by_run ? warm->run : warm->st;
-	enum hb_mig_unit unit;
+	enum hb_unit unit;
 	struct hb_cols u;
 	char lo[32], hi[32], head[32];
 	size_t id;
@@ -298,18 +250,17 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 	/* one unit for the times of a column */
 	hb_cols_init(&u);
 	for (id = 0; id < HB_MM_NR; id++) {
-		unit = hb_mig_metrics[id].unit;
-		if (id == HB_MM_WALL || unit == HB_MU_GIB_PER_S ||
-		    unit == HB_MU_PERCENT)
+		unit = hb_unit_counted(hb_mig_metrics[id].unit, icount);
+		if (id == HB_MM_WALL || unit == HB_UNIT_GIB_PER_S ||
+		    unit == HB_UNIT_PERCENT)
 			continue;
-		hb_cols_add(&u, hb_mig_table_unit(unit, icount), fs[id].mean);
-		hb_cols_add(&u, hb_mig_table_unit(unit, icount), ws[id].mean);
-		hb_cols_add(&u, hb_mig_table_unit(unit, icount),
-			    ws[id].median);
+		hb_cols_add(&u, unit, fs[id].mean);
+		hb_cols_add(&u, unit, ws[id].mean);
+		hb_cols_add(&u, unit, ws[id].median);
 	}
 	/* the unit of the times, which their cells leave out */
 	snprintf(head, sizeof(head), "times in %s",
-		 hb_col_unit(&u.u[hb_mig_table_unit(HB_MU_NS, icount)]));
+		 hb_col_unit(&u.u[hb_unit_counted(HB_UNIT_NS, icount)]));
 	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", HB_TITLE_W, head, "first",
 		by_run ? "runs' mean" : "warm mean", "95% CI", "median", "CV");
 	for (id = 0; id < HB_MM_NR; id++)

@@ -20,6 +20,7 @@
 #include "render/machine.h"
 #include "render/renderers.h"
 #include "render/roof.h"
+#include "render/rows.h"
 #include "render/stopped.h"
 #include "render/wrap.h"
 
@@ -93,81 +94,6 @@ static bool hb_table_cold(const struct hb_result *r, uint64_t size)
 {
 	return !r->meta.info.maps_total && size == r->cfg.sizes[0] &&
 	       !r->cfg.ns_name;
-}
-
-/* "± 5.0 ms" in @u's unit, with @ref's decimals, or "-". */
-static const char *hb_table_pm(char *buf, size_t len, const struct hb_cols *u,
-			       enum hb_unit unit, const struct hb_stats *st,
-			       double ref)
-{
-	char v[32];
-
-	if (isnan(st->mean_ci_hi))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "± %s",
-			 hb_fmt_cells(v, sizeof(v), u, unit,
-				     st->mean_ci_hi - st->mean, ref));
-	return buf;
-}
-
-/*
- * A row of a size's table: its title, marked when fewer samples than
- * the table's n made it, the title column's width, the unit it is shown
- * in, and the value whose decimals its cells take.
- */
-struct hb_table_line {
-	char title[40];
-	int width;
-	enum hb_unit unit;
-	double ref;
-};
-
-/* One metric in 80 columns: each value in its column's unit. */
-static void hb_table_row(FILE *f, const struct hb_cols *u,
-			 const struct hb_stats *cold,
-			 const struct hb_stats *warm,
-			 const struct hb_table_line *ln)
-{
-	char c[32], mean[32], pm[48], med[32], cv[16];
-	enum hb_unit unit = ln->unit;
-	double ref = ln->ref;
-
-	/* %13s: the ± sign takes two bytes but one column */
-	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", ln->width, ln->title,
-		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
-		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
-		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
-		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
-		hb_fmt_percent(cv, sizeof(cv), warm->cv));
-}
-
-/* Every statistic of one metric, for --wide. */
-static void hb_table_row_wide(FILE *f, const struct hb_cols *u,
-			      const struct hb_stats *cold,
-			      const struct hb_stats *warm,
-			      const struct hb_table_line *ln)
-{
-	char c[32], mean[32], pm[48], med[32], lo[32], hi[32], mn[32],
-	     mx[32], cv[16], ci[80] = "-";
-	enum hb_unit unit = ln->unit;
-	double ref = ln->ref;
-
-	if (!isnan(warm->median_ci_lo))
-		snprintf(ci, sizeof(ci), "[%s, %s]",
-			 hb_fmt_cells(lo, sizeof(lo), u, unit,
-				     warm->median_ci_lo, ref),
-			 hb_fmt_cells(hi, sizeof(hi), u, unit,
-				     warm->median_ci_hi, ref));
-	fprintf(f, "%-*s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
-		ln->width, ln->title,
-		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
-		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
-		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
-		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
-		ci, hb_fmt_cells(mn, sizeof(mn), u, unit, warm->min, ref),
-		hb_fmt_cells(mx, sizeof(mx), u, unit, warm->max, ref),
-		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
 
 /* The marks of rows made of fewer samples than the table's n. */

@@ -245,37 +245,9 @@ const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
 	return buf;
 }
 
-const char *hb_mig_unit_name(enum hb_mig_unit unit)
-{
-	switch (unit) {
-	case HB_MU_NS:
-		return "ns";
-	case HB_MU_NS_PER_PAGE:
-		return "ns/4KiB";
-	case HB_MU_GIB_PER_S:
-		return "GiB/s";
-	default:
-		return "%";
-	}
-}
-
-const char *hb_mig_unit_counted(enum hb_mig_unit unit, bool icount)
-{
-	if (icount && unit == HB_MU_NS)
-		return "instructions";
-	if (icount && unit == HB_MU_NS_PER_PAGE)
-		return "instructions/4KiB";
-	return hb_mig_unit_name(unit);
-}
-
 bool hb_mig_metric_shown(size_t id, bool icount)
 {
-	return !icount || hb_mig_metrics[id].unit != HB_MU_GIB_PER_S;
-}
-
-int hb_mig_unit_precision(enum hb_mig_unit unit)
-{
-	return unit == HB_MU_NS ? 1 : 4;
+	return !icount || hb_mig_metrics[id].unit != HB_UNIT_GIB_PER_S;
 }
 
 const char *hb_mig_phase_name(size_t p)
@@ -285,18 +257,18 @@ const char *hb_mig_phase_name(size_t p)
 }
 
 const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
-	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_MU_GIB_PER_S },
-	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "kernel ns/4KiB", HB_MU_NS_PER_PAGE },
-	[HB_MM_TOTAL] = { "total_ns", "kernel total", HB_MU_NS },
-	[HB_MM_SETUP] = { "setup_percent", "  setup", HB_MU_PERCENT },
-	[HB_MM_ALLOC] = { "alloc_percent", "  alloc", HB_MU_PERCENT },
-	[HB_MM_COPY] = { "copy_percent", "  copy", HB_MU_PERCENT },
-	[HB_MM_PAGES] = { "pages_percent", "  pages", HB_MU_PERCENT },
-	[HB_MM_FINALIZE] = { "finalize_percent", "  finalize", HB_MU_PERCENT },
-	[HB_MM_OTHER] = { "other_percent", "  other", HB_MU_PERCENT },
-	[HB_MM_COPY_RATE] = { "copy_gib_per_s", "copy throughput", HB_MU_GIB_PER_S },
-	[HB_MM_WALL] = { "wall_ns", "wall", HB_MU_NS },
-	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_MU_NS },
+	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_UNIT_GIB_PER_S },
+	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "kernel ns/4KiB", HB_UNIT_NS_PER_PAGE },
+	[HB_MM_TOTAL] = { "total_ns", "kernel total", HB_UNIT_NS },
+	[HB_MM_SETUP] = { "setup_percent", "  setup", HB_UNIT_PERCENT },
+	[HB_MM_ALLOC] = { "alloc_percent", "  alloc", HB_UNIT_PERCENT },
+	[HB_MM_COPY] = { "copy_percent", "  copy", HB_UNIT_PERCENT },
+	[HB_MM_PAGES] = { "pages_percent", "  pages", HB_UNIT_PERCENT },
+	[HB_MM_FINALIZE] = { "finalize_percent", "  finalize", HB_UNIT_PERCENT },
+	[HB_MM_OTHER] = { "other_percent", "  other", HB_UNIT_PERCENT },
+	[HB_MM_COPY_RATE] = { "copy_gib_per_s", "copy throughput", HB_UNIT_GIB_PER_S },
+	[HB_MM_WALL] = { "wall_ns", "wall", HB_UNIT_NS },
+	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_UNIT_NS },
 };
 
 /* The phases of @rec, a reply or record that @t describes. */

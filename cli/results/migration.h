@@ -15,6 +15,7 @@
 
 #include <linux/hmmbench.h>
 
+#include "fmt.h"
 #include "results/fields.h"
 #include "results/mig_records.h"
 #include "results/result.h"
@@ -113,29 +114,11 @@ const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
 				     uint64_t base, uint64_t other,
 				     uint64_t page_size);
 
-/* Units of the metrics of a call. */
-enum hb_mig_unit {
-	HB_MU_NS,
-	HB_MU_NS_PER_PAGE,	/* ns per 4 KiB moved */
-	HB_MU_GIB_PER_S,	/* 2^30 bytes per second */
-	HB_MU_PERCENT,		/* of the kernel's total */
-};
-
-/* "ns", "ns/4KiB", "GiB/s" or "%"; and the decimals JSON writes. */
-const char *hb_mig_unit_name(enum hb_mig_unit unit);
-
-/*
- * The name of @unit in a migration measured under icount (@icount):
- * "instructions", "instructions/4KiB"; the others as hb_mig_unit_name().
- */
-const char *hb_mig_unit_counted(enum hb_mig_unit unit, bool icount);
-
 /*
  * Whether metric @id of a migration measured under icount (@icount)
  * means something: a rate of instructions does not.
  */
 bool hb_mig_metric_shown(size_t id, bool icount);
-int hb_mig_unit_precision(enum hb_mig_unit unit);
 
 /*
  * "setup", "alloc" ... of phase @p; "other", the total less the phases,
@@ -163,7 +146,8 @@ enum hb_mig_metric_id {
 struct hb_mig_metric {
 	const char *key;	/* JSON member: stable */
 	const char *title;	/* table row: not stable */
-	enum hb_mig_unit unit;
+	/* ns, ns/4KiB (moved), GiB/s, or % (of the kernel's total) */
+	enum hb_unit unit;
 };
 
 extern const struct hb_mig_metric hb_mig_metrics[HB_MM_NR];

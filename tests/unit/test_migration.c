@@ -123,7 +123,8 @@ static void metrics_of_a_call_follow_from_its_reply(void **state)
 	assert_true(hb_mig_metric(&c, 65536, HB_MM_GIB_PER_S, &v));
 	assert_float_equal(v, 64.0, EPS);
 	assert_string_equal(hb_mig_metrics[HB_MM_GIB_PER_S].key, "gib_per_s");
-	assert_string_equal(hb_mig_unit_name(HB_MU_GIB_PER_S), "GiB/s");
+	assert_string_equal(hb_unit_name(hb_mig_metrics[HB_MM_GIB_PER_S].unit),
+			    "GiB/s");
 }
 
 static void nothing_moved_has_no_rate(void **state)

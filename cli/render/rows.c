@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hmmbench: the rows of the human tables of a result's metrics - a size's
+ * and a migration's direction's: the first value beside the warm ones'
+ * mean, interval, median and CV (--wide: and the median's interval, min
+ * and max), each value in its column's one unit.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "render/rows.h"
+
+const char *hb_table_pm(char *buf, size_t len, const struct hb_cols *u,
+			enum hb_unit unit, const struct hb_stats *st, double ref)
+{
+	char v[32];
+
+	if (isnan(st->mean_ci_hi))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "± %s",
+			 hb_fmt_cells(v, sizeof(v), u, unit,
+				     st->mean_ci_hi - st->mean, ref));
+	return buf;
+}
+
+void hb_table_row(FILE *f, const struct hb_cols *u,
+		  const struct hb_stats *cold, const struct hb_stats *warm,
+		  const struct hb_table_line *ln)
+{
+	char c[32], mean[32], pm[48], med[32], cv[16];
+	enum hb_unit unit = ln->unit;
+	double ref = ln->ref;
+
+	/* %13s: the ± sign takes two bytes but one column */
+	fprintf(f, "%-*s %11s %11s %13s %11s %6s\n", ln->width, ln->title,
+		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
+		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
+		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
+		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+}
+
+void hb_table_row_wide(FILE *f, const struct hb_cols *u,
+		       const struct hb_stats *cold,
+		       const struct hb_stats *warm,
+		       const struct hb_table_line *ln)
+{
+	char c[32], mean[32], pm[48], med[32], lo[32], hi[32], mn[32],
+	     mx[32], cv[16], ci[80] = "-";
+	enum hb_unit unit = ln->unit;
+	double ref = ln->ref;
+
+	if (!isnan(warm->median_ci_lo))
+		snprintf(ci, sizeof(ci), "[%s, %s]",
+			 hb_fmt_cells(lo, sizeof(lo), u, unit,
+				     warm->median_ci_lo, ref),
+			 hb_fmt_cells(hi, sizeof(hi), u, unit,
+				     warm->median_ci_hi, ref));
+	fprintf(f, "%-*s %11s %11s %13s %11s  %-25s %11s %11s %6s\n",
+		ln->width, ln->title,
+		hb_fmt_cells(c, sizeof(c), u, unit, cold->mean, ref),
+		hb_fmt_cells(mean, sizeof(mean), u, unit, warm->mean, ref),
+		hb_table_pm(pm, sizeof(pm), u, unit, warm, ref),
+		hb_fmt_cells(med, sizeof(med), u, unit, warm->median, ref),
+		ci, hb_fmt_cells(mn, sizeof(mn), u, unit, warm->min, ref),
+		hb_fmt_cells(mx, sizeof(mx), u, unit, warm->max, ref),
+		hb_fmt_percent(cv, sizeof(cv), warm->cv));
+}
