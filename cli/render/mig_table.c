@@ -236,9 +236,12 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 	bool icount = hb_meta_icount(&r->meta), by_run = warm->by_run;
 	const struct hb_stats *fs = by_run ? first->run : first->st;
 	const struct hb_stats *ws = by_run ? warm->run : warm->st;
+	const struct hb_table_runs runs = {
+		first->calls_lo, first->calls_hi, warm->calls_lo, warm->calls_hi
+	};
 	enum hb_unit unit;
 	struct hb_cols u;
-	char lo[32], hi[32], head[32];
+	char head[32];
 	size_t id;
 
 	fputc('\n', f);
@@ -261,28 +264,17 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 	/* the unit of the times, which their cells leave out */
 	snprintf(head, sizeof(head), "times in %s",
 		 hb_col_unit(&u.u[hb_unit_counted(HB_UNIT_NS, icount)]));
-	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", HB_TITLE_W, head, "first",
-		by_run ? "runs' mean" : "warm mean", "95% CI", "median", "CV");
+	hb_table_heading(f, HB_TITLE_W, head, "first",
+			 by_run ? "runs' mean" : "warm mean");
 	for (id = 0; id < HB_MM_NR; id++)
 		if (id != HB_MM_WALL && hb_mig_metric_shown(id, icount))
 			hb_mig_row(f, &u, icount, id, &fs[id], &ws[id]);
-	if (by_run) {
-		fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "runs (n)",
-			fs[HB_MM_TOTAL].n, ws[HB_MM_TOTAL].n);
-		snprintf(lo, sizeof(lo), "%zu", first->calls_lo);
-		if (first->calls_hi != first->calls_lo)
-			snprintf(lo, sizeof(lo), "%zu-%zu", first->calls_lo,
-				 first->calls_hi);
-		snprintf(hi, sizeof(hi), "%zu", warm->calls_lo);
-		if (warm->calls_hi != warm->calls_lo)
-			snprintf(hi, sizeof(hi), "%zu-%zu", warm->calls_lo,
-				 warm->calls_hi);
-		fprintf(f, "%-*s %11s %11s\n", HB_TITLE_W, "calls per run",
-			lo, hi);
-	} else {
-		fprintf(f, "%-*s %11zu %11zu\n", HB_TITLE_W, "calls (n)",
-			first->n, warm->n);
-	}
+	if (by_run)
+		hb_table_counts(f, HB_TITLE_W, "calls", fs[HB_MM_TOTAL].n,
+				ws[HB_MM_TOTAL].n, &runs);
+	else
+		hb_table_counts(f, HB_TITLE_W, "calls", first->n, warm->n,
+				NULL);
 	/* a rate of instructions means nothing */
 	if (!icount)
 		hb_mig_roof_line(f, r, first, warm);

@@ -67,3 +67,38 @@ void hb_table_row_wide(FILE *f, const struct hb_cols *u,
 		hb_fmt_cells(mx, sizeof(mx), u, unit, warm->max, ref),
 		hb_fmt_percent(cv, sizeof(cv), warm->cv));
 }
+
+void hb_table_heading(FILE *f, int width, const char *title,
+		      const char *first, const char *mean)
+{
+	fprintf(f, "%-*s %11s %11s %12s %11s %6s\n", width, title, first,
+		mean, "95% CI", "median", "CV");
+}
+
+/* "12", or "10-12" when @lo and @hi differ. */
+static const char *hb_table_range(char *buf, size_t len, size_t lo,
+				  size_t hi)
+{
+	if (lo == hi)
+		snprintf(buf, len, "%zu", lo);
+	else
+		snprintf(buf, len, "%zu-%zu", lo, hi);
+	return buf;
+}
+
+void hb_table_counts(FILE *f, int width, const char *what, size_t first,
+		     size_t warm, const struct hb_table_runs *runs)
+{
+	char title[32], lo[48], hi[48];
+
+	if (!runs) {
+		snprintf(title, sizeof(title), "%s (n)", what);
+		fprintf(f, "%-*s %11zu %11zu\n", width, title, first, warm);
+		return;
+	}
+	fprintf(f, "%-*s %11zu %11zu\n", width, "runs (n)", first, warm);
+	snprintf(title, sizeof(title), "%s per run", what);
+	fprintf(f, "%-*s %11s %11s\n", width, title,
+		hb_table_range(lo, sizeof(lo), runs->first_lo, runs->first_hi),
+		hb_table_range(hi, sizeof(hi), runs->warm_lo, runs->warm_hi));
+}

@@ -38,4 +38,26 @@ void hb_table_row_wide(FILE *f, const struct hb_cols *u,
 		       const struct hb_stats *warm,
 		       const struct hb_table_line *ln);
 
+/*
+ * The heading of a table's rows: @title (what the rows are of, and the
+ * unit of their times), @first ("first" or "cold") and @mean ("warm
+ * mean", or of runs merged "runs' mean").
+ */
+void hb_table_heading(FILE *f, int width, const char *title,
+		      const char *first, const char *mean);
+
+/* The fewest and most calls a run merged has, first and warm. */
+struct hb_table_runs {
+	size_t first_lo, first_hi;
+	size_t warm_lo, warm_hi;
+};
+
+/*
+ * The line under the rows: "samples (n)" of @first and @warm (@what
+ * "samples"); of runs merged (@runs), "runs (n)" and "calls per run"
+ * (@what "calls").
+ */
+void hb_table_counts(FILE *f, int width, const char *what, size_t first,
+		     size_t warm, const struct hb_table_runs *runs);
+
 #endif /* HB_ROWS_H */

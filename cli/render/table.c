@@ -223,6 +223,9 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 	struct hb_table_ns ns = { 0 };
 	struct hb_table_line ln[HB_NR_METRICS];
 	const char *mean = by_run ? "runs' mean" : "warm mean";
+	const struct hb_table_runs runs = {
+		cs->calls_lo, cs->calls_hi, ws->calls_lo, ws->calls_hi
+	};
 	enum hb_unit time = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
 	enum hb_metric_id id;
 	struct hb_cols u;
@@ -240,38 +243,21 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 		 r->nr_sources && !by_run ? ", pooled" : "",
 		 u.u[time].hi ? ", " : "",
 		 u.u[time].hi ? hb_col_unit(&u.u[time]) : "");
+	fputc('\n', f);
 	if (wide)
-		fprintf(f, "\n%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
+		fprintf(f, "%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
 			ln[0].width, title, first, mean, "95% CI", "median",
 			"median 95% CI", "min", "max", "CV");
 	else
-		fprintf(f, "\n%-*s %11s %11s %12s %11s %6s\n", ln[0].width,
-			title, first, mean, "95% CI", "median", "CV");
+		hb_table_heading(f, ln[0].width, title, first, mean);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
 		if (hb_metric_shown(&r->cfg, &r->meta, id))
 			(wide ? hb_table_row_wide : hb_table_row)(f, &u,
 				&cold[id], &warm[id], &ln[id]);
 	}
-	if (by_run) {
-		char lo[32], hi[32];
-
-		fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "runs (n)",
-			ns.cold, ns.warm);
-		snprintf(lo, sizeof(lo), "%zu", cs->calls_lo);
-		if (cs->calls_hi != cs->calls_lo)
-			snprintf(lo, sizeof(lo), "%zu-%zu", cs->calls_lo,
-				 cs->calls_hi);
-		snprintf(hi, sizeof(hi), "%zu", ws->calls_lo);
-		if (ws->calls_hi != ws->calls_lo)
-			snprintf(hi, sizeof(hi), "%zu-%zu", ws->calls_lo,
-				 ws->calls_hi);
-		fprintf(f, "%-*s %11s %11s\n", ln[0].width, "calls per run",
-			lo, hi);
-	} else {
-		fprintf(f, "%-*s %11zu %11zu\n", ln[0].width, "samples (n)",
-			ns.cold, ns.warm);
-	}
+	hb_table_counts(f, ln[0].width, by_run ? "calls" : "samples",
+			ns.cold, ns.warm, by_run ? &runs : NULL);
 	hb_table_mark_legend(f, &ns, first, by_run ? "runs" : "samples");
 }
 
