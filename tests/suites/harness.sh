@@ -353,10 +353,11 @@ harness_late() {
 # that need it are skipped, saying why, and the others run.  The suites
 # whose comparisons are timed (arm64's template, newest, template) run
 # alone as they come; every guest that times nothing a test asserts on
-# is queued and runs at the end, two at a time (run_queued): the debug
-# kernel's first, the longest (about eleven minutes on one thread under
-# TCG), beside all the others, then the harness's checks that take a
-# minute and a half of one core and the docs' command lines.
+# (or whose figure is icount's exact count) is queued and runs at the
+# end, two at a time (run_queued): the debug kernel's first, the longest
+# (about eleven minutes on one thread under TCG), beside all the others,
+# then the harness's checks that take a minute and a half of one core and
+# the docs' command lines.
 suite_vm() {
 	local why
 

@@ -61,7 +61,7 @@ suite_newest() {
 		ab_switch_template_at 0.05 "tpl-ab-$v" --kernel "template-$v" \
 		--rounds 30
 	switch_effect "tpl-ab-$v"
-	host_test "ab-icount-template-loop-exactly-$ICOUNT_FEWER_72-percent-fewer-$v" \
+	later host_test "ab-icount-template-loop-exactly-$ICOUNT_FEWER_72-percent-fewer-$v" \
 		ab_icount "icount-ab-$v" 0 1 "-$ICOUNT_FEWER_72" \
 		--kernel "template-$v"
 }
