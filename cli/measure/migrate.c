@@ -523,6 +523,8 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 	r->wall_ns = hb_now_ns() - l.loop.start_ns;
 	if (!ret)
 		ret = hb_mig_roofline(&l);
+	if (hb_mig_samples(r))
+		ret = ret ?: hb_mig_nomem(&l);
 	free(l.w);
 	free(l.recs);
 	r->complete = !ret;

@@ -39,18 +39,18 @@ static struct json_object *hb_mig_config_json(const struct hb_result *r)
 }
 
 /* The metrics a call has; under icount in instructions, and no rate. */
-static struct json_object *hb_mig_metrics_json(bool icount)
+static struct json_object *hb_mig_metrics_json(const struct hb_result *r)
 {
 	struct json_object *a = json_object_new_array(), *o;
-	size_t i;
+	size_t id;
 
-	for (i = 0; i < HB_MM_NR; i++) {
-		if (!hb_mig_metric_shown(i, icount))
+	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++) {
+		if (!hb_metric_shown(&r->cfg, &r->meta, id))
 			continue;
 		o = json_object_new_object();
-		hb_jadd(o, "key", hb_jstr(hb_mig_metrics[i].key));
-		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_unit_counted(
-			hb_mig_metrics[i].unit, icount))));
+		hb_jadd(o, "key", hb_jstr(hb_metrics[id].key));
+		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metric_unit(id,
+							    &r->meta))));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -153,29 +153,29 @@ static struct json_object *hb_mig_range_json(const struct hb_mig_range *rg)
 	return o;
 }
 
-/* Each metric's statistics in @st, by key. */
-static struct json_object *hb_mig_stats_json(const struct hb_stats *st,
-					     bool icount)
+/* Each call metric's statistics in @st, by key. */
+static struct json_object *hb_mig_stats_json(const struct hb_result *r,
+					     const struct hb_stats *st)
 {
 	struct json_object *m = json_object_new_object();
-	size_t i;
+	size_t id;
 
-	for (i = 0; i < HB_MM_NR; i++)
-		if (hb_mig_metric_shown(i, icount))
-			hb_jadd(m, hb_mig_metrics[i].key,
-				hb_stats_json_prec(&st[i],
-					hb_fmt_precision(
-						hb_mig_metrics[i].unit)));
+	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++)
+		if (hb_metric_shown(&r->cfg, &r->meta, id))
+			hb_jadd(m, hb_metrics[id].key,
+				hb_stats_json_prec(&st[id],
+					hb_fmt_precision(hb_metrics[id].unit)));
 	return m;
 }
 
-static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
-					   uint64_t page_size, bool icount)
+static struct json_object *hb_mig_dir_json(const struct hb_result *r,
+					   const struct hb_mig_summary *s)
 {
+	uint64_t page_size = r->meta.info.page_size;
 	uint64_t migrated = s->count[HB_MC_MIGRATED].total;
 	uint64_t thp = s->count[HB_MC_THP].total;
 	struct json_object *o = json_object_new_object();
-	struct json_object *m = hb_mig_stats_json(s->st, icount);
+	struct json_object *m = hb_mig_stats_json(r, s->sum.st);
 	struct json_object *c = json_object_new_object();
 	enum hb_mig_order ord;
 	char label[96];
@@ -191,8 +191,8 @@ static struct json_object *hb_mig_dir_json(const struct hb_mig_summary *s,
 				   NULL);
 	hb_jadd(o, "order_class", s->n ? hb_jstr(hb_mig_order_key(ord)) : NULL);
 	hb_jadd(o, "metrics", m);
-	if (s->by_run)
-		hb_jadd(o, "run_means", hb_mig_stats_json(s->run, icount));
+	if (s->sum.by_run)
+		hb_jadd(o, "run_means", hb_mig_stats_json(r, s->sum.run));
 	hb_jadd(o, "counts", c);
 	return o;
 }
@@ -268,8 +268,7 @@ static struct json_object *hb_mig_summaries_json(const struct hb_result *r,
 		for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++)
 			hb_jadd(d, kinds[k], dir == HB_MIG_FAULT ?
 				hb_mig_fault_json(&s->fault[k], ps) :
-				hb_mig_dir_json(&s->call[dir][k], ps,
-						hb_meta_icount(&r->meta)));
+				hb_mig_dir_json(r, &s->call[dir][k]));
 		hb_jadd(o, hb_mig_dir_key(dir), d);
 	}
 	return o;
@@ -313,7 +312,7 @@ int hb_render_mig_json(FILE *f, const struct hb_result *r,
 	json_object_object_del(o, "stopped_by");
 	json_object_object_del(json_object_object_get(o, "metadata"), "label");
 	hb_jadd(o, "roofline", hb_mig_roof_json(r));
-	hb_jadd(o, "metrics", hb_mig_metrics_json(hb_meta_icount(&r->meta)));
+	hb_jadd(o, "metrics", hb_mig_metrics_json(r));
 	hb_jadd(o, "fault_columns", hb_mig_columns_json());
 	hb_jadd(o, "iterations", hb_mig_iters_json(r));
 	hb_jadd(o, "summaries", hb_mig_summaries_json(r, s));

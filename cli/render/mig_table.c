@@ -89,10 +89,10 @@ static void hb_mig_table_header(FILE *f, const struct hb_result *r)
 
 /* The row of metric @id: first, then the warm statistics. */
 static void hb_mig_row(FILE *f, const struct hb_cols *u, bool icount,
-		       enum hb_mig_metric_id id, const struct hb_stats *first,
+		       enum hb_metric_id id, const struct hb_stats *first,
 		       const struct hb_stats *warm)
 {
-	enum hb_unit unit = hb_mig_metrics[id].unit;
+	enum hb_unit unit = hb_metrics[id].unit;
 	struct hb_table_line ln = {
 		.width = HB_TITLE_W,
 		.unit = hb_unit_counted(unit, icount),
@@ -101,7 +101,7 @@ static void hb_mig_row(FILE *f, const struct hb_cols *u, bool icount,
 
 	snprintf(ln.title, sizeof(ln.title), "%s",
 		 icount && unit == HB_UNIT_NS_PER_PAGE ? "kernel instr/4KiB" :
-		 hb_mig_metrics[id].title);
+		 hb_metrics[id].title);
 	hb_table_row(f, u, first, warm, &ln);
 }
 
@@ -203,7 +203,7 @@ static void hb_mig_roof_line(FILE *f, const struct hb_result *r,
 			     const struct hb_mig_summary *first,
 			     const struct hb_mig_summary *warm)
 {
-	const struct hb_stats *st = &warm->st[HB_MM_COPY_RATE];
+	const struct hb_stats *st = &warm->sum.st[HB_M_CALL_COPY_RATE];
 	const struct hb_roof *rf = &r->meta.roof[0];
 	char sz[32];
 	double bps;
@@ -215,7 +215,7 @@ static void hb_mig_roof_line(FILE *f, const struct hb_result *r,
 		return;
 	}
 	if (!warm->n || isnan(st->mean))
-		st = &first->st[HB_MM_COPY_RATE];
+		st = &first->sum.st[HB_M_CALL_COPY_RATE];
 	if (isnan(st->mean))
 		return;
 	hb_wrapf(f, "  ", HB_TABLE_COLS, "copy against the roofline: %.1f%% of the kernel's copy_highpage() of %s outside any migration (ROOFLINE: %.2f GiB/s%s)%s",
@@ -233,11 +233,12 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 {
 	const struct hb_mig_summary *first = &s->call[d][HB_MIG_FIRST];
 	const struct hb_mig_summary *warm = &s->call[d][HB_MIG_WARM];
-	bool icount = hb_meta_icount(&r->meta), by_run = warm->by_run;
-	const struct hb_stats *fs = by_run ? first->run : first->st;
-	const struct hb_stats *ws = by_run ? warm->run : warm->st;
+	bool icount = hb_meta_icount(&r->meta), by_run = warm->sum.by_run;
+	const struct hb_stats *fs = hb_summary_shown(&first->sum);
+	const struct hb_stats *ws = hb_summary_shown(&warm->sum);
 	const struct hb_table_runs runs = {
-		first->calls_lo, first->calls_hi, warm->calls_lo, warm->calls_hi
+		first->sum.calls_lo, first->sum.calls_hi,
+		warm->sum.calls_lo, warm->sum.calls_hi
 	};
 	enum hb_unit unit;
 	struct hb_cols u;
@@ -252,9 +253,9 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 	hb_mig_dir_heading(f, r, d, warm->n ? warm : first);
 	/* one unit for the times of a column */
 	hb_cols_init(&u);
-	for (id = 0; id < HB_MM_NR; id++) {
-		unit = hb_unit_counted(hb_mig_metrics[id].unit, icount);
-		if (id == HB_MM_WALL || unit == HB_UNIT_GIB_PER_S ||
+	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++) {
+		unit = hb_metric_unit(id, &r->meta);
+		if (id == HB_M_CALL_WALL || unit == HB_UNIT_GIB_PER_S ||
 		    unit == HB_UNIT_PERCENT)
 			continue;
 		hb_cols_add(&u, unit, fs[id].mean);
@@ -266,12 +267,13 @@ static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
 		 hb_col_unit(&u.u[hb_unit_counted(HB_UNIT_NS, icount)]));
 	hb_table_heading(f, HB_TITLE_W, head, "first",
 			 by_run ? "runs' mean" : "warm mean");
-	for (id = 0; id < HB_MM_NR; id++)
-		if (id != HB_MM_WALL && hb_mig_metric_shown(id, icount))
+	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++)
+		if (id != HB_M_CALL_WALL &&
+		    hb_metric_shown(&r->cfg, &r->meta, id))
 			hb_mig_row(f, &u, icount, id, &fs[id], &ws[id]);
 	if (by_run)
-		hb_table_counts(f, HB_TITLE_W, "calls", fs[HB_MM_TOTAL].n,
-				ws[HB_MM_TOTAL].n, &runs);
+		hb_table_counts(f, HB_TITLE_W, "calls", fs[HB_M_CALL_TOTAL].n,
+				ws[HB_M_CALL_TOTAL].n, &runs);
 	else
 		hb_table_counts(f, HB_TITLE_W, "calls", first->n, warm->n,
 				NULL);

@@ -94,10 +94,14 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 			 struct hb_cmp_buf *buf)
 {
 	const struct hb_result *ra = &c->in[0].r, *rb = &c->in[file].r;
-	size_t na = hb_metric_values(ra, size, kind, mi, buf->a);
-	size_t nb = hb_metric_values(rb, size, kind, mi, buf->b);
 	struct hb_cmp_row *row;
+	size_t na, nb;
 
+	/* a call's own metrics: compared by their totals, by direction */
+	if (hb_metrics[mi].grouped)
+		return 0;
+	na = hb_metric_values(ra, size, kind, mi, buf->a);
+	nb = hb_metric_values(rb, size, kind, mi, buf->b);
 	if (!na && !nb)
 		return 0;
 	if (!na || !nb) {

@@ -5,6 +5,7 @@
  * A metric whose valid bit is clear is absent, not zero.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +158,109 @@ static bool hb_get_to_system_rate(const struct hb_sample *s,
 	return hb_mig_rate(s, m, HB_M_TO_SYSTEM, v);
 }
 
+/* A MIGRATE call's sample: of to_device or to_system. */
+static bool hb_call(const struct hb_sample *s)
+{
+	return s->valid & (HB_T_TO_DEVICE | HB_T_TO_SYSTEM);
+}
+
+/* The bytes call @s moved, in *@bytes: false when it moved none. */
+static bool hb_call_bytes(const struct hb_sample *s, const struct hb_meta *m,
+			  double *bytes)
+{
+	*bytes = (double)s->pages * m->info.page_size;
+	return hb_call(s) && *bytes;
+}
+
+/* @part as a percentage of @whole, or false when @whole is 0. */
+static bool hb_percent(double part, double whole, double *v)
+{
+	if (!whole)
+		return false;
+	*v = 100.0 * part / whole;
+	return true;
+}
+
+static bool hb_get_call_rate(const struct hb_sample *s,
+			     const struct hb_meta *m, double *v)
+{
+	double bytes;
+
+	if (!hb_call_bytes(s, m, &bytes) || !s->migrate_ns)
+		return false;
+	*v = bytes / (1ULL << 30) / (s->migrate_ns / 1e9);
+	return true;
+}
+
+static bool hb_get_call_pp(const struct hb_sample *s,
+			   const struct hb_meta *m, double *v)
+{
+	double bytes;
+
+	if (!hb_call_bytes(s, m, &bytes))
+		return false;
+	*v = s->migrate_ns / (bytes / 4096);
+	return true;
+}
+
+static bool hb_get_call_total(const struct hb_sample *s,
+			      const struct hb_meta *m, double *v)
+{
+	(void)m;
+	*v = s->migrate_ns;
+	return hb_call(s);
+}
+
+/* The share of phase @p of the call's total; the rest's for the last. */
+static bool hb_call_share(const struct hb_sample *s, size_t p, double *v)
+{
+	double rest = (double)s->migrate_ns;
+	size_t i;
+
+	if (!hb_call(s))
+		return false;
+	if (p < HB_MIG_NR_PHASES)
+		return hb_percent(s->phase_ns[p], s->migrate_ns, v);
+	for (i = 0; i < HB_MIG_NR_PHASES; i++)
+		rest -= s->phase_ns[i];
+	return hb_percent(rest, s->migrate_ns, v);
+}
+
+#define HB_CALL_SHARE(name, p)						static bool hb_get_call_##name(const struct hb_sample *s,					       const struct hb_meta *m, double *v)	{										(void)m;								return hb_call_share(s, p, v);					}
+HB_CALL_SHARE(setup, HB_MP_SETUP)
+HB_CALL_SHARE(alloc, HB_MP_ALLOC)
+HB_CALL_SHARE(copy, HB_MP_COPY)
+HB_CALL_SHARE(pages, HB_MP_PAGES)
+HB_CALL_SHARE(finalize, HB_MP_FINALIZE)
+HB_CALL_SHARE(other, HB_MIG_NR_PHASES)
+
+static bool hb_get_call_copy_rate(const struct hb_sample *s,
+				  const struct hb_meta *m, double *v)
+{
+	double bytes, copy = s->phase_ns[HB_MP_COPY];
+
+	if (!hb_call_bytes(s, m, &bytes) || !copy)
+		return false;
+	*v = bytes / (1ULL << 30) / (copy / 1e9);
+	return true;
+}
+
+static bool hb_get_call_wall(const struct hb_sample *s,
+			     const struct hb_meta *m, double *v)
+{
+	(void)m;
+	*v = s->wall_ns;
+	return hb_call(s);
+}
+
+static bool hb_get_call_overhead(const struct hb_sample *s,
+				 const struct hb_meta *m, double *v)
+{
+	(void)m;
+	*v = (double)s->wall_ns - (double)s->migrate_ns;
+	return hb_call(s);
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs, wl)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
@@ -196,6 +300,10 @@ static bool hb_get_to_system_rate(const struct hb_sample *s,
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_BYTES_PER_S,	\
 		 .derive = d, .moved = mv,				\
 		 .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
+/* A MIGRATE call's metric, by @d. */
+#define HB_CALL(id, k, t, u, d)						\
+	[id] = { .key = k, .title = t, .unit = u, .derive = d,		\
+		 .grouped = true, .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
 /* A metric computed from a sample by @d. */
 #define HB_DERIVED(id, k, t, u, c, d, gu, wl)				\
 	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
@@ -259,6 +367,30 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		    "to-device rate", "to-device", hb_get_to_device_rate),
 	HB_MIG_RATE(HB_M_TO_SYSTEM_RATE, "to_system_bytes_per_s",
 		    "to-system rate", "to-system", hb_get_to_system_rate),
+	HB_CALL(HB_M_CALL_RATE, "gib_per_s", "throughput", HB_UNIT_GIB_PER_S,
+		hb_get_call_rate),
+	HB_CALL(HB_M_CALL_PP, "ns_per_page", "kernel ns/4KiB",
+		HB_UNIT_NS_PER_PAGE, hb_get_call_pp),
+	HB_CALL(HB_M_CALL_TOTAL, "total_ns", "kernel total", HB_UNIT_NS,
+		hb_get_call_total),
+	HB_CALL(HB_M_CALL_SETUP, "setup_percent", "  setup", HB_UNIT_PERCENT,
+		hb_get_call_setup),
+	HB_CALL(HB_M_CALL_ALLOC, "alloc_percent", "  alloc", HB_UNIT_PERCENT,
+		hb_get_call_alloc),
+	HB_CALL(HB_M_CALL_COPY, "copy_percent", "  copy", HB_UNIT_PERCENT,
+		hb_get_call_copy),
+	HB_CALL(HB_M_CALL_PAGES, "pages_percent", "  pages", HB_UNIT_PERCENT,
+		hb_get_call_pages),
+	HB_CALL(HB_M_CALL_FINALIZE, "finalize_percent", "  finalize",
+		HB_UNIT_PERCENT, hb_get_call_finalize),
+	HB_CALL(HB_M_CALL_OTHER, "other_percent", "  other", HB_UNIT_PERCENT,
+		hb_get_call_other),
+	HB_CALL(HB_M_CALL_COPY_RATE, "copy_gib_per_s", "copy throughput",
+		HB_UNIT_GIB_PER_S, hb_get_call_copy_rate),
+	HB_CALL(HB_M_CALL_WALL, "wall_ns", "wall", HB_UNIT_NS,
+		hb_get_call_wall),
+	HB_CALL(HB_M_CALL_OVERHEAD, "overhead_ns", "wall - kernel", HB_UNIT_NS,
+		hb_get_call_overhead),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
@@ -268,6 +400,10 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_MEMREMAP_PP, HB_M_MEMMAP_INIT_PP,
 	HB_M_MEMMAP_INIT_RATE, HB_M_ROOF_PLAIN, HB_M_ROOF_NT,
 	HB_M_TO_DEVICE_RATE, HB_M_TO_SYSTEM_RATE,
+	HB_M_CALL_RATE, HB_M_CALL_PP, HB_M_CALL_TOTAL, HB_M_CALL_SETUP,
+	HB_M_CALL_ALLOC, HB_M_CALL_COPY, HB_M_CALL_PAGES, HB_M_CALL_FINALIZE,
+	HB_M_CALL_OTHER, HB_M_CALL_COPY_RATE, HB_M_CALL_WALL,
+	HB_M_CALL_OVERHEAD,
 };
 
 bool hb_metric_applies(const struct hb_config *c, size_t mi)
@@ -283,7 +419,8 @@ bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
 	if (!hb_metric_applies(c, mi))
 		return false;
 	return !hb_meta_icount(m) ||
-	       (u != HB_UNIT_BYTES_PER_S && u != HB_UNIT_RATIO);
+	       (u != HB_UNIT_BYTES_PER_S && u != HB_UNIT_GIB_PER_S &&
+		u != HB_UNIT_RATIO);
 }
 
 enum hb_unit hb_metric_unit(size_t mi, const struct hb_meta *m)
@@ -349,11 +486,15 @@ bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
 	       hb_metric_get(&hb_metrics[mi], s, &r->meta, v);
 }
 
-/* The samples of one size and kind, as a set (stats/sets.h). */
+/* Any group, in struct hb_sample_set. */
+#define HB_ANY_GROUP	UINT_MAX
+
+/* The samples of one size, kind and group, as a set (stats/sets.h). */
 struct hb_sample_set {
 	const struct hb_result *r;
 	uint64_t size;
 	enum hb_kind kind;
+	unsigned int group;	/* or HB_ANY_GROUP */
 };
 
 static bool hb_sample_in(const void *ctx, size_t i)
@@ -361,7 +502,8 @@ static bool hb_sample_in(const void *ctx, size_t i)
 	const struct hb_sample_set *ss = ctx;
 	const struct hb_sample *s = &ss->r->samples[i];
 
-	return s->size == ss->size && s->kind == ss->kind;
+	return s->size == ss->size && s->kind == ss->kind &&
+	       (ss->group == HB_ANY_GROUP || s->group == ss->group);
 }
 
 static size_t hb_sample_run(const void *ctx, size_t i)
@@ -394,7 +536,7 @@ static struct hb_set hb_sample_set(const struct hb_sample_set *ss)
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 			enum hb_kind kind, size_t mi, double *buf)
 {
-	struct hb_sample_set ss = { r, size, kind };
+	struct hb_sample_set ss = { r, size, kind, HB_ANY_GROUP };
 	struct hb_set set = hb_sample_set(&ss);
 
 	return hb_set_values(&set, mi, buf);
@@ -403,16 +545,16 @@ size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 size_t hb_run_means(const struct hb_result *r, uint64_t size,
 		    enum hb_kind kind, size_t mi, double *buf)
 {
-	struct hb_sample_set ss = { r, size, kind };
+	struct hb_sample_set ss = { r, size, kind, HB_ANY_GROUP };
 	struct hb_set set = hb_sample_set(&ss);
 
 	return hb_set_run_means(&set, mi, buf);
 }
 
-static int hb_summarize_one(const struct hb_result *r, double *buf,
-			    struct hb_summary *sum)
+static int hb_summarize_one(const struct hb_result *r, unsigned int group,
+			    double *buf, struct hb_summary *sum)
 {
-	struct hb_sample_set ss = { r, sum->size, sum->kind };
+	struct hb_sample_set ss = { r, sum->size, sum->kind, group };
 	struct hb_set set = hb_sample_set(&ss);
 
 	sum->by_run = r->nr_sources >= 2;
@@ -437,7 +579,7 @@ int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 	for (i = 0; i < n && !ret; i++) {
 		sum[i].size = r->cfg.sizes[i / 2];
 		sum[i].kind = i % 2 ? HB_WARM : HB_COLD;
-		ret = hb_summarize_one(r, buf, &sum[i]);
+		ret = hb_summarize_one(r, HB_ANY_GROUP, buf, &sum[i]);
 	}
 out:
 	free(buf);
@@ -448,6 +590,16 @@ out:
 	*out = sum;
 	*nr = n;
 	return 0;
+}
+
+int hb_summarize_group(const struct hb_result *r, uint64_t size,
+		       enum hb_kind kind, unsigned int group, double *buf,
+		       struct hb_summary *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+	sum->size = size;
+	sum->kind = kind;
+	return hb_summarize_one(r, group, buf, sum);
 }
 
 uint64_t hb_kernel_ns(const struct hb_result *r)

@@ -50,6 +50,12 @@ struct hb_metric {
 	 * every other workload's.
 	 */
 	const char *moved;
+	/*
+	 * A metric of any MIGRATE call, summarized by direction
+	 * (hb_summarize_group()) for a migration's own table and JSON;
+	 * compare compares the calls' totals by direction instead.
+	 */
+	bool grouped;
 };
 
 /* Indexes into hb_metrics[], in output order. */
@@ -74,8 +80,23 @@ enum hb_metric_id {
 	HB_M_TOUCH,		/* the touch that faulted, hmmbench's time */
 	HB_M_TO_DEVICE_RATE,	/* bytes moved per second of the total */
 	HB_M_TO_SYSTEM_RATE,
+	/* a MIGRATE call's, of either direction (grouped), in this order */
+	HB_M_CALL_RATE,		/* GiB moved per second of the total */
+	HB_M_CALL_PP,		/* the total per 4 KiB moved */
+	HB_M_CALL_TOTAL,	/* the kernel's total */
+	HB_M_CALL_SETUP,	/* the phases' shares of it, and the rest's */
+	HB_M_CALL_ALLOC,
+	HB_M_CALL_COPY,
+	HB_M_CALL_PAGES,
+	HB_M_CALL_FINALIZE,
+	HB_M_CALL_OTHER,
+	HB_M_CALL_COPY_RATE,	/* GiB moved per second of the copy phase */
+	HB_M_CALL_WALL,		/* the ioctl, as hmmbench timed it */
+	HB_M_CALL_OVERHEAD,	/* the wall time less the kernel's total */
 	HB_NR_METRICS
 };
+
+#define HB_NR_CALL_METRICS	(HB_M_CALL_OVERHEAD + 1 - HB_M_CALL_RATE)
 
 extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 
@@ -94,8 +115,9 @@ bool hb_metric_applies(const struct hb_config *c, size_t mi);
 /*
  * Whether metric @mi is one of @c's workload (hb_metric_applies()) that
  * means something where @m was measured: under QEMU's icount a bandwidth
- * or a share of one does not, instructions being no time.  The human,
- * JSON and gobench formats show these; CSV keeps every column.
+ * or a share of one does not, instructions being no time (a share of a
+ * total time does).  The human, JSON and gobench formats show these; CSV
+ * keeps every column.
  */
 bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
 		     size_t mi);
@@ -169,6 +191,15 @@ void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
  */
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr);
+
+/*
+ * The summary of the samples of @size, @kind and group @group (a
+ * migration's direction) into @sum, by run too when @r merges several;
+ * @buf has room for r->nr_samples.  Returns 0 or -ENOMEM.
+ */
+int hb_summarize_group(const struct hb_result *r, uint64_t size,
+		       enum hb_kind kind, unsigned int group, double *buf,
+		       struct hb_summary *sum);
 
 /*
  * Metric @mi of sample @s of @r into *@v, when @s is of @size and @kind

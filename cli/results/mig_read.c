@@ -3,7 +3,7 @@
  * hmmbench: reads hmmbench migrate's JSON back - every iteration's
  * MIGRATE calls in the order the document holds them, its fault phase
  * and fault rows by the names of "fault_columns", the keys of
- * hb_mig_fault_fields - and turns a migration into samples of a result.
+ * hb_mig_fault_fields - and the samples made of them.
  * Every number a record holds must be a whole one; a document that is
  * not a whole migration is refused in a sentence that names the file.
  */
@@ -322,61 +322,4 @@ int hb_mig_read_records(struct json_object *doc, struct hb_result *r,
 		return hb_mig_unsized(path, err, len);
 	hb_mig_read_roof(doc, r);
 	return hb_mig_read_iters(doc, r, &w) ?: hb_mig_samples(r);
-}
-
-/* The sample of call @c of @m: its kernel total, pages and THPs. */
-static void hb_mig_call_sample(const struct hb_result *m,
-			       const struct hb_mig_call *c, struct hb_sample *s)
-{
-	s->size = m->cfg.sizes[0];
-	s->iter = c->iter;
-	s->run = c->run;
-	s->kind = hb_mig_kind(c->iter);
-	s->valid = c->dir == HB_MIG_TO_DEVICE ? HB_T_TO_DEVICE :
-						HB_T_TO_SYSTEM;
-	s->migrate_ns = c->m.total_ns;
-	s->pages = c->m.migrated;
-	s->thp = c->m.thp;
-}
-
-/* The sample of fault @f: the handler, the touch, the pages it moved. */
-static void hb_mig_fault_sample(const struct hb_result *m,
-				const struct hb_mig_fault *f,
-				struct hb_sample *s)
-{
-	uint64_t pmd = hb_mig_pmd_pages(m->meta.info.page_size);
-
-	s->size = m->cfg.sizes[0];
-	s->iter = f->iter;
-	s->run = f->run;
-	s->kind = hb_mig_kind(f->iter);
-	s->valid = HB_T_FAULT | HB_T_TOUCH;
-	s->migrate_ns = f->rec.total_ns;
-	s->touch_ns = f->user_ns;
-	s->pages = f->rec.pages;
-	s->thp = pmd > 1 && f->rec.pages == pmd;
-}
-
-int hb_mig_samples(struct hb_result *r)
-{
-	struct hb_mig_cursor cur = { 0 };
-	struct hb_mig_iter it;
-	struct hb_sample *s;
-	size_t i;
-
-	while (hb_mig_next(r, &cur, &it)) {
-		for (i = it.call; i < it.call_end; i++) {
-			s = hb_result_add(r);
-			if (!s)
-				return -ENOMEM;
-			hb_mig_call_sample(r, &r->mig.calls[i], s);
-		}
-		for (i = it.fault; i < it.fault_end; i++) {
-			s = hb_result_add(r);
-			if (!s)
-				return -ENOMEM;
-			hb_mig_fault_sample(r, &r->mig.faults[i], s);
-		}
-	}
-	return 0;
 }

@@ -3,8 +3,7 @@
  * hmmbench: the part of a migration's JSON (schema hmmbench-migrate/1)
  * that is its own, read back into a result of workload "migrate": its
  * records, so that show renders it again as migrate did and merge pools
- * it, and its calls and faults as the result's samples, which compare
- * and merge's checks take as they take any other workload's.
+ * it, and the samples made of them.
  */
 #ifndef HB_MIG_READ_H
 #define HB_MIG_READ_H
@@ -20,23 +19,14 @@ struct json_object;
  * (result_read.c reads that): its configuration (workload "migrate")
  * from @doc, read from @path, into @r; then, once the metadata and
  * sources are read, every call, fault phase and fault sample with every
- * field the JSON holds, and the samples made of them (hb_mig_samples());
- * summaries are recomputed from them, never read.  The strings of @r
- * point into @doc.  -EINVAL with a sentence naming @path in @err when it
+ * field the JSON holds, and the samples made of them (migration.h's
+ * hb_mig_samples()); summaries are recomputed from them, never read.
+ * The strings of @r point into @doc.  -EINVAL with a sentence naming @path in @err when it
  * is no whole migration, or -ENOMEM.
  */
 int hb_mig_read_config(struct json_object *doc, struct hb_result *r,
 		       const char *path, char *err, size_t len);
 int hb_mig_read_records(struct json_object *doc, struct hb_result *r,
 			const char *path, char *err, size_t len);
-
-/*
- * Adds to @r, a migration, the samples of its records, in the order
- * measured: one per MIGRATE call (HB_T_TO_DEVICE or HB_T_TO_SYSTEM: the
- * kernel's total, the pages moved and the THPs among them) and per fault
- * (HB_T_FAULT, the handler, and HB_T_TOUCH, the touch), of size
- * cfg.sizes[0], an iteration's calls before its faults.  0 or -ENOMEM.
- */
-int hb_mig_samples(struct hb_result *r);
 
 #endif /* HB_MIG_READ_H */

@@ -13,6 +13,9 @@
 
 #include <linux/hmmbench.h>
 
+/* The JSON document of hmmbench migrate, which holds them. */
+#define HB_MIG_SCHEMA	"hmmbench-migrate/1"
+
 /* What is timed: the directions of --direction. */
 enum hb_mig_dir {
 	HB_MIG_TO_DEVICE,	/* MIGRATE TO_DEVICE of the whole buffer */
@@ -80,9 +83,16 @@ struct hb_mig_records {
 
 /*
  * The phases the module times, in a call as in a fault: fields.h's
- * hb_mig_phase_fields and hb_fault_phase_fields.
+ * hb_mig_phase_fields and hb_fault_phase_fields, in this order.
  */
-#define HB_MIG_NR_PHASES	5
+enum hb_mig_phase {
+	HB_MP_SETUP,
+	HB_MP_ALLOC,
+	HB_MP_COPY,
+	HB_MP_PAGES,
+	HB_MP_FINALIZE,
+	HB_MIG_NR_PHASES
+};
 
 /* The columns of a fault's row: fields.h's hb_mig_fault_fields. */
 #define HB_MIG_FAULT_COLS	12

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the result of hmmbench migrate - its records, the metrics of
- * a call, the order pages moved in, and the summaries: per direction the
- * statistics of stats.h over the calls of the first and of the warm
- * iterations, and for faults the percentiles of quantile.h.
+ * hmmbench: the result of hmmbench migrate - its records and the samples
+ * made of them, the order pages moved in, and the summaries: per
+ * direction the summary of its calls' samples (metrics.h) and their
+ * counts, the first iteration apart from the warm ones, and for faults
+ * the percentiles of quantile.h.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,7 +16,6 @@
 #include "fmt.h"
 #include "results/fields.h"
 #include "results/migration.h"
-#include "stats/sets.h"
 
 /* Room for one more record of @size in *@v, which holds *@nr of *@cap. */
 static void *hb_mig_grow(void **v, size_t *nr, size_t *cap, size_t size)
@@ -245,31 +245,11 @@ const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
 	return buf;
 }
 
-bool hb_mig_metric_shown(size_t id, bool icount)
-{
-	return !icount || hb_mig_metrics[id].unit != HB_UNIT_GIB_PER_S;
-}
-
 const char *hb_mig_phase_name(size_t p)
 {
 	return p < HB_MIG_NR_PHASES ? hb_mig_phase_fields.f[p].title :
 				      "other";
 }
-
-const struct hb_mig_metric hb_mig_metrics[HB_MM_NR] = {
-	[HB_MM_GIB_PER_S] = { "gib_per_s", "throughput", HB_UNIT_GIB_PER_S },
-	[HB_MM_NS_PER_PAGE] = { "ns_per_page", "kernel ns/4KiB", HB_UNIT_NS_PER_PAGE },
-	[HB_MM_TOTAL] = { "total_ns", "kernel total", HB_UNIT_NS },
-	[HB_MM_SETUP] = { "setup_percent", "  setup", HB_UNIT_PERCENT },
-	[HB_MM_ALLOC] = { "alloc_percent", "  alloc", HB_UNIT_PERCENT },
-	[HB_MM_COPY] = { "copy_percent", "  copy", HB_UNIT_PERCENT },
-	[HB_MM_PAGES] = { "pages_percent", "  pages", HB_UNIT_PERCENT },
-	[HB_MM_FINALIZE] = { "finalize_percent", "  finalize", HB_UNIT_PERCENT },
-	[HB_MM_OTHER] = { "other_percent", "  other", HB_UNIT_PERCENT },
-	[HB_MM_COPY_RATE] = { "copy_gib_per_s", "copy throughput", HB_UNIT_GIB_PER_S },
-	[HB_MM_WALL] = { "wall_ns", "wall", HB_UNIT_NS },
-	[HB_MM_OVERHEAD] = { "overhead_ns", "wall - kernel", HB_UNIT_NS },
-};
 
 /* The phases of @rec, a reply or record that @t describes. */
 static void hb_mig_phases(const struct hb_fields *t, const void *rec,
@@ -287,57 +267,68 @@ static double hb_percent(double part, double whole)
 	return whole ? 100.0 * part / whole : NAN;
 }
 
-/* The share of phase @id (HB_MM_SETUP .. HB_MM_OTHER) of @m's total. */
-static double hb_mig_share(const struct hmmbench_migrate *m,
-			   enum hb_mig_metric_id id)
+/*
+ * The sample of call @c of @m: its kernel total and phases, wall time,
+ * pages and THPs.
+ */
+static void hb_mig_call_sample(const struct hb_result *m,
+			       const struct hb_mig_call *c, struct hb_sample *s)
 {
-	uint64_t ph[HB_MIG_NR_PHASES];
-	double rest = (double)m->total_ns;
-	unsigned int i;
-
-	hb_mig_phases(&hb_mig_phase_fields, m, ph);
-	if (id != HB_MM_OTHER)
-		return hb_percent(ph[id - HB_MM_SETUP], m->total_ns);
-	for (i = 0; i < HB_MIG_NR_PHASES; i++)
-		rest -= ph[i];
-	return hb_percent(rest, m->total_ns);
+	s->size = m->cfg.sizes[0];
+	s->iter = c->iter;
+	s->run = c->run;
+	s->kind = hb_mig_kind(c->iter);
+	s->group = c->dir;
+	s->valid = c->dir == HB_MIG_TO_DEVICE ? HB_T_TO_DEVICE :
+						HB_T_TO_SYSTEM;
+	s->migrate_ns = c->m.total_ns;
+	hb_mig_phases(&hb_mig_phase_fields, &c->m, s->phase_ns);
+	s->wall_ns = c->wall_ns;
+	s->pages = c->m.migrated;
+	s->thp = c->m.thp;
 }
 
-bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
-		   enum hb_mig_metric_id id, double *v)
+/* The sample of fault @f: the handler, the touch, the pages it moved. */
+static void hb_mig_fault_sample(const struct hb_result *m,
+				const struct hb_mig_fault *f,
+				struct hb_sample *s)
 {
-	const struct hmmbench_migrate *m = &c->m;
-	double bytes = (double)m->migrated * page_size;
+	uint64_t pmd = hb_mig_pmd_pages(m->meta.info.page_size);
 
-	switch (id) {
-	case HB_MM_GIB_PER_S:
-		if (!bytes || !m->total_ns)
-			return false;
-		*v = bytes / (1ULL << 30) / (m->total_ns / 1e9);
-		return true;
-	case HB_MM_NS_PER_PAGE:
-		if (!bytes)
-			return false;
-		*v = m->total_ns / (bytes / 4096);
-		return true;
-	case HB_MM_TOTAL:
-		*v = m->total_ns;
-		return true;
-	case HB_MM_COPY_RATE:
-		if (!bytes || !m->copy_ns)
-			return false;
-		*v = bytes / (1ULL << 30) / (m->copy_ns / 1e9);
-		return true;
-	case HB_MM_WALL:
-		*v = c->wall_ns;
-		return true;
-	case HB_MM_OVERHEAD:
-		*v = (double)c->wall_ns - (double)m->total_ns;
-		return true;
-	default:
-		*v = hb_mig_share(m, id);
-		return !isnan(*v);
+	s->size = m->cfg.sizes[0];
+	s->iter = f->iter;
+	s->run = f->run;
+	s->kind = hb_mig_kind(f->iter);
+	s->group = HB_MIG_FAULT;
+	s->valid = HB_T_FAULT | HB_T_TOUCH;
+	s->migrate_ns = f->rec.total_ns;
+	s->touch_ns = f->user_ns;
+	s->pages = f->rec.pages;
+	s->thp = pmd > 1 && f->rec.pages == pmd;
+}
+
+int hb_mig_samples(struct hb_result *r)
+{
+	struct hb_mig_cursor cur = { 0 };
+	struct hb_mig_iter it;
+	struct hb_sample *s;
+	size_t i;
+
+	while (hb_mig_next(r, &cur, &it)) {
+		for (i = it.call; i < it.call_end; i++) {
+			s = hb_result_add(r);
+			if (!s)
+				return -ENOMEM;
+			hb_mig_call_sample(r, &r->mig.calls[i], s);
+		}
+		for (i = it.fault; i < it.fault_end; i++) {
+			s = hb_result_add(r);
+			if (!s)
+				return -ENOMEM;
+			hb_mig_fault_sample(r, &r->mig.faults[i], s);
+		}
 	}
+	return 0;
 }
 
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
@@ -355,68 +346,29 @@ static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
 	rg->total += v;
 }
 
-/* The calls of one direction and kind, as a set (stats/sets.h). */
-struct hb_mig_call_set {
-	const struct hb_result *r;
-	enum hb_mig_dir dir;
-	int k;			/* HB_MIG_FIRST or HB_MIG_WARM */
-};
-
-static bool hb_mig_call_in(const void *ctx, size_t i)
-{
-	const struct hb_mig_call_set *cs = ctx;
-	const struct hb_mig_call *c = &cs->r->mig.calls[i];
-
-	return c->dir == cs->dir && (hb_mig_kind(c->iter) == HB_WARM) == cs->k;
-}
-
-static size_t hb_mig_call_run(const void *ctx, size_t i)
-{
-	const struct hb_mig_call_set *cs = ctx;
-
-	return cs->r->mig.calls[i].run;
-}
-
-static bool hb_mig_call_value(const void *ctx, size_t i, size_t id,
-			      double *v)
-{
-	const struct hb_mig_call_set *cs = ctx;
-
-	return hb_mig_metric(&cs->r->mig.calls[i], cs->r->meta.info.page_size,
-			     id, v);
-}
-
-/* The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s. */
+/*
+ * The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s:
+ * their counts, and the summary of their samples.
+ */
 static int hb_mig_sum_calls(const struct hb_result *r,
 			    enum hb_mig_dir dir, int k, double *buf,
 			    struct hb_mig_summary *s)
 {
-	struct hb_mig_call_set cs = { r, dir, k };
-	struct hb_set set = {
-		.ctx = &cs,
-		.nr_items = r->mig.nr_calls,
-		.nr_runs = r->nr_sources,
-		.in = hb_mig_call_in,
-		.run = hb_mig_call_run,
-		.value = hb_mig_call_value,
-	};
+	const struct hb_mig_call *c;
 	size_t i, id;
 
 	memset(s, 0, sizeof(*s));
 	for (i = 0; i < r->mig.nr_calls; i++) {
-		if (!hb_mig_call_in(&cs, i))
+		c = &r->mig.calls[i];
+		if (c->dir != dir || (hb_mig_kind(c->iter) == HB_WARM) != k)
 			continue;
 		for (id = 0; id < HB_MC_NR; id++)
-			hb_mig_range_add(&s->count[id],
-					 hb_mig_count(&r->mig.calls[i].m, id),
+			hb_mig_range_add(&s->count[id], hb_mig_count(&c->m, id),
 					 !s->n);
 		s->n++;
 	}
-	s->by_run = r->nr_sources >= 2;
-	if (s->by_run)
-		hb_set_items_per_run(&set, &s->calls_lo, &s->calls_hi);
-	return hb_set_stats(&set, HB_MM_NR, buf, s->st,
-			    s->by_run ? s->run : NULL);
+	return hb_summarize_group(r, r->cfg.sizes[0], k ? HB_WARM : HB_COLD,
+				  dir, buf, &s->sum);
 }
 
 /* The counts of the fault phases of kind @k into @s. */
@@ -528,7 +480,8 @@ int hb_mig_summarize(const struct hb_result *r,
 		     struct hb_mig_summaries *s)
 {
 	const struct hb_mig_records *m = &r->mig;
-	size_t most = m->nr_calls > m->nr_faults ? m->nr_calls : m->nr_faults;
+	size_t most = r->nr_samples > m->nr_faults ? r->nr_samples :
+						     m->nr_faults;
 	double *buf = malloc((most ? most : 1) * sizeof(*buf));
 	int ret = 0, k;
 

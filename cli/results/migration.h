@@ -2,9 +2,9 @@
 /*
  * hmmbench: what is made of a migration's records (a result of workload
  * "migrate": every MIGRATE hmmbench migrate timed and every CPU fault it
- * matched to a touch) short of writing them out: a call's metrics, the
- * order pages actually moved in, and the summaries of each direction,
- * the first iteration apart from the warm ones.
+ * matched to a touch) short of writing them out: the samples made of
+ * them, the order pages actually moved in, and the summaries of each
+ * direction, the first iteration apart from the warm ones.
  */
 #ifndef HB_MIGRATION_H
 #define HB_MIGRATION_H
@@ -17,13 +17,11 @@
 
 #include "fmt.h"
 #include "results/fields.h"
+#include "results/metrics.h"
 #include "results/mig_records.h"
 #include "results/result.h"
 #include "stats/quantile.h"
 #include "stats/stats.h"
-
-/* The JSON document of hmmbench migrate. */
-#define HB_MIG_SCHEMA	"hmmbench-migrate/1"
 
 /* Bytes from one touch of the fault phase to the next: 4 KiB. */
 #define HB_MIG_TOUCH	4096
@@ -115,49 +113,22 @@ const char *hb_mig_fault_order_label(char *buf, size_t len, uint64_t thp,
 				     uint64_t page_size);
 
 /*
- * Whether metric @id of a migration measured under icount (@icount)
- * means something: a rate of instructions does not.
- */
-bool hb_mig_metric_shown(size_t id, bool icount);
-
-/*
  * "setup", "alloc" ... of phase @p; "other", the total less the phases,
  * for HB_MIG_NR_PHASES.
  */
 const char *hb_mig_phase_name(size_t p);
 
-/* Indexes into hb_mig_metrics[], in output order. */
-enum hb_mig_metric_id {
-	HB_MM_GIB_PER_S,	/* migrated * page_size / total_ns */
-	HB_MM_NS_PER_PAGE,	/* total_ns per 4 KiB migrated */
-	HB_MM_TOTAL,		/* total_ns */
-	HB_MM_SETUP,		/* setup_ns / total_ns, and the others */
-	HB_MM_ALLOC,
-	HB_MM_COPY,
-	HB_MM_PAGES,
-	HB_MM_FINALIZE,
-	HB_MM_OTHER,		/* total_ns less the phases: the loop */
-	HB_MM_COPY_RATE,	/* migrated * page_size / copy_ns */
-	HB_MM_WALL,		/* wall_ns */
-	HB_MM_OVERHEAD,		/* wall_ns - total_ns */
-	HB_MM_NR
-};
-
-struct hb_mig_metric {
-	const char *key;	/* JSON member: stable */
-	const char *title;	/* table row: not stable */
-	/* ns, ns/4KiB (moved), GiB/s, or % (of the kernel's total) */
-	enum hb_unit unit;
-};
-
-extern const struct hb_mig_metric hb_mig_metrics[HB_MM_NR];
-
 /*
- * Metric @id of call @c on pages of @page_size into *@v; false when it is
- * undefined (nothing moved, a total of 0): never a made-up zero.
+ * Adds to @r, a migration whose records are complete, the samples of
+ * its records, in the order measured: one per MIGRATE call (HB_T_TO_DEVICE
+ * or HB_T_TO_SYSTEM: the kernel's total and phases, the wall time, the
+ * pages moved and the THPs among them; its group the direction) and per
+ * fault (HB_T_FAULT, the handler, and HB_T_TOUCH, the touch; group
+ * HB_MIG_FAULT), of size cfg.sizes[0], an iteration's calls before its
+ * faults.  Statistics, compare and merge take them as any workload's
+ * samples.  0 or -ENOMEM.
  */
-bool hb_mig_metric(const struct hb_mig_call *c, uint64_t page_size,
-		   enum hb_mig_metric_id id, double *v);
+int hb_mig_samples(struct hb_result *r);
 
 uint64_t hb_mig_count(const struct hmmbench_migrate *m,
 		      enum hb_mig_count_id id);
@@ -173,19 +144,14 @@ struct hb_mig_range {
 #define HB_MIG_FIRST	0
 #define HB_MIG_WARM	1
 
-/* One direction's calls of one kind. */
+/*
+ * One direction's calls of one kind: the summary of their samples (its
+ * HB_M_CALL_* metrics), and their counts.
+ */
 struct hb_mig_summary {
 	size_t n;			/* calls */
-	struct hb_stats st[HB_MM_NR];
+	struct hb_summary sum;
 	struct hb_mig_range count[HB_MC_NR];
-	/*
-	 * A migration merged from several runs (by_run): the statistics of
-	 * each run's mean of a metric, n being the runs that have it, which
-	 * the table shows; and the fewest and most calls a run has.
-	 */
-	bool by_run;
-	struct hb_stats run[HB_MM_NR];
-	size_t calls_lo, calls_hi;
 };
 
 /* The faults of one kind. */

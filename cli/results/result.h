@@ -136,6 +136,15 @@ struct hb_sample {
 	uint64_t migrate_ns;
 	uint64_t touch_ns;
 	uint64_t thp;
+	/*
+	 * What a sample is one of besides its size: a migration's direction
+	 * (enum hb_mig_dir, HB_MIG_FAULT for a fault); 0 for the others.
+	 * A migration's call also keeps the kernel's phases of it
+	 * (hb_mig_phase_fields' order) and its wall time.
+	 */
+	unsigned int group;
+	uint64_t phase_ns[HB_MIG_NR_PHASES];
+	uint64_t wall_ns;
 };
 
 /*

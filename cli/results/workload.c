@@ -2,7 +2,7 @@
 /*
  * hmmbench: the workloads a result can hold, described once.
  */
-#include "results/migration.h"
+#include "results/mig_records.h"
 #include "results/workload.h"
 
 /* One boot a side: calls within one boot are not independent. */

@@ -390,6 +390,7 @@ void fixture_migration(struct hb_result *r, bool thp, const double *ms,
 				 0.8 * ms[i]);
 		fixture_mig_faults(r, i, thp, ms[i]);
 	}
+	assert_int_equal(hb_mig_samples(r), 0);
 	r->complete = true;
 	r->wall_ns = 100000000;
 }

@@ -389,7 +389,7 @@ static void merge_pools_iterations_run_by_run(void **state)
 	/* the first iterations of three runs: 7.5, 9.0 and 10.5 ms */
 	assert_int_equal(s.call[HB_MIG_TO_DEVICE][HB_MIG_FIRST].n, 3);
 	first = &s.call[HB_MIG_TO_DEVICE][HB_MIG_FIRST];
-	assert_true(fabs(first->st[HB_MM_TOTAL].mean - 9.0e6) < 1);
+	assert_true(fabs(first->sum.st[HB_M_CALL_TOTAL].mean - 9.0e6) < 1);
 	assert_int_equal(s.call[HB_MIG_TO_DEVICE][HB_MIG_WARM].n, 9);
 	assert_int_equal(s.fault[HB_MIG_WARM].n, 18);
 

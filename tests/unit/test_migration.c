@@ -91,6 +91,27 @@ static void faults_are_labelled_by_the_folio_they_moved(void **state)
 	assert_int_equal(hb_mig_fault_order(0, 0, 0), HB_ORDER_NONE);
 }
 
+/*
+ * Metric @id of call @c, a migration's only one, on pages of
+ * @page_size: of the sample made of it.
+ */
+static bool call_metric(const struct hb_mig_call *c, uint64_t page_size,
+			enum hb_metric_id id, double *v)
+{
+	struct hb_result r;
+	bool ok;
+
+	memset(&r, 0, sizeof(r));
+	hb_mig_config_init(&r.cfg);
+	r.cfg.sizes[0] = 1ULL << 30;
+	r.meta.info.page_size = page_size;
+	*hb_mig_add_call(&r) = *c;
+	assert_int_equal(hb_mig_samples(&r), 0);
+	ok = hb_metric_get(&hb_metrics[id], &r.samples[0], &r.meta, v);
+	hb_result_free(&r);
+	return ok;
+}
+
 /* 1 GiB in 250 ms of the kernel's, 10 us more as the process saw it. */
 static void metrics_of_a_call_follow_from_its_reply(void **state)
 {
@@ -106,24 +127,24 @@ static void metrics_of_a_call_follow_from_its_reply(void **state)
 	double v;
 
 	(void)state;
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_GIB_PER_S, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_RATE, &v));
 	assert_float_equal(v, 4.0, EPS);
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_NS_PER_PAGE, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_PP, &v));
 	assert_float_equal(v, 250e6 / GIB_PAGES, EPS);
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_COPY, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_COPY, &v));
 	assert_float_equal(v, 40.0, EPS);
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_FINALIZE, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_FINALIZE, &v));
 	assert_float_equal(v, 8.0, EPS);
 	/* 100 - 10 - 20 - 40 - 10 - 8 */
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_OTHER, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_OTHER, &v));
 	assert_float_equal(v, 12.0, EPS);
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_OVERHEAD, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_OVERHEAD, &v));
 	assert_float_equal(v, 10000, EPS);
 	/* 64 KiB pages: the same count is 16 times the bytes */
-	assert_true(hb_mig_metric(&c, 65536, HB_MM_GIB_PER_S, &v));
+	assert_true(call_metric(&c, 65536, HB_M_CALL_RATE, &v));
 	assert_float_equal(v, 64.0, EPS);
-	assert_string_equal(hb_mig_metrics[HB_MM_GIB_PER_S].key, "gib_per_s");
-	assert_string_equal(hb_unit_name(hb_mig_metrics[HB_MM_GIB_PER_S].unit),
+	assert_string_equal(hb_metrics[HB_M_CALL_RATE].key, "gib_per_s");
+	assert_string_equal(hb_unit_name(hb_metrics[HB_M_CALL_RATE].unit),
 			    "GiB/s");
 }
 
@@ -133,13 +154,13 @@ static void nothing_moved_has_no_rate(void **state)
 	double v;
 
 	(void)state;
-	assert_false(hb_mig_metric(&c, 4096, HB_MM_GIB_PER_S, &v));
-	assert_false(hb_mig_metric(&c, 4096, HB_MM_NS_PER_PAGE, &v));
+	assert_false(call_metric(&c, 4096, HB_M_CALL_RATE, &v));
+	assert_false(call_metric(&c, 4096, HB_M_CALL_PP, &v));
 	c.m.total_ns = 0;
 	c.m.migrated = 1;
-	assert_false(hb_mig_metric(&c, 4096, HB_MM_GIB_PER_S, &v));
-	assert_false(hb_mig_metric(&c, 4096, HB_MM_SETUP, &v));
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_TOTAL, &v));
+	assert_false(call_metric(&c, 4096, HB_M_CALL_RATE, &v));
+	assert_false(call_metric(&c, 4096, HB_M_CALL_SETUP, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_TOTAL, &v));
 	assert_float_equal(v, 0, EPS);
 }
 
@@ -167,11 +188,11 @@ static void every_count_and_phase_is_its_own_member(void **state)
 	assert_string_equal(hb_mig_count_fields.f[HB_MC_CALLS].key, "calls");
 	assert_string_equal(hb_mig_count_fields.f[HB_MC_SKIP_BUSY].key,
 			    "skip_busy");
-	for (i = HB_MM_SETUP; i <= HB_MM_FINALIZE; i++) {
-		assert_true(hb_mig_metric(&c, 4096, i, &v));
-		assert_float_equal(v, (i - HB_MM_SETUP + 1), EPS);
+	for (i = HB_M_CALL_SETUP; i <= HB_M_CALL_FINALIZE; i++) {
+		assert_true(call_metric(&c, 4096, i, &v));
+		assert_float_equal(v, (i - HB_M_CALL_SETUP + 1), EPS);
 	}
-	assert_true(hb_mig_metric(&c, 4096, HB_MM_OTHER, &v));
+	assert_true(call_metric(&c, 4096, HB_M_CALL_OTHER, &v));
 	assert_float_equal(v, 85.0, EPS);
 	assert_string_equal(hb_mig_phase_name(0), "setup");
 	assert_string_equal(hb_mig_phase_name(4), "finalize");
@@ -294,6 +315,7 @@ static void three_iterations(struct hb_result *r)
 	add_fault(r, 1, 200, 0);
 	add_call(r, 2, HB_MIG_TO_DEVICE, 200000000, 500, 12);
 	add_call(r, 2, HB_MIG_TO_SYSTEM, 200000000, 500, 0);
+	assert_int_equal(hb_mig_samples(r), 0);
 }
 
 static void summaries_keep_the_first_iteration_apart(void **state)
@@ -310,13 +332,13 @@ static void summaries_keep_the_first_iteration_apart(void **state)
 	first = &s->call[HB_MIG_TO_DEVICE][HB_MIG_FIRST];
 	warm = &s->call[HB_MIG_TO_DEVICE][HB_MIG_WARM];
 	assert_int_equal(first->n, 1);
-	assert_float_equal(first->st[HB_MM_GIB_PER_S].mean, 2.0, EPS);
+	assert_float_equal(first->sum.st[HB_M_CALL_RATE].mean, 2.0, EPS);
 	assert_int_equal(warm->n, 2);
-	assert_float_equal(warm->st[HB_MM_GIB_PER_S].mean, 4.5, EPS);
-	assert_float_equal(warm->st[HB_MM_GIB_PER_S].min, 4.0, EPS);
-	assert_float_equal(warm->st[HB_MM_SETUP].mean, 10.0, EPS);
-	assert_float_equal(warm->st[HB_MM_OVERHEAD].mean, 10000, EPS);
-	assert_false(isnan(warm->st[HB_MM_GIB_PER_S].mean_ci_hi));
+	assert_float_equal(warm->sum.st[HB_M_CALL_RATE].mean, 4.5, EPS);
+	assert_float_equal(warm->sum.st[HB_M_CALL_RATE].min, 4.0, EPS);
+	assert_float_equal(warm->sum.st[HB_M_CALL_SETUP].mean, 10.0, EPS);
+	assert_float_equal(warm->sum.st[HB_M_CALL_OVERHEAD].mean, 10000, EPS);
+	assert_false(isnan(warm->sum.st[HB_M_CALL_RATE].mean_ci_hi));
 	assert_int_equal(warm->count[HB_MC_THP].min, 500);
 	assert_int_equal(warm->count[HB_MC_THP].max, 512);
 	assert_int_equal(warm->count[HB_MC_THP].total, 1012);
@@ -326,7 +348,7 @@ static void summaries_keep_the_first_iteration_apart(void **state)
 			 HB_ORDER_MIXED);
 	assert_int_equal(s->call[HB_MIG_TO_SYSTEM][HB_MIG_WARM].n, 2);
 	assert_float_equal(s->call[HB_MIG_TO_SYSTEM][HB_MIG_WARM]
-			   .st[HB_MM_GIB_PER_S].mean, 5.0, EPS);
+			   .sum.st[HB_M_CALL_RATE].mean, 5.0, EPS);
 	hb_result_free(&r);
 	free(s);
 }
@@ -384,7 +406,7 @@ static void a_result_without_faults_has_empty_summaries(void **state)
 	assert_true(isnan(s->fault[HB_MIG_WARM].share[0]));
 	assert_int_equal(s->call[HB_MIG_TO_DEVICE][HB_MIG_WARM].n, 0);
 	assert_true(isnan(s->call[HB_MIG_TO_DEVICE][HB_MIG_WARM]
-			  .st[HB_MM_TOTAL].mean));
+			  .sum.st[HB_M_CALL_TOTAL].mean));
 	free(s);
 }
 

@@ -308,6 +308,7 @@ static void migrate_thp_result(struct hb_result *r)
 			 sys_ms[it], it == 3 ? 6 : 8, it == 3 ? 2 : 0);
 		mig_faults(r, it, 4096, 8, 8, 9);
 	}
+	assert_int_equal(hb_mig_samples(r), 0);
 	r->complete = true;
 	r->wall_ns = 512000000;
 	/* ROOFLINE copied the 16 MiB in 2.5 ms: 6.25 GiB/s */
@@ -346,6 +347,7 @@ static void migrate_4k_result(struct hb_result *r)
 		mig_faults(r, it, 16, it == 2 ? 5 : 16,
 			   it == 1 ? 13 : it == 2 ? 5 : 16, 0);
 	}
+	assert_int_equal(hb_mig_samples(r), 0);
 	r->complete = false;
 	r->stop_reason = "interrupted";
 	r->wall_ns = 3000000;
