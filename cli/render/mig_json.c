@@ -27,7 +27,7 @@ static struct json_object *hb_mig_config_json(const struct hb_result *r)
 	hb_jadd(o, "workload", hb_jstr("migrate"));
 	hb_jadd(o, "size", hb_jint(c->sizes[0]));
 	hb_jadd(o, "chunk_size", hb_jint(c->chunk_size));
-	hb_jadd(o, "cold_iterations", hb_jint(hb_mig_runs(r)));
+	hb_jadd(o, "cold_iterations", hb_jint(hb_result_runs(r)));
 	hb_jadd(o, "iterations", hb_jint(c->iters));
 	hb_jadd(o, "thp", hb_jbool(c->thp));
 	hb_jadd(o, "batch", hb_jint(c->batch));

@@ -14,13 +14,11 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "render/machine.h"
 #include "render/renderers.h"
-#include "render/rows.h"
+#include "render/tables.h"
 #include "render/wrap.h"
 #include "results/fields.h"
 
-#define HB_TABLE_COLS	80
 #define HB_TITLE_W	21	/* the rows' titles */
 
 /* "to-device, to-system and fault" of cfg.dirs. */
@@ -53,38 +51,29 @@ static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * The first lines: the directions, the buffer, the iterations and how
+ * pages moved, as every table starts.
+ */
 static void hb_mig_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
-	const char *note = hb_meta_emulation_note(&r->meta);
 	uint64_t ps = r->meta.info.page_size;
-	unsigned int runs = hb_mig_runs(r);
-	char sz[32], ch[32], dirs[64], batch[64];
-	char merged[64] = "", per[32] = "";
-	size_t boots = r->nr_boots ? r->nr_boots : runs;
+	char sz[32], ch[32], dirs[64], batch[64], what[160], extras[224];
 
 	if (c->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages", c->batch);
 	else
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
 			 hb_mig_pmd_pages(ps));
-	if (r->nr_sources && boots == runs)
-		snprintf(merged, sizeof(merged), "%u runs merged (%zu boots), ",
-			 runs, boots);
-	else if (r->nr_sources)
-		snprintf(merged, sizeof(merged), "%u runs merged in %zu boot%s, ",
-			 runs, boots, boots == 1 ? "" : "s");
-	if (r->nr_sources && c->iters % runs == 0)
-		snprintf(per, sizeof(per), " (%u per run)", c->iters / runs);
-	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench migrate: %s%s of %s, %u first + %u warm iteration%s%s, %s, batches of %s, a %s chunk as device memory",
-		 merged, hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
-		 hb_mig_size(c->sizes[0], sz, sizeof(sz)), runs,
-		 c->iters, c->iters == 1 ? "" : "s", per,
+	snprintf(what, sizeof(what), "%s of %s, %u first + %u warm iteration%s",
+		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
+		 hb_mig_size(c->sizes[0], sz, sizeof(sz)), hb_result_runs(r),
+		 c->iters, c->iters == 1 ? "" : "s");
+	snprintf(extras, sizeof(extras), ", %s, batches of %s, a %s chunk as device memory",
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
-	hb_render_machine(f, &r->meta, HB_TABLE_COLS);
-	if (note)
-		hb_wrap(f, note, "", HB_TABLE_COLS);
+	hb_table_head(f, r, what, extras);
 }
 
 /* The row of metric @id: first, then the warm statistics. */
@@ -360,7 +349,7 @@ static void hb_mig_table_fault(FILE *f, const struct hb_result *r,
 
 static void hb_mig_table_legend(FILE *f, const struct hb_result *r)
 {
-	unsigned int runs = hb_mig_runs(r);
+	unsigned int runs = hb_result_runs(r);
 
 	fputc('\n', f);
 	if (r->nr_sources > 1 &&

@@ -17,72 +17,45 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "render/machine.h"
 #include "render/renderers.h"
 #include "render/roof.h"
-#include "render/rows.h"
+#include "render/tables.h"
 #include "render/stopped.h"
 #include "render/wrap.h"
 
-#define HB_TABLE_COLS	80
-
-/* "3 runs merged (3 boots)", or "4 runs in 1 boot", into @m. */
-static void hb_table_runs(FILE *m, const struct hb_result *r)
-{
-	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
-
-	if (boots == runs)
-		fprintf(m, "%u runs merged (%u boots)", runs, boots);
-	else
-		fprintf(m, "%u runs merged in %u boot%s", runs, boots,
-			boots == 1 ? "" : "s");
-}
-
 /*
- * The first lines: what ran (of a merged result, the runs and their
- * calls), then on what, where it was measured and in what environment,
- * and what that means.
+ * The first lines: what ran - a namespace's rebinds, or chunks per
+ * iteration, and how they were measured - as every table starts.
  */
 static void hb_table_header(FILE *f, const struct hb_result *r)
 {
 	const struct hb_config *c = &r->cfg;
 	unsigned int runs = hb_result_runs(r);
-	char cp[32], ns[160];
-	const char *note = hb_meta_emulation_note(&r->meta);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
+	char what[256], extras[256], cp[32], ns[160];
+	size_t n = 0;
 
-	if (!m)
-		return;
-	fprintf(m, "hmmbench %s: ", c->command);
-	if (r->nr_sources) {
-		hb_table_runs(m, r);
-		fputs(", ", m);
-	}
 	if (hb_config_namespace(c, ns, sizeof(ns)))
-		fprintf(m, "%s, %u first + %u rebind%s", ns, runs, c->iters,
-			c->iters == 1 ? "" : "s");
+		snprintf(what, sizeof(what), "%s, %u first + %u rebind%s", ns,
+			 runs, c->iters, c->iters == 1 ? "" : "s");
 	else
-		fprintf(m, "%u chunk%s per iteration, %u first + %u warm iteration%s",
-			c->chunks, c->chunks == 1 ? "" : "s", runs, c->iters,
-			c->iters == 1 ? "" : "s");
-	if (r->nr_sources && c->iters % runs == 0)
-		fprintf(m, " (%u per run)", c->iters / runs);
+		snprintf(what, sizeof(what), "%u chunk%s per iteration, %u first + %u warm iteration%s",
+			 c->chunks, c->chunks == 1 ? "" : "s", runs, c->iters,
+			 c->iters == 1 ? "" : "s");
+	extras[0] = '\0';
 	if (c->warmup)
-		fprintf(m, " (+%u warmup, excluded)", c->warmup);
-	if (c->interleave)
-		fputs(", sizes interleaved", m);
-	if (hb_config_compound(c, cp, sizeof(cp)) && !c->ns_name)
-		fprintf(m, ", %s compound pages", cp);
-	if (c->label)
-		fprintf(m, ", label \"%s\"", c->label);
-	fclose(m);
-	hb_wrap(f, text, "  ", HB_TABLE_COLS);
-	free(text);
-	hb_render_machine(f, &r->meta, HB_TABLE_COLS);
-	if (note)
-		hb_wrap(f, note, "", HB_TABLE_COLS);
+		n += snprintf(extras + n, sizeof(extras) - n,
+			      " (+%u warmup, excluded)", c->warmup);
+	if (c->interleave && n < sizeof(extras))
+		n += snprintf(extras + n, sizeof(extras) - n,
+			      ", sizes interleaved");
+	if (hb_config_compound(c, cp, sizeof(cp)) && !c->ns_name &&
+	    n < sizeof(extras))
+		n += snprintf(extras + n, sizeof(extras) - n,
+			      ", %s compound pages", cp);
+	if (c->label && n < sizeof(extras))
+		snprintf(extras + n, sizeof(extras) - n, ", label \"%s\"",
+			 c->label);
+	hb_table_head(f, r, what, extras);
 }
 
 /*

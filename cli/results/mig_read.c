@@ -234,7 +234,7 @@ static int hb_mig_read_iter(struct json_object *o, const size_t *at,
 		return hb_mig_damaged(w, "no iteration number", NULL);
 	if (hb_mig_whole(o, "run", UINT_MAX, &run, w))
 		return -EINVAL;
-	if (run >= hb_mig_runs(r))
+	if (run >= hb_result_runs(r))
 		return hb_mig_damaged(w, "a run that is none of its sources",
 				      NULL);
 	if (!kind || strcmp(kind, hb_kind_name(hb_mig_kind(iter))))

@@ -75,11 +75,6 @@ unsigned int hb_mig_iterations(const struct hb_result *r)
 	return n;
 }
 
-unsigned int hb_mig_runs(const struct hb_result *r)
-{
-	return r->nr_sources ? r->nr_sources : 1;
-}
-
 /* Takes (@run, @iter) into @it when it comes before what @it holds. */
 static void hb_mig_earlier(unsigned int run, unsigned int iter, bool *any,
 			   struct hb_mig_iter *it)

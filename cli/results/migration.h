@@ -44,9 +44,6 @@ struct hb_mig_fault *hb_mig_add_fault(struct hb_result *r);
  */
 unsigned int hb_mig_iterations(const struct hb_result *r);
 
-/* The runs behind @r: one per merged run, else 1. */
-unsigned int hb_mig_runs(const struct hb_result *r);
-
 /* Where the records of the next iteration start, walking a result. */
 struct hb_mig_cursor {
 	size_t call, phase, fault;

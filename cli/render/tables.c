@@ -1,14 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the rows of the human tables of a result's metrics - a size's
- * and a migration's direction's: the first value beside the warm ones'
- * mean, interval, median and CV (--wide: and the median's interval, min
- * and max), each value in its column's one unit.
+ * hmmbench: what the human tables of a result print alike: the first
+ * lines, and the rows of a size's or a migration direction's metrics -
+ * the first value beside the warm ones' mean, interval, median and CV
+ * (--wide: and the median's interval, min and max), each value in its
+ * column's one unit.
  */
 #include <math.h>
 #include <stdio.h>
 
-#include "render/rows.h"
+#include "render/machine.h"
+#include "render/tables.h"
+#include "render/wrap.h"
+
+void hb_table_head(FILE *f, const struct hb_result *r, const char *what,
+		   const char *extras)
+{
+	unsigned int runs = hb_result_runs(r), boots = hb_result_boots(r);
+	const char *note = hb_meta_emulation_note(&r->meta);
+	char merged[64] = "", per[32] = "";
+
+	if (r->nr_sources && boots == runs)
+		snprintf(merged, sizeof(merged), "%u runs merged (%u boots), ",
+			 runs, boots);
+	else if (r->nr_sources)
+		snprintf(merged, sizeof(merged), "%u runs merged in %u boot%s, ",
+			 runs, boots, boots == 1 ? "" : "s");
+	if (r->nr_sources && r->cfg.iters % runs == 0)
+		snprintf(per, sizeof(per), " (%u per run)", r->cfg.iters / runs);
+	hb_wrapf(f, "  ", HB_TABLE_COLS, "hmmbench %s: %s%s%s%s",
+		 r->cfg.command, merged, what, per, extras);
+	hb_render_machine(f, &r->meta, HB_TABLE_COLS);
+	if (note)
+		hb_wrap(f, note, "", HB_TABLE_COLS);
+}
 
 const char *hb_table_pm(char *buf, size_t len, const struct hb_cols *u,
 			enum hb_unit unit, const struct hb_stats *st, double ref)

@@ -1,15 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: the rows of the human tables of a result's metrics (rows.c),
- * which table.c and mig_table.c print.
+ * hmmbench: what the human tables of a result (table.c, and a
+ * migration's, mig_table.c) print alike (tables.c): their first lines,
+ * and the rows of its metrics with their heading and count line.
  */
-#ifndef HB_ROWS_H
-#define HB_ROWS_H
+#ifndef HB_TABLES_H
+#define HB_TABLES_H
 
 #include <stdio.h>
 
 #include "fmt.h"
+#include "results/result.h"
 #include "stats/stats.h"
+
+/* The width the human tables fit. */
+#define HB_TABLE_COLS	80
+
+/*
+ * The first lines: "hmmbench COMMAND: ", of a merged result its runs and
+ * boots, then @what (what ran, and how many first and warm iterations),
+ * of a merged result how many of them per run, and @extras (", label
+ * \"base\"" or ""); then on what, where it was measured and in what
+ * environment, and what that means.
+ */
+void hb_table_head(FILE *f, const struct hb_result *r, const char *what,
+		   const char *extras);
 
 /*
  * A row of a table: its title, marked when fewer samples than
@@ -60,4 +75,4 @@ struct hb_table_runs {
 void hb_table_counts(FILE *f, int width, const char *what, size_t first,
 		     size_t warm, const struct hb_table_runs *runs);
 
-#endif /* HB_ROWS_H */
+#endif /* HB_TABLES_H */
