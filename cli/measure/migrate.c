@@ -27,13 +27,9 @@
 #include "measure/migrate.h"
 #include "measure/verify.h"
 
-/*
- * The loop's state.  A migration is no struct hb_result yet: loop.r
- * stays NULL, and r is where its records go.
- */
+/* The loop's state: loop.r holds the migration's records. */
 struct hb_mig_loop {
 	struct hb_loop loop;
-	struct hb_result *r;
 	uint32_t handle;		/* the chunk, 0 while none */
 	uint8_t *buf;			/* this iteration's buffer, or NULL */
 	size_t window;			/* touches per FAULT_READ */
@@ -46,7 +42,7 @@ struct hb_mig_loop {
 static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 		       uint32_t direction)
 {
-	const struct hb_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->loop.r->cfg;
 	struct hb_dev_ctx ctx = {
 		.path = l->loop.dev->path,
 		.length = cfg->chunk_size,
@@ -60,12 +56,12 @@ static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 		.info = &l->loop.dev->info,
 	};
 
-	if (l->r->error[0])
+	if (l->loop.r->error[0])
 		return err;
 	/* The budget has moved since we started: explain with today's. */
 	if (err == -ENOMEM && op == HB_OP_MAP)
 		hb_dev_info(l->loop.dev);
-	hb_dev_explain(l->r->error, sizeof(l->r->error), op, err, &ctx);
+	hb_dev_explain(l->loop.r->error, sizeof(l->loop.r->error), op, err, &ctx);
 	return err;
 }
 
@@ -74,10 +70,10 @@ static int hb_mig_failf(struct hb_mig_loop *l, int err, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (l->r->error[0])
+	if (l->loop.r->error[0])
 		return err;
 	va_start(ap, fmt);
-	vsnprintf(l->r->error, sizeof(l->r->error), fmt, ap);
+	vsnprintf(l->loop.r->error, sizeof(l->loop.r->error), fmt, ap);
 	va_end(ap);
 	return err;
 }
@@ -116,7 +112,7 @@ static uint64_t hb_mig_align(const struct hb_mig_loop *l)
  */
 static int hb_mig_buf_map(struct hb_mig_loop *l)
 {
-	uint64_t size = l->r->cfg.sizes[0], align = hb_mig_align(l), head;
+	uint64_t size = l->loop.r->cfg.sizes[0], align = hb_mig_align(l), head;
 	uint8_t *p;
 	char sz[32];
 
@@ -133,14 +129,14 @@ static int hb_mig_buf_map(struct hb_mig_loop *l)
 		munmap(p + head + size, align - head);
 	l->buf = p + head;
 	/* without THP in the kernel, the buffer is of base pages anyway */
-	madvise(l->buf, size, l->r->cfg.thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	madvise(l->buf, size, l->loop.r->cfg.thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 	return 0;
 }
 
 static void hb_mig_buf_unmap(struct hb_mig_loop *l)
 {
 	if (l->buf)
-		munmap(l->buf, l->r->cfg.sizes[0]);
+		munmap(l->buf, l->loop.r->cfg.sizes[0]);
 	l->buf = NULL;
 }
 
@@ -148,7 +144,7 @@ static void hb_mig_fill(struct hb_mig_loop *l, unsigned int iter)
 {
 	uint64_t *p = (uint64_t *)l->buf, i;
 
-	for (i = 0; i < l->r->cfg.sizes[0] / 8; i++)
+	for (i = 0; i < l->loop.r->cfg.sizes[0] / 8; i++)
 		p[i] = hb_mig_pattern(iter, i * 8);
 }
 
@@ -159,7 +155,7 @@ static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
 	const uint64_t *p = (const uint64_t *)l->buf;
 	uint64_t i;
 
-	for (i = 0; i < l->r->cfg.sizes[0] / 8; i++) {
+	for (i = 0; i < l->loop.r->cfg.sizes[0] / 8; i++) {
 		if (p[i] == hb_mig_pattern(iter, i * 8))
 			continue;
 		return hb_mig_failf(l, -EIO, "iteration %u: after %s the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " (0x%" PRIx64 ") where 0x%016" PRIx64 " was written: the migration lost or corrupted data",
@@ -173,7 +169,7 @@ static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
 static int hb_mig_call(struct hb_mig_loop *l, uint32_t direction,
 		       struct hb_mig_call *c)
 {
-	const struct hb_config *cfg = &l->r->cfg;
+	const struct hb_config *cfg = &l->loop.r->cfg;
 	struct hb_mig_req req = {
 		.handle = l->handle,
 		.direction = direction,
@@ -205,7 +201,7 @@ static int hb_mig_round_trip(struct hb_mig_loop *l, unsigned int iter)
 		[HB_MIG_TO_DEVICE] = HMMBENCH_MIGRATE_TO_DEVICE,
 		[HB_MIG_TO_SYSTEM] = HMMBENCH_MIGRATE_TO_SYSTEM,
 	};
-	struct hb_result *r = l->r;
+	struct hb_result *r = l->loop.r;
 	struct hb_mig_call scratch, *c;
 	enum hb_mig_dir d;
 	int ret;
@@ -288,7 +284,7 @@ static int hb_mig_drain(struct hb_mig_loop *l, struct hb_mig_touches *t,
 			l->window = fr.capacity;
 		if (!w)
 			t->stale += nr;
-		else if (hb_mig_match(l->r, t, w, l->recs, nr))
+		else if (hb_mig_match(l->loop.r, t, w, l->recs, nr))
 			return hb_mig_nomem(l);
 	} while (nr == HMMBENCH_FAULT_READ_MAX);
 	return 0;
@@ -321,7 +317,7 @@ static void hb_mig_touch(uint8_t *buf, struct hb_mig_window *w)
 /* Every 4 KiB of the buffer touched, a window at a time. */
 static int hb_mig_touch_all(struct hb_mig_loop *l, struct hb_mig_touches *t)
 {
-	uint64_t touches = l->r->cfg.sizes[0] / HB_MIG_TOUCH;
+	uint64_t touches = l->loop.r->cfg.sizes[0] / HB_MIG_TOUCH;
 	struct hb_mig_window *w = l->w;
 	int ret = 0;
 
@@ -352,7 +348,7 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 
 	if (*l->loop.stop)
 		return HB_STOPPED;
-	t = hb_mig_add_phase(l->r);
+	t = hb_mig_add_phase(l->loop.r);
 	if (!t)
 		return hb_mig_nomem(l);
 	t->iter = iter;
@@ -360,7 +356,7 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 	t->lend.dir = HB_MIG_TO_DEVICE;
 	ret = hb_mig_call(l, HMMBENCH_MIGRATE_TO_DEVICE, &t->lend);
 	if (ret) {
-		l->r->mig.nr_phases--;
+		l->loop.r->mig.nr_phases--;
 		return ret;
 	}
 	ret = hb_mig_drain(l, t, NULL);
@@ -378,7 +374,7 @@ static void hb_mig_report(struct hb_mig_loop *l, unsigned int iter)
 	struct hb_progress p = {
 		.step = ++l->loop.step,
 		.steps = l->loop.steps,
-		.size = l->r->cfg.sizes[0],
+		.size = l->loop.r->cfg.sizes[0],
 		.iter = iter,
 		.kind = hb_mig_kind(iter),
 		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
@@ -397,7 +393,7 @@ static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
 		return ret;
 	hb_mig_fill(l, iter);
 	ret = hb_mig_round_trip(l, iter);
-	if (!ret && (l->r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT)))
+	if (!ret && (l->loop.r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT)))
 		ret = hb_mig_fault_phase(l, iter);
 	hb_mig_buf_unmap(l);
 	if (!ret && *l->loop.stop)
@@ -412,7 +408,7 @@ static int hb_mig_map_chunk(struct hb_mig_loop *l)
 	int ret;
 
 	do
-		ret = hb_dev_map(l->loop.dev, l->r->cfg.chunk_size,
+		ret = hb_dev_map(l->loop.dev, l->loop.r->cfg.chunk_size,
 				 HMMBENCH_NODE_LOCAL, 0, &map);
 	while (ret == -EINTR && !*l->loop.stop);
 	if (ret == -EINTR)
@@ -437,7 +433,7 @@ static int hb_mig_roof_skip(struct hb_mig_loop *l, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(l->r->mig.roof_skip, sizeof(l->r->mig.roof_skip), fmt, ap);
+	vsnprintf(l->loop.r->mig.roof_skip, sizeof(l->loop.r->mig.roof_skip), fmt, ap);
 	va_end(ap);
 	return 0;
 }
@@ -450,8 +446,8 @@ static int hb_mig_roof_skip(struct hb_mig_loop *l, const char *fmt, ...)
  */
 static int hb_mig_roofline(struct hb_mig_loop *l)
 {
-	const struct hb_config *cfg = &l->r->cfg;
-	struct hb_roof *rf = &l->r->meta.roof[0];
+	const struct hb_config *cfg = &l->loop.r->cfg;
+	struct hb_roof *rf = &l->loop.r->meta.roof[0];
 	struct hmmbench_roofline rl;
 	char sz[32];
 	int ret;
@@ -487,7 +483,7 @@ static int hb_mig_loop_all(struct hb_mig_loop *l)
 	unsigned int iter;
 	int ret = 0;
 
-	for (iter = 0; iter <= l->r->cfg.iters && !ret; iter++)
+	for (iter = 0; iter <= l->loop.r->cfg.iters && !ret; iter++)
 		ret = *l->loop.stop ? HB_STOPPED : hb_mig_iteration(l, iter);
 	return ret;
 }
@@ -501,10 +497,10 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 			.stop = stop,
 			.fn = fn,
 			.arg = arg,
+			.r = r,
 			.start_ns = hb_now_ns(),
 			.steps = r->cfg.iters + 1,
 		},
-		.r = r,
 		.window = HB_MIG_WINDOW,
 		.w = malloc(sizeof(struct hb_mig_window)),
 		.recs = calloc(HMMBENCH_FAULT_READ_MAX,
