@@ -19,9 +19,9 @@
 /*
  * The first lines: "hmmbench COMMAND: ", of a merged result its runs and
  * boots, then @what (what ran, and how many first and warm iterations),
- * of a merged result how many of them per run, and @extras (", label
- * \"base\"" or ""); then on what, where it was measured and in what
- * environment, and what that means.
+ * of a merged result how many of them per run, and @extras (a label,
+ * how sizes were measured, or ""); then on what, where it was measured
+ * and in what environment, and what that means.
  */
 void hb_table_head(FILE *f, const struct hb_result *r, const char *what,
 		   const char *extras);

@@ -181,15 +181,22 @@ static bool hb_percent(double part, double whole, double *v)
 	return true;
 }
 
-static bool hb_get_call_rate(const struct hb_sample *s,
-			     const struct hb_meta *m, double *v)
+/* GiB the call moved per second of @ns: of its total, or of a phase. */
+static bool hb_call_gib_per_s(const struct hb_sample *s,
+			      const struct hb_meta *m, double ns, double *v)
 {
 	double bytes;
 
-	if (!hb_call_bytes(s, m, &bytes) || !s->migrate_ns)
+	if (!hb_call_bytes(s, m, &bytes) || !ns)
 		return false;
-	*v = bytes / (1ULL << 30) / (s->migrate_ns / 1e9);
+	*v = bytes / (1ULL << 30) / (ns / 1e9);
 	return true;
+}
+
+static bool hb_get_call_rate(const struct hb_sample *s,
+			     const struct hb_meta *m, double *v)
+{
+	return hb_call_gib_per_s(s, m, s->migrate_ns, v);
 }
 
 static bool hb_get_call_pp(const struct hb_sample *s,
@@ -226,7 +233,13 @@ static bool hb_call_share(const struct hb_sample *s, size_t p, double *v)
 	return hb_percent(rest, s->migrate_ns, v);
 }
 
-#define HB_CALL_SHARE(name, p)						static bool hb_get_call_##name(const struct hb_sample *s,					       const struct hb_meta *m, double *v)	{										(void)m;								return hb_call_share(s, p, v);					}
+#define HB_CALL_SHARE(name, p)						\
+static bool hb_get_call_##name(const struct hb_sample *s,		\
+			       const struct hb_meta *m, double *v)	\
+{									\
+	(void)m;							\
+	return hb_call_share(s, p, v);					\
+}
 HB_CALL_SHARE(setup, HB_MP_SETUP)
 HB_CALL_SHARE(alloc, HB_MP_ALLOC)
 HB_CALL_SHARE(copy, HB_MP_COPY)
@@ -237,12 +250,7 @@ HB_CALL_SHARE(other, HB_MIG_NR_PHASES)
 static bool hb_get_call_copy_rate(const struct hb_sample *s,
 				  const struct hb_meta *m, double *v)
 {
-	double bytes, copy = s->phase_ns[HB_MP_COPY];
-
-	if (!hb_call_bytes(s, m, &bytes) || !copy)
-		return false;
-	*v = bytes / (1ULL << 30) / (copy / 1e9);
-	return true;
+	return hb_call_gib_per_s(s, m, s->phase_ns[HB_MP_COPY], v);
 }
 
 static bool hb_get_call_wall(const struct hb_sample *s,
