@@ -35,6 +35,7 @@ arm64_build() {
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
 	host_test driver-builds-without-warnings-arm64 \
 		no_warnings make -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}"
+	keep_module "$kdir"
 	host_test driver-sparse-clean-arm64 \
 		no_warnings make -C "$top/driver" KDIR="$kdir" \
 		"${ARM64_CROSS[@]}" sparse

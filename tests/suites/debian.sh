@@ -48,6 +48,7 @@ suite_debian_arm64() {
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}"
+	keep_module "$kdir"
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL" arm64
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
@@ -82,6 +83,7 @@ suite_debian() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test driver-sparse-clean-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
@@ -115,6 +117,7 @@ suite_debian_newest() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test "driver-sparse-clean-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
@@ -163,6 +166,7 @@ suite_debian_rt() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL-rt"
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null

@@ -31,6 +31,7 @@ debug_build() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$OTHER_KERNEL" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test "driver-sparse-clean-$OTHER_KERNEL" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null

@@ -177,7 +177,7 @@ standin_gap() {
 # the verdict); the first run's last boot starts at most MAX-S seconds
 # after its first call.
 accel_fallback() {
-	local mode=$1 want=$2 calls=$3 sentence=$4 max=$5 d out rc=0 n gap seen
+	local mode=$1 want=$2 calls=$3 sentence=$4 max=$5 d out rc=0 n gap seen i
 	d=$(mktemp -d)
 	ln -s /dev/null "$d/kvm"
 	for i in 1 2; do
@@ -296,6 +296,7 @@ suite_harness() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test driver-sparse-clean \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	host_test driver-checkpatch-clean make -C "$top" style
@@ -354,10 +355,9 @@ harness_late() {
 # whose comparisons are timed (arm64's template, newest, template) run
 # alone as they come; every guest that times nothing a test asserts on
 # (or whose figure is icount's exact count) is queued and runs at the
-# end, two at a time (run_queued): the debug kernel's first, the longest
-# (about eleven minutes on one thread under TCG), beside all the others,
-# then the harness's checks that take a minute and a half of one core and
-# the docs' command lines.
+# end, two at a time (run_queued), the longest first: the debug kernel's
+# (about eleven minutes on one thread under TCG) beside all the others,
+# the docs' command lines (five) beside it from the start.
 suite_vm() {
 	local why
 
@@ -368,6 +368,8 @@ suite_vm() {
 		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
 	! debug_build || later debug_guest
+	# the next longest, beside it from the start
+	later doc_commands
 	if arm64_build; then
 		arm64_template
 		later arm64_guest
@@ -380,7 +382,6 @@ suite_vm() {
 		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
 	! kernel_why default >/dev/null || later harness_late
-	later doc_commands
 	run_queued
 	lanes=0
 	! kernel_why default >/dev/null || ! kernel_why template >/dev/null ||

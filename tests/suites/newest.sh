@@ -24,6 +24,7 @@ suite_newest() {
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
+	keep_module "$kdir"
 	host_test "driver-sparse-clean-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null

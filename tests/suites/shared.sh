@@ -1,14 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Helpers more than one suite uses: a kernel this machine cannot have,
-# warnings of a build, a JSON file's filter, the struct pages two kernels
-# wrote.  Sourced by tests/check.
+# the module kept for a guest, warnings of a build, a JSON file's
+# filter, the struct pages two kernels wrote.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
-: "${vm:?}" "${results:?}"
+: "${top:?}" "${vm:?}" "${results:?}"
 
 # kernel_why KERNEL: why that kernel cannot be had here (hb_kernel_why).
 kernel_why() {
 	(. "$vm/lib.sh" && hb_kernel_why "$1")
+}
+
+# keep_module KDIR: the module driver/ has just been built for KDIR,
+# kept where make guest keeps a kernel's (the Makefile's GUEST_KO), so
+# that the guest's build (guest_built, vm/run) takes it as made instead
+# of building it again.
+keep_module() {
+	local d
+
+	d=$top/build/module/$(basename "${1%/}")
+	[ -f "$top/driver/hmmbench.ko" ] || return 0
+	mkdir -p "$d" && cp "$top/driver/hmmbench.ko" "$d/hmmbench.ko"
 }
 
 # Warnings from the module build or sparse fail the test.
