@@ -96,8 +96,6 @@ enum hb_metric_id {
 	HB_NR_METRICS
 };
 
-#define HB_NR_CALL_METRICS	(HB_M_CALL_OVERHEAD + 1 - HB_M_CALL_RATE)
-
 extern const struct hb_metric hb_metrics[HB_NR_METRICS];
 
 /* The order people read them in: a part under its whole, derived last. */

@@ -15,7 +15,6 @@
 
 #include <linux/hmmbench.h>
 
-#include "fmt.h"
 #include "results/fields.h"
 #include "results/metrics.h"
 #include "results/mig_records.h"
