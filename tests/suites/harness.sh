@@ -357,7 +357,7 @@ harness_late() {
 # (or whose figure is icount's exact count) is queued and runs at the
 # end, two at a time (run_queued), the longest first: the debug kernel's
 # (about eleven minutes on one thread under TCG) beside all the others,
-# the docs' command lines (five) beside it from the start.
+# the docs' command lines (about five minutes) beside it from the start.
 suite_vm() {
 	local why
 
