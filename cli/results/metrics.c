@@ -269,6 +269,17 @@ static bool hb_get_call_overhead(const struct hb_sample *s,
 	return hb_call(s);
 }
 
+/* A fault's touch less its handler: the trap and the fault path. */
+static bool hb_get_fault_outside(const struct hb_sample *s,
+				 const struct hb_meta *m, double *v)
+{
+	(void)m;
+	if ((s->valid & (HB_T_FAULT | HB_T_TOUCH)) != (HB_T_FAULT | HB_T_TOUCH))
+		return false;
+	*v = (double)s->touch_ns - (double)s->migrate_ns;
+	return true;
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs, wl)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
@@ -308,7 +319,7 @@ static bool hb_get_call_overhead(const struct hb_sample *s,
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_BYTES_PER_S,	\
 		 .derive = d, .moved = mv,				\
 		 .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
-/* A MIGRATE call's metric, by @d. */
+/* A migration's call's or fault's own metric, by @d. */
 #define HB_CALL(id, k, t, u, d)						\
 	[id] = { .key = k, .title = t, .unit = u, .derive = d,		\
 		 .grouped = true, .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
@@ -399,6 +410,8 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		hb_get_call_wall),
 	HB_CALL(HB_M_CALL_OVERHEAD, "overhead_ns", "wall - kernel", HB_UNIT_NS,
 		hb_get_call_overhead),
+	HB_CALL(HB_M_FAULT_OUTSIDE, "fault_outside_ns", "outside the handler",
+		HB_UNIT_NS, hb_get_fault_outside),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
@@ -411,7 +424,7 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_CALL_RATE, HB_M_CALL_PP, HB_M_CALL_TOTAL, HB_M_CALL_SETUP,
 	HB_M_CALL_ALLOC, HB_M_CALL_COPY, HB_M_CALL_PAGES, HB_M_CALL_FINALIZE,
 	HB_M_CALL_OTHER, HB_M_CALL_COPY_RATE, HB_M_CALL_WALL,
-	HB_M_CALL_OVERHEAD,
+	HB_M_CALL_OVERHEAD, HB_M_FAULT_OUTSIDE,
 };
 
 bool hb_metric_applies(const struct hb_config *c, size_t mi)

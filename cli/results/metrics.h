@@ -51,9 +51,10 @@ struct hb_metric {
 	 */
 	const char *moved;
 	/*
-	 * A metric of any MIGRATE call, summarized by direction
-	 * (hb_summarize_group()) for a migration's own table and JSON;
-	 * compare compares the calls' totals by direction instead.
+	 * A metric of a migration's calls of either direction, or of its
+	 * faults, for its own table and JSON (a call's summarized by
+	 * direction, hb_summarize_group()); compare compares the calls'
+	 * totals by direction and the faults' times instead.
 	 */
 	bool grouped;
 };
@@ -93,6 +94,7 @@ enum hb_metric_id {
 	HB_M_CALL_COPY_RATE,	/* GiB moved per second of the copy phase */
 	HB_M_CALL_WALL,		/* the ioctl, as hmmbench timed it */
 	HB_M_CALL_OVERHEAD,	/* the wall time less the kernel's total */
+	HB_M_FAULT_OUTSIDE,	/* a fault's touch less its handler (grouped) */
 	HB_NR_METRICS
 };
 

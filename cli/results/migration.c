@@ -423,49 +423,28 @@ static void hb_mig_sum_orders(const struct hb_result *r, int k,
 	s->share[HB_MIG_NR_PHASES] = hb_percent(rest, total);
 }
 
-/* The latencies a fault summary has percentiles of. */
-enum hb_mig_latency {
-	HB_LAT_USER,		/* the touch */
-	HB_LAT_HANDLER,		/* the record's total */
-	HB_LAT_OUTSIDE,		/* the touch less the handler */
-	HB_NR_LATENCIES
-};
-
-static double hb_mig_latency(const struct hb_mig_fault *f,
-			     enum hb_mig_latency lat)
-{
-	switch (lat) {
-	case HB_LAT_USER:
-		return f->user_ns;
-	case HB_LAT_HANDLER:
-		return f->rec.total_ns;
-	default:
-		return (double)f->user_ns - (double)f->rec.total_ns;
-	}
-}
-
-/* The latencies of the fault samples of kind @k into @s. */
+/*
+ * The faults of kind @k into @s: their phases' counts, the orders and
+ * shares of their records, and the percentiles of their samples' touch,
+ * handler and the difference.
+ */
 static int hb_mig_sum_faults(const struct hb_result *r, int k,
 			     double *buf, struct hb_mig_fault_summary *s)
 {
-	struct hb_pcts *out[HB_NR_LATENCIES] = {
-		[HB_LAT_USER] = &s->user,
-		[HB_LAT_HANDLER] = &s->handler,
-		[HB_LAT_OUTSIDE] = &s->outside,
+	static const enum hb_metric_id lat[] = {
+		HB_M_TOUCH, HB_M_FAULT, HB_M_FAULT_OUTSIDE,
 	};
-	enum hb_mig_latency lat;
+	struct hb_pcts *out[] = { &s->user, &s->handler, &s->outside };
+	enum hb_kind kind = k ? HB_WARM : HB_COLD;
 	size_t i, n;
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
 	hb_mig_sum_phases(r, k, s);
 	hb_mig_sum_orders(r, k, s);
-	for (lat = 0; lat < HB_NR_LATENCIES && !ret; lat++) {
-		n = 0;
-		for (i = 0; i < r->mig.nr_faults; i++)
-			if ((hb_mig_kind(r->mig.faults[i].iter) == HB_WARM) == k)
-				buf[n++] = hb_mig_latency(&r->mig.faults[i], lat);
-		ret = hb_pcts_compute(buf, n, out[lat]);
+	for (i = 0; i < sizeof(lat) / sizeof(lat[0]) && !ret; i++) {
+		n = hb_metric_values(r, r->cfg.sizes[0], kind, lat[i], buf);
+		ret = hb_pcts_compute(buf, n, out[i]);
 	}
 	s->n = s->user.n;
 	return ret;
