@@ -19,8 +19,8 @@
 #include "fmt.h"
 #include "render/renderers.h"
 #include "render/roof.h"
-#include "render/tables.h"
 #include "render/stopped.h"
+#include "render/tables.h"
 #include "render/wrap.h"
 
 /*
