@@ -31,6 +31,8 @@ const char *hb_unit_name(enum hb_unit unit)
 		return "GiB/s";
 	case HB_UNIT_PERCENT:
 		return "%";
+	case HB_UNIT_COUNT:
+		return "count";
 	default:
 		return "B/s";
 	}
@@ -165,6 +167,8 @@ static struct hb_scale hb_scale_of(enum hb_unit unit, double lo, double hi)
 		return (struct hb_scale){ 1, "GiB/s", 2 };
 	case HB_UNIT_PERCENT:
 		return (struct hb_scale){ 1, "%", 1 };
+	case HB_UNIT_COUNT:
+		return (struct hb_scale){ 1, "", 2 };
 	default:
 		return hb_rate_scales[hi >= hb_rate_scales[1].div];
 	}
@@ -327,6 +331,8 @@ int hb_fmt_precision(enum hb_unit unit)
 		return 6;
 	case HB_UNIT_GIB_PER_S:
 	case HB_UNIT_PERCENT:
+		return 4;
+	case HB_UNIT_COUNT:
 		return 4;
 	default:
 		return 0;

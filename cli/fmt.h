@@ -26,12 +26,13 @@ enum hb_unit {
 	/* a migration's: 2^30 bytes per second, and a percentage (50: half) */
 	HB_UNIT_GIB_PER_S,
 	HB_UNIT_PERCENT,
+	HB_UNIT_COUNT,		/* things counted, or counted per call */
 	HB_NR_UNITS
 };
 
 /*
  * "ns", "ns/4KiB", "B/s", "ratio", "instructions", "instructions/4KiB",
- * "GiB/s" or "%": the unit as CSV and JSON name it.
+ * "GiB/s", "%" or "count": the unit as CSV and JSON name it.
  */
 const char *hb_unit_name(enum hb_unit unit);
 

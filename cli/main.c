@@ -79,6 +79,8 @@ static const struct hb_command hb_commands[] = {
 	  "NAMESPACE: unbind and bind a pmem namespace's driver, --iters times" },
 	{ "migrate", hb_cmd_migrate,
 	  "time page migration to a chunk's device pages, back, and by faults" },
+	{ "mirror", hb_cmd_mirror,
+	  "time hmm_range_fault() mirroring a buffer in a chosen state" },
 	{ "info", hb_cmd_info, "what the module and this machine report" },
 	{ "verify", hb_cmd_verify,
 	  "read back a chunk's struct pages: do the invariants hold?" },

@@ -11,7 +11,8 @@ HB_CLI_RESULTS := $(addprefix results/,result.c fields.c env.c metrics.c \
 	result_read.c json_read.c mig_read.c config_match.c compare.c \
 	compare_verdict.c compare_notes.c merge.c compare_read.c runid.c \
 	migration.c workload.c)
-HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c migrate.c)
+HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c migrate.c \
+	mirror.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_fmt.c machine.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c cmp_cover_setup.c wrap.c \
@@ -20,7 +21,7 @@ HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 HB_CLI_CMDS := $(addprefix cmd/,cmd_common.c cmd_output.c cmd_inputs.c \
 	measuring.c cmd_run.c cmd_sweep.c cmd_info.c cmd_compare.c \
 	cmd_merge.c cmd_show.c cmd_plot.c cmd_list.c cmd_monitor.c cmd_hold.c \
-	cmd_verify.c cmd_rebind.c cmd_migrate.c)
+	cmd_verify.c cmd_rebind.c cmd_migrate.c cmd_mirror.c)
 # Everything but the process glue (main.c, version.c and the commands):
 # what the unit tests link.
 HB_CLI_LIB := fmt.c outfile.c cmd/parse.c cmd/cmdline.c $(HB_CLI_STATS) $(HB_CLI_KERNEL) \

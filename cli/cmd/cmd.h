@@ -43,6 +43,7 @@ int hb_cmd_monitor(int argc, char **argv);
 int hb_cmd_hold(int argc, char **argv);
 int hb_cmd_rebind(int argc, char **argv);
 int hb_cmd_migrate(int argc, char **argv);
+int hb_cmd_mirror(int argc, char **argv);
 
 /*
  * -h/--help, --usage and -V/--version, a child of every command's argp,

@@ -175,6 +175,21 @@ int hb_dev_fault_read(struct hb_dev *dev, uint32_t handle,
 	return ioctl(dev->fd, HMMBENCH_IOC_FAULT_READ, r) ? -errno : 0;
 }
 
+int hb_dev_mirror(struct hb_dev *dev, const struct hb_mirror_req *req,
+		  struct hmmbench_mirror *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (!(dev->info.features & HMMBENCH_FEAT_MIRROR))
+		return -EOPNOTSUPP;
+	m->size = sizeof(*m);
+	m->flags = req->flags;
+	m->handle = req->handle;
+	m->batch = req->batch;
+	m->addr = req->addr;
+	m->length = req->length;
+	return ioctl(dev->fd, HMMBENCH_IOC_MIRROR, m) ? -errno : 0;
+}
+
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,
 			    uint64_t length)
 {

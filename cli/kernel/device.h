@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hmmbench: the client of /dev/hmmbench - open, INFO, MAP, UNMAP, VERIFY,
- * ROOFLINE, WATCH, MIGRATE and FAULT_READ with the uapi structs.  Functions return 0 or a
- * negative errno and never print; explain.h has the sentence for each.
+ * ROOFLINE, WATCH, MIGRATE, FAULT_READ and MIRROR with the uapi structs.
+ * Functions return 0 or a negative errno and never print; explain.h has
+ * the sentence for each.
  */
 #ifndef HB_DEVICE_H
 #define HB_DEVICE_H
@@ -98,6 +99,22 @@ int hb_dev_migrate(struct hb_dev *dev, const struct hb_mig_req *req,
 int hb_dev_fault_read(struct hb_dev *dev, uint32_t handle,
 		      struct hmmbench_fault *recs, uint32_t nr,
 		      struct hmmbench_fault_read *r);
+
+/* What one MIRROR asks for. */
+struct hb_mirror_req {
+	uint32_t flags;		/* HMMBENCH_MIRROR_FAULT, _WRITE */
+	uint32_t handle;	/* 0, or the chunk whose lent pages are its own */
+	uint32_t batch;		/* pages per hmm_range_fault(), 0: 64 */
+	uint64_t addr;		/* this process's memory, page-aligned */
+	uint64_t length;	/* bytes, whole pages */
+};
+
+/*
+ * MIRROR as @req asks, the reply in *@m; -EOPNOTSUPP without asking when
+ * dev->info lacks HMMBENCH_FEAT_MIRROR.
+ */
+int hb_dev_mirror(struct hb_dev *dev, const struct hb_mirror_req *req,
+		  struct hmmbench_mirror *m);
 
 /* Bytes of struct page a chunk of @length costs, per @info. */
 uint64_t hb_dev_memmap_cost(const struct hmmbench_info *info,

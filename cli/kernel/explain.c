@@ -74,6 +74,8 @@ static const char *hb_op_name(enum hb_dev_op op)
 		return "MIGRATE";
 	case HB_OP_FAULT_READ:
 		return "FAULT_READ";
+	case HB_OP_MIRROR:
+		return "MIRROR";
 	default:
 		return "UNMAP";
 	}
@@ -127,6 +129,10 @@ static const char *hb_explain_common(char *buf, size_t len,
 		else if (op == HB_OP_MIGRATE || op == HB_OP_FAULT_READ)
 			snprintf(buf, len,
 				 "migrating pages through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench migrate ...",
+				 ctx->path);
+		else if (op == HB_OP_MIRROR)
+			snprintf(buf, len,
+				 "mirroring memory through %s needs root (CAP_SYS_ADMIN): run hmmbench as root, e.g. sudo hmmbench mirror ...",
 				 ctx->path);
 		else
 			snprintf(buf, len,
@@ -561,10 +567,59 @@ static const char *hb_explain_fault_read(char *buf, size_t len, int err,
 	return buf;
 }
 
+/*
+ * MIRROR's own errors, before the common sentences: EFAULT and EPERM are
+ * what hmm_range_fault() returned, not a bad request.
+ */
+static const char *hb_explain_mirror(char *buf, size_t len, int err,
+				     const struct hb_dev_ctx *ctx)
+{
+	char sz[32];
+
+	hb_size_str(ctx->bytes, sz, sizeof(sz));
+	switch (err) {
+	case ENOTTY:
+	case EOPNOTSUPP:
+		snprintf(buf, len,
+			 "the hmmbench module behind %s cannot mirror memory (no HMMBENCH_FEAT_MIRROR): the kernel lacks CONFIG_HMM_MIRROR (the test kernels get it with CONFIG_TEST_HMM) or the module is older than this hmmbench; hmmbench info shows its features",
+			 ctx->path);
+		break;
+	case EFAULT:
+		snprintf(buf, len,
+			 "hmm_range_fault() could not make a page of the %s buffer valid (EFAULT): something unmapped part of it while it was mirrored",
+			 sz);
+		break;
+	case EBUSY:
+		snprintf(buf, len,
+			 "invalidations kept a batch of the %s buffer from being mirrored for a second (EBUSY, as hmm_range_fault()'s callers give up): lower --invalidate",
+			 sz);
+		break;
+	case EINVAL:
+		snprintf(buf, len,
+			 "the module refused to mirror %s with --batch %" PRIu32 " as invalid, so it does not match this hmmbench: "
+			 HB_REBUILD_HINT, sz, ctx->batch);
+		break;
+	case ENOENT:
+		snprintf(buf, len,
+			 "the module knows no chunk %" PRIu32 " to mirror lent pages with on this file descriptor: this is a bug in hmmbench, please report it",
+			 ctx->handle);
+		break;
+	case ENOMEM:
+		snprintf(buf, len,
+			 "the module could not have the device table for mirroring %s (8 bytes per page) within its budget: use a smaller --size",
+			 sz);
+		break;
+	default:
+		return NULL;
+	}
+	return buf;
+}
+
 const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 			   const struct hb_dev_ctx *ctx)
 {
 	struct hb_dev_ctx c = *ctx;
+	char what_sz[32];
 
 	if (!c.path)
 		c.path = HMMBENCH_DEVICE;
@@ -578,6 +633,8 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 	if ((op == HB_OP_MIGRATE || op == HB_OP_FAULT_READ) &&
 	    (err == ENOTTY || err == EOPNOTSUPP))
 		return hb_explain_mig_unsupported(buf, len, &c);
+	if (op == HB_OP_MIRROR && hb_explain_mirror(buf, len, err, &c))
+		return buf;
 	if (hb_explain_common(buf, len, op, err, &c))
 		return buf;
 	switch (op) {
@@ -598,6 +655,11 @@ const char *hb_dev_explain(char *buf, size_t len, enum hb_dev_op op, int err,
 		return hb_explain_migrate(buf, len, err, &c);
 	case HB_OP_FAULT_READ:
 		return hb_explain_fault_read(buf, len, err, &c);
+	case HB_OP_MIRROR:
+		snprintf(buf, len, "mirroring the %s buffer failed: %s",
+			 hb_size_str(c.bytes, what_sz, sizeof(what_sz)),
+			 strerror(err));
+		return buf;
 	default:
 		return hb_explain_chunk(buf, len, err, &c, "unmap",
 					"unmapping", "");

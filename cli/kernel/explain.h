@@ -26,6 +26,7 @@ enum hb_dev_op {
 	HB_OP_WATCH_READ,
 	HB_OP_MIGRATE,
 	HB_OP_FAULT_READ,
+	HB_OP_MIRROR,
 };
 
 /* What was being asked when an operation failed, for the message. */
@@ -37,9 +38,10 @@ struct hb_dev_ctx {
 	unsigned int vmemmap_shift;	/* MAP: log2 pages per compound page */
 	uint32_t handle;	/* UNMAP, VERIFY, MIGRATE, FAULT_READ */
 	uint64_t bytes;		/* ROOFLINE: the buffer's size;
-				 * MIGRATE: the range's */
+				 * MIGRATE, MIRROR: the range's */
 	uint32_t direction;	/* MIGRATE: HMMBENCH_MIGRATE_TO_* */
-	uint32_t batch;		/* MIGRATE: --batch, 0: the kernel's */
+	uint32_t batch;		/* MIGRATE, MIRROR: --batch, 0: the
+				 * kernel's (MIRROR's: 64) */
 	bool thp;		/* MIGRATE: --thp */
 	const struct hmmbench_info *info;	/* NULL when unknown */
 };

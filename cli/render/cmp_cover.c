@@ -323,7 +323,7 @@ static enum hb_metric_id hb_cover_primary(const struct hb_comparison *c,
 		if (c->rows[i].file == file && c->rows[i].kind == kind &&
 		    c->rows[i].primary)
 			return c->rows[i].metric;
-	return HB_M_MEMREMAP;
+	return hb_headline(&c->in[0].r.cfg);
 }
 
 static bool hb_cover_has(const struct hb_comparison *c, size_t file,
@@ -346,6 +346,15 @@ static void hb_cover_first_iter(FILE *f, const struct hb_comparison *c,
 	(void)c;
 	(void)file;
 	fprintf(f, "\nFirst iteration of each run%s(on a new buffer, to device pages not used before)\n",
+		HB_COVER_HEAD);
+}
+
+static void hb_cover_first_mirror(FILE *f, const struct hb_comparison *c,
+				  size_t file)
+{
+	(void)c;
+	(void)file;
+	fprintf(f, "\nFirst iteration of each run%s(on a new buffer, as every iteration)\n",
 		HB_COVER_HEAD);
 }
 
@@ -395,6 +404,7 @@ static void (*const hb_cover_first[HB_NR_WORKLOADS])(FILE *f,
 	[HB_WL_CHUNK] = hb_cover_first_call,
 	[HB_WL_BIND] = hb_cover_first_bind,
 	[HB_WL_MIGRATE] = hb_cover_first_iter,
+	[HB_WL_MIRROR] = hb_cover_first_mirror,
 };
 
 static void hb_cover_kind(FILE *f, const struct hb_comparison *c,

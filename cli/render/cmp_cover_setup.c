@@ -127,12 +127,28 @@ static void hb_cover_chunks(FILE *m, const struct hb_comparison *c)
 		hb_cover_timed(c), cfg->chunks, cfg->chunks == 1 ? "" : "s");
 }
 
+/* A mirror: the buffer, its state, the fault mode and the batches. */
+static void hb_cover_mirror(FILE *m, const struct hb_comparison *c)
+{
+	const struct hb_config *cfg = &c->in[0].r.cfg;
+	char sz[32];
+
+	fprintf(m, " MIRROR of a %s buffer (hmmbench mirror --state %s --fault %s, hmm_range_fault() in batches of %" PRIu64 "\x1fpages",
+		hb_size_human(cfg->sizes[0], sz, sizeof(sz)),
+		cfg->mirror_state, cfg->mirror_fault, cfg->batch);
+	if (cfg->invalidate)
+		fprintf(m, ", invalidated %" PRIu64 "\x1ftimes a second",
+			cfg->invalidate);
+	fprintf(m, "), %s in the kernel per call.", hb_cover_timed(c));
+}
+
 /* What was timed, in the words of its workload. */
 static void (*const hb_cover_workload[HB_NR_WORKLOADS])(FILE *m,
 		const struct hb_comparison *c) = {
 	[HB_WL_CHUNK] = hb_cover_chunks,
 	[HB_WL_BIND] = hb_cover_binds,
 	[HB_WL_MIGRATE] = hb_cover_migration,
+	[HB_WL_MIRROR] = hb_cover_mirror,
 };
 
 /*

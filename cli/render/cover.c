@@ -7,6 +7,7 @@
  * numbers mean, and the command lines that measured them.  At most 72
  * columns, plain ASCII apart from the ± sign.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,9 @@ static void hb_cover_calls(FILE *m, const struct hb_result *r,
 
 /*
  * The setup of a result, wrapped for an email: version, kernel, machine,
- * where it ran, its environment and what that means, and what was timed - a namespace's
- * rebinds or DEVICE_PRIVATE chunks - over how many runs.
+ * where it ran, its environment and what that means, and what was
+ * timed - a namespace's rebinds, DEVICE_PRIVATE chunks or a mirror's
+ * calls - over how many runs.
  */
 static void hb_cover_setup(FILE *f, const struct hb_result *r)
 {
@@ -112,6 +114,15 @@ static void hb_cover_setup(FILE *f, const struct hb_result *r)
 		hb_cover_calls(m, r, c->first_bind_reconfigure ?
 			       "binding (ndctl create-namespace)" :
 			       "rebind of the run", "rebinds");
+	} else if (hb_config_mirror(c)) {
+		fprintf(m, "MIRROR (hmm_range_fault() in batches of %" PRIu64 " pages) of a %s buffer, --state %s, --fault %s",
+			c->batch, hb_size_human(c->sizes[0], cp, sizeof(cp)),
+			c->mirror_state, c->mirror_fault);
+		if (c->invalidate)
+			fprintf(m, ", invalidated %" PRIu64 " times a second",
+				c->invalidate);
+		fputs(": ", m);
+		hb_cover_calls(m, r, "call", "more");
 	} else {
 		fprintf(m, "DEVICE_PRIVATE memremap_pages() and memunmap_pages()");
 		if (hb_config_compound(c, cp, sizeof(cp)))
@@ -153,7 +164,7 @@ static void hb_cover_row(FILE *f, const struct hb_cols *u, enum hb_unit unit,
 /* Whether metric @id is a row of @r's cover text. */
 static bool hb_cover_has(const struct hb_result *r, enum hb_metric_id id)
 {
-	return hb_metrics[id].cover &&
+	return hb_metrics[id].cover && !hb_metrics[id].hidden &&
 	       hb_metric_shown(&r->cfg, &r->meta, id);
 }
 
@@ -181,7 +192,7 @@ static void hb_cover_size(FILE *f, const struct hb_result *r,
 	/* the unit of every time below, which the cells leave out */
 	snprintf(head, sizeof(head), "%s, %s",
 		 hb_size_human(ws->size, sz, sizeof(sz)),
-		 hb_col_unit(&u.u[hb_metric_unit(HB_M_MEMREMAP, &r->meta)]));
+		 hb_col_unit(&u.u[hb_metric_unit(hb_headline(&r->cfg), &r->meta)]));
 	fprintf(f, "\n  %-20s %12s %27s %7s\n", head, "first",
 		ws->by_run ? "runs' mean ± 95% CI" : "mean ± 95% CI", "CV");
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {

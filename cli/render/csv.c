@@ -60,10 +60,47 @@ static void hb_csv_row(FILE *f, const struct hb_result *r,
 	fprintf(f, ",%s\n", hb_time_unit(hb_meta_icount(&r->meta)));
 }
 
+/*
+ * A workload that came after CSV v1 (a mirror's): where a sample was
+ * taken, then every metric of the workload, in hb_metrics' order.
+ */
+static void hb_csv_workload(FILE *f, const struct hb_result *r)
+{
+	const struct hb_sample *s;
+	const char *t;
+	char buf[64];
+	size_t i, mi;
+	double v;
+
+	fputs("label,size,iteration,kind", f);
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (hb_metric_applies(&r->cfg, mi))
+			fprintf(f, ",%s", hb_metrics[mi].key);
+	fputs(",time_unit\n", f);
+	for (i = 0; i < r->nr_samples; i++) {
+		s = &r->samples[i];
+		hb_csv_string(f, r->cfg.label ? r->cfg.label : "");
+		fprintf(f, ",%" PRIu64 ",%u,%s", s->size, s->iter,
+			hb_kind_name(s->kind));
+		for (mi = 0; mi < HB_NR_METRICS; mi++) {
+			if (!hb_metric_applies(&r->cfg, mi))
+				continue;
+			t = hb_metric_text(buf, sizeof(buf), &hb_metrics[mi],
+					   s, &r->meta, &v);
+			fprintf(f, ",%s", t ? t : "");
+		}
+		fprintf(f, ",%s\n", hb_time_unit(hb_meta_icount(&r->meta)));
+	}
+}
+
 void hb_render_csv(FILE *f, const struct hb_result *r)
 {
 	size_t i;
 
+	if (hb_config_mirror(&r->cfg)) {
+		hb_csv_workload(f, r);
+		return;
+	}
 	hb_csv_header(f);
 	for (i = 0; i < r->nr_samples; i++)
 		hb_csv_row(f, r, &r->samples[i]);

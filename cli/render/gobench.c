@@ -7,6 +7,7 @@
  * comparison (and the environment, which may) go on '#' lines, which benchstat ignores, because it would
  * otherwise split base and new into separate tables.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,10 +93,15 @@ static void hb_gobench_value(FILE *f, const struct hb_result *r,
 static void hb_gobench_line(FILE *f, const struct hb_result *r,
 			    const struct hb_sample *s)
 {
+	size_t mi, headline = hb_headline(&r->cfg);
 	char sz[32], cp[32];
-	size_t mi;
 
-	if (r->cfg.ns_name) {
+	if (hb_config_mirror(&r->cfg)) {
+		fprintf(f, "BenchmarkMirror/size=%s/state=%s/fault=%s/batch=%" PRIu64,
+			hb_size_str(s->size, sz, sizeof(sz)),
+			r->cfg.mirror_state, r->cfg.mirror_fault,
+			r->cfg.batch);
+	} else if (r->cfg.ns_name) {
 		fprintf(f, "BenchmarkRebind/mode=%s/size=%s", r->cfg.workload,
 			hb_size_str(s->size, sz, sizeof(sz)));
 		if (r->cfg.nd_map)
@@ -109,10 +115,10 @@ static void hb_gobench_line(FILE *f, const struct hb_result *r,
 			fprintf(f, "/compound=%s", cp);
 	}
 	fputs(" 1", f);
-	/* memremap first, as ns/op: benchstat's main time */
-	hb_gobench_value(f, r, s, HB_M_MEMREMAP);
+	/* the workload's figure first, as ns/op: benchstat's main time */
+	hb_gobench_value(f, r, s, headline);
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
-		if (mi != HB_M_MEMREMAP &&
+		if (mi != headline && hb_metrics[mi].gounit &&
 		    hb_metric_shown(&r->cfg, &r->meta, mi))
 			hb_gobench_value(f, r, s, mi);
 	fputc('\n', f);
@@ -127,10 +133,10 @@ void hb_render_gobench(FILE *f, const struct hb_result *r)
 		const struct hb_sample *s = &r->samples[i];
 		double v;
 
-		/* a line needs one value: skip a sample with no memremap */
+		/* a line needs its figure: skip a sample without it */
 		if (s->kind == HB_WARM &&
-		    hb_metric_get(&hb_metrics[HB_M_MEMREMAP], s, &r->meta,
-				  &v))
+		    hb_metric_get(&hb_metrics[hb_headline(&r->cfg)], s,
+				  &r->meta, &v))
 			hb_gobench_line(f, r, s);
 	}
 }

@@ -145,20 +145,25 @@ static void hb_plot_calls(FILE *f, const char *name,
 /* One size: memremap, its two parts and memunmap per call, in ms. */
 static void hb_plot_trace_one(FILE *f, const struct hb_result *r)
 {
-	static const enum hb_metric_id ids[] = {
+	/* the workload's figure first, then its parts */
+	static const enum hb_metric_id chunk[] = {
 		HB_M_MEMREMAP, HB_M_MEMMAP_INIT, HB_M_MEMREMAP_REST,
 		HB_M_MEMUNMAP,
+	}, mirror[] = {
+		HB_M_MIR_TOTAL, HB_M_MIR_FAULT, HB_M_MIR_UPDATE, HB_M_MIR_REST,
 	};
+	const enum hb_metric_id *ids = hb_config_mirror(&r->cfg) ? mirror :
+								   chunk;
 	char name[32];
 	size_t i;
 
-	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+	for (i = 0; i < 4; i++) {
 		snprintf(name, sizeof(name), "m%zu", i);
 		hb_plot_calls(f, name, r, 0, HB_ALL_KINDS, ids[i], 1e-6);
 	}
-	hb_plot_calls(f, "first", r, 0, 1U << HB_COLD, HB_M_MEMREMAP, 1e-6);
+	hb_plot_calls(f, "first", r, 0, 1U << HB_COLD, ids[0], 1e-6);
 	fprintf(f, "set ylabel '%s per call'\nplot", hb_plot_units(&r->meta)->ms);
-	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+	for (i = 0; i < 4; i++) {
 		fprintf(f, "%s $m%zu using 1:2 with linespoints pt 7 ps 0.5 title ",
 			i ? ", \\\n    " : " ", i);
 		hb_plot_quote(f, hb_metric_name(ids[i]));
@@ -195,11 +200,12 @@ static void hb_plot_trace(FILE *f, const struct hb_result *r,
 	char sz[32], what[96];
 
 	hb_plot_head(f, o);
-	snprintf(what, sizeof(what), "%s%s%s, every call",
+	snprintf(what, sizeof(what), "%s%s%s%s, every call",
 		 r->cfg.nr_sizes == 1 ?
 		 hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "sweep",
-		 r->cfg.ns_name ? " " : "",
-		 r->cfg.ns_name ? r->cfg.workload : "");
+		 r->cfg.ns_name || r->cfg.mirror_state ? " " : "",
+		 r->cfg.ns_name || r->cfg.mirror_state ? r->cfg.workload : "",
+		 r->cfg.mirror_state ? " of a buffer" : "");
 	hb_plot_title(f, what, r);
 	fputs("set xlabel 'call, in the order measured'\nset key below\n", f);
 	if (r->nr_samples <= 30)
@@ -581,6 +587,7 @@ static int (*const hb_plotters[HB_NR_WORKLOADS])(FILE *f,
 	[HB_WL_CHUNK] = hb_plot_samples,
 	[HB_WL_BIND] = hb_plot_samples,
 	[HB_WL_MIGRATE] = hb_plot_migration,
+	[HB_WL_MIRROR] = hb_plot_samples,
 };
 
 int hb_plot_result(FILE *f, const struct hb_result *r,

@@ -133,6 +133,7 @@ static const struct hb_view {
 } hb_views[HB_NR_WORKLOADS] = {
 	[HB_WL_CHUNK] = { HB_FMT_ALL, hb_render_samples },
 	[HB_WL_BIND] = { HB_FMT_ALL, hb_render_samples },
+	[HB_WL_MIRROR] = { HB_FMT_ALL, hb_render_samples },
 	[HB_WL_MIGRATE] = {
 		HB_FMT_BIT(HB_FMT_TABLE) | HB_FMT_BIT(HB_FMT_CSV) |
 		HB_FMT_BIT(HB_FMT_JSON),

@@ -37,6 +37,11 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	if (hb_config_namespace(c, ns, sizeof(ns)))
 		snprintf(what, sizeof(what), "%s, %u first + %u rebind%s", ns,
 			 runs, c->iters, c->iters == 1 ? "" : "s");
+	else if (hb_config_mirror(c))
+		snprintf(what, sizeof(what), "%s buffer, --state %s, --fault %s, batches of %" PRIu64 " pages, %u first + %u warm iteration%s",
+			 hb_size_human(c->sizes[0], cp, sizeof(cp)),
+			 c->mirror_state, c->mirror_fault, c->batch, runs,
+			 c->iters, c->iters == 1 ? "" : "s");
 	else
 		snprintf(what, sizeof(what), "%u chunk%s per iteration, %u first + %u warm iteration%s",
 			 c->chunks, c->chunks == 1 ? "" : "s", runs, c->iters,
@@ -45,6 +50,10 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	if (c->warmup)
 		n += snprintf(extras + n, sizeof(extras) - n,
 			      " (+%u warmup, excluded)", c->warmup);
+	if (c->invalidate)
+		n += snprintf(extras + n, sizeof(extras) - n,
+			      ", invalidating %" PRIu64 " times a second",
+			      c->invalidate);
 	if (c->interleave && n < sizeof(extras))
 		n += snprintf(extras + n, sizeof(extras) - n,
 			      ", sizes interleaved");
@@ -66,7 +75,14 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 static bool hb_table_cold(const struct hb_result *r, uint64_t size)
 {
 	return !r->meta.info.maps_total && size == r->cfg.sizes[0] &&
-	       !r->cfg.ns_name;
+	       hb_workload_of(&r->cfg)->id == HB_WL_CHUNK;
+}
+
+/* Whether metric @id is a row of @r's blocks: a count is not. */
+static bool hb_table_has(const struct hb_result *r, enum hb_metric_id id)
+{
+	return hb_metric_shown(&r->cfg, &r->meta, id) &&
+	       !hb_metrics[id].tally && !hb_metrics[id].hidden;
 }
 
 /* The marks of rows made of fewer samples than the table's n. */
@@ -160,7 +176,7 @@ static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
 	hb_cols_init(u);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
-		if (!hb_metric_shown(&r->cfg, &r->meta, id))
+		if (!hb_table_has(r, id))
 			continue;
 		if (hb_metrics[id].title[0] != ' ')
 			whole = id;
@@ -177,6 +193,41 @@ static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
 	}
 	for (mi = 0; mi < HB_NR_METRICS; mi++)
 		ln[mi].width = width;
+}
+
+/*
+ * What the calls of a workload that counts found (a mirror's pages by
+ * state, its batches and retries): "per call: 4096 pages, 4096 valid,
+ * ...", each count of the warm calls (else the first) as a value or its
+ * range over them.
+ */
+static void hb_table_tallies(FILE *f, const struct hb_result *r,
+			     const struct hb_stats *cold,
+			     const struct hb_stats *warm)
+{
+	char line[1024], v[64];
+	const struct hb_stats *st;
+	size_t mi, n = 0;
+	enum hb_metric_id id;
+
+	line[0] = '\0';
+	for (mi = 0; mi < HB_NR_METRICS && n < sizeof(line); mi++) {
+		id = hb_metric_order[mi];
+		if (!hb_metrics[id].tally || hb_metrics[id].unit != HB_UNIT_COUNT ||
+		    !hb_metric_shown(&r->cfg, &r->meta, id))
+			continue;
+		st = warm[id].n ? &warm[id] : &cold[id];
+		if (!st->n)
+			continue;
+		if (st->min == st->max)
+			snprintf(v, sizeof(v), "%.0f", st->min);
+		else
+			snprintf(v, sizeof(v), "%.0f-%.0f", st->min, st->max);
+		n += snprintf(line + n, sizeof(line) - n, "%s%s %s",
+			      n ? ", " : "", v, hb_metrics[id].title);
+	}
+	if (n)
+		hb_wrapf(f, "  ", HB_TABLE_COLS, "per call: %s", line);
 }
 
 /*
@@ -199,7 +250,7 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 	const struct hb_table_runs runs = {
 		cs->calls_lo, cs->calls_hi, ws->calls_lo, ws->calls_hi
 	};
-	enum hb_unit time = hb_metric_unit(HB_M_MEMREMAP, &r->meta);
+	enum hb_unit time = hb_metric_unit(hb_headline(&r->cfg), &r->meta);
 	enum hb_metric_id id;
 	struct hb_cols u;
 	char sz[32], title[64];
@@ -211,12 +262,13 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 	}
 	hb_table_lines(ln, &ns, &u, r, cold, warm, wide);
 	hb_size_human(ws->size, sz, sizeof(sz));
+	fputc('\n', f);
+	hb_table_tallies(f, r, cold, warm);
 	/* the unit of every time below, which the cells leave out */
 	snprintf(title, sizeof(title), "%s%s%s%s", sz,
 		 r->nr_sources && !by_run ? ", pooled" : "",
 		 u.u[time].hi ? ", " : "",
 		 u.u[time].hi ? hb_col_unit(&u.u[time]) : "");
-	fputc('\n', f);
 	if (wide)
 		fprintf(f, "%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
 			ln[0].width, title, first, mean, "95% CI", "median",
@@ -225,7 +277,7 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 		hb_table_heading(f, ln[0].width, title, first, mean);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
-		if (hb_metric_shown(&r->cfg, &r->meta, id))
+		if (hb_table_has(r, id))
 			(wide ? hb_table_row_wide : hb_table_row)(f, &u,
 				&cold[id], &warm[id], &ln[id]);
 	}
@@ -354,6 +406,17 @@ static void hb_table_shapes(FILE *f, const struct hb_result *r,
 	}
 }
 
+/* What a mirror's first call and rows are. */
+#define HB_TABLE_MIRROR_LEGEND \
+	"first: the first iteration, on a new buffer as every iteration is. " \
+	"mirror, kernel total: MIRROR's batches, each from its first attempt to the end of its device update; " \
+	"hmm_range_fault, device update (a store per page into the module's table, under its lock) and retried attempts: its parts; " \
+	"rest of the call: mmu_interval_read_begin() and the locks around them. " \
+	"invalidate callbacks: the notifier's, on any thread. " \
+	"batch mean: the total per hmm_range_fault() batch; fastest and slowest batch: of each call. " \
+	"retries per batch: -EBUSY and mmu_interval_read_retry() retries. " \
+	"wall - kernel: the ioctl as this process timed it, less the kernel's total: the notifier's insertion and removal, the table's allocation and the system call."
+
 /* What the columns mean, for what the table shows. */
 static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 			    bool wide)
@@ -383,11 +446,13 @@ static void hb_table_legend(FILE *f, const struct hb_result *r, bool sweep,
 			"first: the bind of ndctl create-namespace (--reconfigure), the first of the namespace in its mode. Per 4 KiB: per struct page initialised." :
 			"first: the first rebind of this run, apart from the others but not the first bind after boot (--reconfigure makes that one). Per 4 KiB: per struct page initialised.",
 			"", HB_TABLE_COLS);
+	else if (hb_config_mirror(&r->cfg))
+		hb_wrap(f, HB_TABLE_MIRROR_LEGEND, "", HB_TABLE_COLS);
 	else if (!r->meta.info.maps_total)
 		hb_wrapf(f, "", HB_TABLE_COLS, "cold: the first call after the module was loaded (after boot, in the VM)%s%s.",
 			 r->cfg.nr_sizes > 1 ? ", of the first size, " : "",
 			 r->cfg.nr_sizes > 1 ? hb_size_human(r->cfg.sizes[0], sz, sizeof(sz)) : "");
-	if (!r->cfg.ns_name &&
+	if (hb_workload_of(&r->cfg)->id == HB_WL_CHUNK &&
 	    (r->cfg.nr_sizes > 1 || r->meta.info.maps_total))
 		hb_wrap(f, "first: the first call of a size after other calls of the module: not cold, but apart from the warm ones.",
 			"", HB_TABLE_COLS);
@@ -435,10 +500,11 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 
 	for (i = 0; i < nr; i++)
 		phase |= sum[i].st[HB_M_MEMMAP_INIT].n > 0;
-	if (!phase)
+	if (!phase && hb_metric_applies(&r->cfg, HB_M_MEMMAP_INIT))
 		hb_wrap(f, "memmap_init phase: not measured - the module could not probe memmap_init_zone_device() on this kernel.",
 			"", HB_TABLE_COLS);
-	if (r->meta.info.maps_total && !r->cfg.ns_name)
+	if (r->meta.info.maps_total &&
+	    hb_workload_of(&r->cfg)->id == HB_WL_CHUNK)
 		hb_wrapf(f, "  ", HB_TABLE_COLS, "note: the module had made %" PRIu64 " mappings before this run, so no call is the first after loading it.",
 			 (uint64_t)r->meta.info.maps_total);
 	hb_table_shapes(f, r, sum, nr);

@@ -86,8 +86,10 @@ static void hb_cmp_order(const struct hb_result *r, uint64_t size,
  */
 struct hb_cmp_buf {
 	double *a, *b;
-	unsigned int only[2];
+	uint64_t only[2];
 };
+
+_Static_assert(HB_NR_METRICS <= 64, "struct hb_cmp_buf's only[] has a bit per metric");
 
 static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 			 uint64_t size, enum hb_kind kind, size_t mi,
@@ -106,7 +108,7 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 		return 0;
 	if (!na || !nb) {
 		if (hb_metrics[mi].measured)
-			buf->only[!na] |= 1U << mi;
+			buf->only[!na] |= 1ULL << mi;
 		return 0;
 	}
 	row = hb_cmp_add(c);
@@ -156,7 +158,7 @@ static int hb_cmp_one_sided(struct hb_comparison *c, size_t file,
 	for (side = 0; side < 2 && !ret; side++) {
 		list[0] = '\0';
 		for (mi = used = 0; mi < HB_NR_METRICS; mi++)
-			if (buf->only[side] & (1U << hb_metric_order[mi]))
+			if (buf->only[side] & (1ULL << hb_metric_order[mi]))
 				used = hb_list_add(list, sizeof(list), used,
 						   hb_metric_name(hb_metric_order[mi]));
 		if (used)

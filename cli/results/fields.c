@@ -149,9 +149,17 @@ static const struct hb_field hb_config_rows[] = {
 		       HB_MATCH_MERGE, "THP request (--thp, --no-thp)"),
 	HB_OPT_MATCHED(struct hb_result, "batch", cfg.batch, HB_F_U64,
 		       HB_MATCH_ALWAYS,
-		       "pages per migrate_vma_setup() (--batch)"),
+		       "pages per batch (--batch)"),
 	HB_OPT_MATCHED(struct hb_result, "directions", cfg.dirs, HB_F_DIRS,
 		       HB_MATCH_MERGE, "directions (--direction)"),
+	/* mirror's: what its buffer was and what it asked of MIRROR */
+	HB_OPT_MATCHED(struct hb_result, "state", cfg.mirror_state,
+		       HB_F_STRING, HB_MATCH_ALWAYS, "buffer state (--state)"),
+	HB_OPT_MATCHED(struct hb_result, "fault", cfg.mirror_fault,
+		       HB_F_STRING, HB_MATCH_ALWAYS, "fault mode (--fault)"),
+	HB_OPT_MATCHED(struct hb_result, "invalidate", cfg.invalidate,
+		       HB_F_U64, HB_MATCH_ALWAYS,
+		       "invalidations per second (--invalidate)"),
 };
 
 /*

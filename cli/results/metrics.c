@@ -280,6 +280,104 @@ static bool hb_get_fault_outside(const struct hb_sample *s,
 	return true;
 }
 
+/* A mirror's sample: one MIRROR over its whole range. */
+static bool hb_mirror(const struct hb_sample *s)
+{
+	return s->valid & HB_T_MIRROR;
+}
+
+/* The total less hmm_range_fault(), the update and the retries. */
+static bool hb_get_mir_rest(const struct hb_sample *s,
+			    const struct hb_meta *m, double *v)
+{
+	const struct hmmbench_mirror *r = &s->mirror;
+
+	(void)m;
+	*v = (double)r->total_ns - (double)r->fault_ns -
+	     (double)r->update_ns - (double)r->retry_ns;
+	return hb_mirror(s);
+}
+
+/* The bytes of the range, in *@bytes: false when there are none. */
+static bool hb_mir_bytes(const struct hb_sample *s, const struct hb_meta *m,
+			 double *bytes)
+{
+	*bytes = (double)s->mirror.pages * m->info.page_size;
+	return hb_mirror(s) && *bytes && s->mirror.total_ns;
+}
+
+static bool hb_get_mir_pp(const struct hb_sample *s,
+			  const struct hb_meta *m, double *v)
+{
+	double bytes;
+
+	if (!hb_mir_bytes(s, m, &bytes))
+		return false;
+	*v = s->mirror.total_ns / (bytes / 4096);
+	return true;
+}
+
+static bool hb_get_mir_rate(const struct hb_sample *s,
+			    const struct hb_meta *m, double *v)
+{
+	double bytes;
+
+	if (hb_meta_icount(m) || !hb_mir_bytes(s, m, &bytes))
+		return false;
+	*v = bytes / (1ULL << 30) / (s->mirror.total_ns / 1e9);
+	return true;
+}
+
+static bool hb_get_mir_batch(const struct hb_sample *s,
+			     const struct hb_meta *m, double *v)
+{
+	(void)m;
+	if (!hb_mirror(s) || !s->mirror.calls)
+		return false;
+	*v = (double)s->mirror.total_ns / s->mirror.calls;
+	return true;
+}
+
+static bool hb_get_mir_retries(const struct hb_sample *s,
+			       const struct hb_meta *m, double *v)
+{
+	(void)m;
+	if (!hb_mirror(s) || !s->mirror.calls)
+		return false;
+	*v = (double)(s->mirror.retry_busy + s->mirror.retry_seq) /
+	     s->mirror.calls;
+	return true;
+}
+
+/* The share of the total that metric @id (a phase, or the rest) is. */
+static bool hb_mir_share(const struct hb_sample *s, const struct hb_meta *m,
+			 enum hb_metric_id id, double *v)
+{
+	double part;
+
+	return hb_mirror(s) && hb_metric_get(&hb_metrics[id], s, m, &part) &&
+	       hb_percent(part, s->mirror.total_ns, v);
+}
+
+#define HB_MIR_SHARE_OF(name, id)					\
+static bool hb_get_mir_##name##_share(const struct hb_sample *s,	\
+				      const struct hb_meta *m, double *v) \
+{									\
+	return hb_mir_share(s, m, id, v);				\
+}
+HB_MIR_SHARE_OF(fault, HB_M_MIR_FAULT)
+HB_MIR_SHARE_OF(update, HB_M_MIR_UPDATE)
+HB_MIR_SHARE_OF(retry, HB_M_MIR_RETRY)
+HB_MIR_SHARE_OF(rest, HB_M_MIR_REST)
+
+static bool hb_get_mir_overhead(const struct hb_sample *s,
+				const struct hb_meta *m, double *v)
+{
+	(void)m;
+	*v = (double)s->wall_ns - (double)s->mirror.total_ns;
+	return hb_mirror(s);
+}
+
 /* A metric the kernel measures: member @mb of the sample and @rs. */
 #define HB_RAW(id, k, t, c, ph, gu, b, mb, rp, rs, wl)			\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
@@ -323,6 +421,34 @@ static bool hb_get_fault_outside(const struct hb_sample *s,
 #define HB_CALL(id, k, t, u, d)						\
 	[id] = { .key = k, .title = t, .unit = u, .derive = d,		\
 		 .grouped = true, .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
+/*
+ * A mirror's: member @mb of its MIRROR reply, a time (@u HB_UNIT_NS)
+ * compare tests when @me, or a count; @in, @ta and @hi as struct
+ * hb_metric's inner, tally and hidden.
+ */
+#define HB_MIR(id, k, t, u, me, c, ph, gu, mb, in, ta, hi)		\
+	[id] = { .key = k, .title = t, .unit = u, .raw = true,		\
+		 .measured = me, .cover = c, .phrase = ph, .gounit = gu, \
+		 .bit = HB_T_MIRROR, .inner = in, .tally = ta,		\
+		 .hidden = hi,						\
+		 .offset = offsetof(struct hb_sample, mirror.mb),	\
+		 .reply = HB_REPLY_MIRROR,				\
+		 .reply_offset = offsetof(struct hmmbench_mirror, mb),	\
+		 .workloads = HB_WL_BIT(HB_WL_MIRROR) }
+/* A phase of its total: compared, its share the table's row. */
+#define HB_MIR_PHASE(id, k, t, ph, gu, mb)				\
+	HB_MIR(id, k, t, HB_UNIT_NS, true, false, ph, gu, mb, true,	\
+	       false, true)
+#define HB_MIR_COUNT(id, k, t, mb)					\
+	HB_MIR(id, k, t, HB_UNIT_COUNT, false, false, NULL, NULL, mb,	\
+	       false, true, false)
+/* Its derived metrics, by @d. */
+#define HB_MIR_DERIVED(id, k, t, u, me, c, ph, d, gu)			\
+	[id] = { .key = k, .title = t, .unit = u, .measured = me,	\
+		 .cover = c, .phrase = ph, .derive = d, .gounit = gu,	\
+		 .workloads = HB_WL_BIT(HB_WL_MIRROR) }
+#define HB_MIR_SHARE(id, k, t, d)					\
+	HB_MIR_DERIVED(id, k, t, HB_UNIT_PERCENT, false, false, NULL, d, NULL)
 /* A metric computed from a sample by @d. */
 #define HB_DERIVED(id, k, t, u, c, d, gu, wl)				\
 	[id] = { .key = k, .title = t, .unit = u, .cover = c,		\
@@ -335,9 +461,15 @@ static bool hb_get_fault_outside(const struct hb_sample *s,
 const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_MAP(HB_M_REGION, "region_ns", "region request", false, NULL,
 	       "region-ns/op", HMMBENCH_T_REGION, region_ns, HB_CHUNK),
-	HB_MAP(HB_M_MEMREMAP, "memremap_ns", "memremap_pages", true,
-	       "memremap time", "ns/op", HMMBENCH_T_MEMREMAP, memremap_ns,
-	       HB_BOTH),
+	[HB_M_MEMREMAP] = { .key = "memremap_ns", .title = "memremap_pages",
+			    .unit = HB_UNIT_NS, .raw = true, .measured = true,
+			    .cover = true, .phrase = "memremap time",
+			    .gounit = "ns/op", .bit = HMMBENCH_T_MEMREMAP,
+			    .offset = offsetof(struct hb_sample, memremap_ns),
+			    .reply = HB_REPLY_MAP,
+			    .reply_offset = offsetof(struct hmmbench_map,
+						     memremap_ns),
+			    .workloads = HB_BOTH, .headline = true },
 	HB_MAP(HB_M_MEMMAP_INIT, "memmap_init_ns", "  memmap_init phase",
 	       true, "time in memmap_init_zone_device()", "memmap-init-ns/op",
 	       HMMBENCH_T_MEMMAP_INIT, memmap_init_ns, HB_BOTH),
@@ -390,8 +522,10 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		hb_get_call_rate),
 	HB_CALL(HB_M_CALL_PP, "ns_per_page", "kernel ns/4KiB",
 		HB_UNIT_NS_PER_PAGE, hb_get_call_pp),
-	HB_CALL(HB_M_CALL_TOTAL, "total_ns", "kernel total", HB_UNIT_NS,
-		hb_get_call_total),
+	[HB_M_CALL_TOTAL] = { .key = "total_ns", .title = "kernel total",
+			      .unit = HB_UNIT_NS, .derive = hb_get_call_total,
+			      .grouped = true, .headline = true,
+			      .workloads = HB_WL_BIT(HB_WL_MIGRATE) },
 	HB_CALL(HB_M_CALL_SETUP, "setup_percent", "  setup", HB_UNIT_PERCENT,
 		hb_get_call_setup),
 	HB_CALL(HB_M_CALL_ALLOC, "alloc_percent", "  alloc", HB_UNIT_PERCENT,
@@ -412,6 +546,90 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		hb_get_call_overhead),
 	HB_CALL(HB_M_FAULT_OUTSIDE, "fault_outside_ns", "outside the handler",
 		HB_UNIT_NS, hb_get_fault_outside),
+	[HB_M_MIR_TOTAL] = { .key = "mirror_total_ns",
+			     .title = "mirror, kernel total",
+			     .unit = HB_UNIT_NS, .raw = true, .measured = true,
+			     .cover = true,
+			     .phrase = "MIRROR kernel time per call",
+			     .gounit = "mirror-ns/op", .bit = HB_T_MIRROR,
+			     .offset = offsetof(struct hb_sample,
+						mirror.total_ns),
+			     .reply = HB_REPLY_MIRROR,
+			     .reply_offset = offsetof(struct hmmbench_mirror,
+						      total_ns),
+			     .workloads = HB_WL_BIT(HB_WL_MIRROR),
+			     .headline = true },
+	HB_MIR_PHASE(HB_M_MIR_FAULT, "mirror_fault_ns", "  hmm_range_fault",
+		     "time in hmm_range_fault()", "mirror-fault-ns/op",
+		     fault_ns),
+	HB_MIR_PHASE(HB_M_MIR_UPDATE, "mirror_update_ns", "  device update",
+		     "device page-table update time", "mirror-update-ns/op",
+		     update_ns),
+	HB_MIR_PHASE(HB_M_MIR_RETRY, "mirror_retry_ns", "  retried attempts",
+		     "time in retried attempts", "mirror-retry-ns/op",
+		     retry_ns),
+	HB_MIR(HB_M_MIR_INVALIDATE, "mirror_invalidate_ns",
+	       "invalidate callbacks", HB_UNIT_NS, true, false,
+	       "time in invalidate callbacks", "mirror-invalidate-ns/op",
+	       invalidate_ns, false, false, false),
+	HB_MIR(HB_M_MIR_CALL_MIN, "mirror_call_min_ns", "fastest batch",
+	       HB_UNIT_NS, false, false, NULL, NULL, call_min_ns, true,
+	       false, false),
+	HB_MIR(HB_M_MIR_CALL_MAX, "mirror_call_max_ns", "slowest batch",
+	       HB_UNIT_NS, false, false, NULL, NULL, call_max_ns, true,
+	       false, false),
+	[HB_M_MIR_WALL] = { .key = "mirror_wall_ns", .title = "wall",
+			    .unit = HB_UNIT_NS, .raw = true, .inner = true,
+			    .bit = HB_T_MIRROR, .tally = true,
+			    .offset = offsetof(struct hb_sample, wall_ns),
+			    .reply = HB_REPLY_NONE,
+			    .workloads = HB_WL_BIT(HB_WL_MIRROR) },
+	HB_MIR_COUNT(HB_M_MIR_CALLS, "mirror_calls", "batches", calls),
+	HB_MIR_COUNT(HB_M_MIR_RETRY_BUSY, "mirror_retry_busy",
+		     "retried on -EBUSY", retry_busy),
+	HB_MIR_COUNT(HB_M_MIR_RETRY_SEQ, "mirror_retry_seq",
+		     "retried after an invalidation", retry_seq),
+	HB_MIR_COUNT(HB_M_MIR_INVALIDATIONS, "mirror_invalidations",
+		     "invalidations", invalidations),
+	HB_MIR_COUNT(HB_M_MIR_PAGES, "mirror_pages", "pages", pages),
+	HB_MIR_COUNT(HB_M_MIR_VALID, "mirror_valid", "valid", valid),
+	HB_MIR_COUNT(HB_M_MIR_WRITABLE, "mirror_writable", "writable",
+		     writable),
+	HB_MIR_COUNT(HB_M_MIR_PMD, "mirror_pmd", "in PMDs", pmd),
+	HB_MIR_COUNT(HB_M_MIR_ZERO, "mirror_zero", "on the zero page", zero),
+	HB_MIR_COUNT(HB_M_MIR_DEVICE_PRIVATE, "mirror_device_private",
+		     "device-private", device_private),
+	HB_MIR_COUNT(HB_M_MIR_ERROR, "mirror_error", "errors", error),
+	[HB_M_MIR_REST] = { .key = "mirror_rest_ns",
+			    .title = "  rest of the call", .unit = HB_UNIT_NS,
+			    .measured = true, .hidden = true,
+			    .phrase = "MIRROR time outside its timed phases",
+			    .derive = hb_get_mir_rest,
+			    .gounit = "mirror-rest-ns/op",
+			    .workloads = HB_WL_BIT(HB_WL_MIRROR) },
+	HB_MIR_DERIVED(HB_M_MIR_PP, "mirror_ns_per_page", "mirror ns/4KiB",
+		       HB_UNIT_NS_PER_PAGE, false, true, NULL, hb_get_mir_pp,
+		       "mirror-ns/page"),
+	HB_MIR_DERIVED(HB_M_MIR_RATE, "mirror_gib_per_s", "range mirrored",
+		       HB_UNIT_GIB_PER_S, false, true, NULL, hb_get_mir_rate,
+		       "mirror-GiB/s"),
+	HB_MIR_DERIVED(HB_M_MIR_BATCH, "mirror_batch_ns", "batch mean",
+		       HB_UNIT_NS, false, false, NULL, hb_get_mir_batch,
+		       "mirror-batch-ns/op"),
+	HB_MIR_DERIVED(HB_M_MIR_RETRIES, "mirror_retries_per_batch",
+		       "retries per batch", HB_UNIT_COUNT, false, false, NULL,
+		       hb_get_mir_retries, "mirror-retries/batch"),
+	HB_MIR_DERIVED(HB_M_MIR_OVERHEAD, "mirror_overhead_ns", "wall - kernel",
+		       HB_UNIT_NS, false, false, NULL, hb_get_mir_overhead,
+		       "mirror-overhead-ns/op"),
+	HB_MIR_SHARE(HB_M_MIR_FAULT_SHARE, "mirror_fault_percent",
+		     "  hmm_range_fault", hb_get_mir_fault_share),
+	HB_MIR_SHARE(HB_M_MIR_UPDATE_SHARE, "mirror_update_percent",
+		     "  device update", hb_get_mir_update_share),
+	HB_MIR_SHARE(HB_M_MIR_RETRY_SHARE, "mirror_retry_percent",
+		     "  retried attempts", hb_get_mir_retry_share),
+	HB_MIR_SHARE(HB_M_MIR_REST_SHARE, "mirror_rest_percent",
+		     "  rest of the call", hb_get_mir_rest_share),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
@@ -425,6 +643,16 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_CALL_ALLOC, HB_M_CALL_COPY, HB_M_CALL_PAGES, HB_M_CALL_FINALIZE,
 	HB_M_CALL_OTHER, HB_M_CALL_COPY_RATE, HB_M_CALL_WALL,
 	HB_M_CALL_OVERHEAD, HB_M_FAULT_OUTSIDE,
+	HB_M_MIR_RATE, HB_M_MIR_PP, HB_M_MIR_TOTAL, HB_M_MIR_FAULT,
+	HB_M_MIR_UPDATE, HB_M_MIR_RETRY, HB_M_MIR_REST, HB_M_MIR_FAULT_SHARE,
+	HB_M_MIR_UPDATE_SHARE, HB_M_MIR_RETRY_SHARE, HB_M_MIR_REST_SHARE,
+	HB_M_MIR_INVALIDATE,
+	HB_M_MIR_BATCH, HB_M_MIR_CALL_MIN, HB_M_MIR_CALL_MAX,
+	HB_M_MIR_RETRIES, HB_M_MIR_OVERHEAD, HB_M_MIR_WALL,
+	HB_M_MIR_PAGES, HB_M_MIR_VALID, HB_M_MIR_WRITABLE, HB_M_MIR_PMD,
+	HB_M_MIR_ZERO, HB_M_MIR_DEVICE_PRIVATE, HB_M_MIR_ERROR,
+	HB_M_MIR_CALLS, HB_M_MIR_RETRY_BUSY, HB_M_MIR_RETRY_SEQ,
+	HB_M_MIR_INVALIDATIONS,
 };
 
 bool hb_metric_applies(const struct hb_config *c, size_t mi)
@@ -442,6 +670,16 @@ bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
 	return !hb_meta_icount(m) ||
 	       (u != HB_UNIT_BYTES_PER_S && u != HB_UNIT_GIB_PER_S &&
 		u != HB_UNIT_RATIO);
+}
+
+enum hb_metric_id hb_headline(const struct hb_config *c)
+{
+	size_t mi;
+
+	for (mi = 0; mi < HB_NR_METRICS; mi++)
+		if (hb_metrics[mi].headline && hb_metric_applies(c, mi))
+			return mi;
+	return HB_M_MEMREMAP;
 }
 
 enum hb_unit hb_metric_unit(size_t mi, const struct hb_meta *m)
@@ -472,7 +710,7 @@ const char *hb_metric_text(char *buf, size_t len, const struct hb_metric *m,
 {
 	if (!hb_metric_get(m, s, meta, v))
 		return NULL;
-	if (m->measured)
+	if (m->measured || m->raw)
 		snprintf(buf, len, "%.0f", *v);
 	else
 		hb_fmt_fixed(buf, len, m->unit, *v);
@@ -635,6 +873,8 @@ uint64_t hb_kernel_ns(const struct hb_result *r)
 			/* memmap_init is inside memremap: not counted twice */
 			if (hb_metrics[mi].raw && mi != HB_M_MEMMAP_INIT &&
 			    hb_metrics[mi].reply != HB_REPLY_NONE &&
+			    hb_metrics[mi].unit == HB_UNIT_NS &&
+			    !hb_metrics[mi].inner &&
 			    hb_metric_get(&hb_metrics[mi], &r->samples[i],
 					  &r->meta, &v))
 				total += (uint64_t)v;

@@ -19,6 +19,7 @@
 enum hb_reply {
 	HB_REPLY_MAP,		/* struct hmmbench_map */
 	HB_REPLY_UNMAP,		/* struct hmmbench_unmap */
+	HB_REPLY_MIRROR,	/* struct hmmbench_mirror */
 	HB_REPLY_NONE,		/* timed by hmmbench itself */
 };
 
@@ -57,6 +58,26 @@ struct hb_metric {
 	 * totals by direction and the faults' times instead.
 	 */
 	bool grouped;
+	/*
+	 * A part of another row's time, or the extreme of one: not added
+	 * to the kernel time a table's last line sums (hb_kernel_ns())
+	 */
+	bool inner;
+	/*
+	 * A count of what a call found, not a figure: the table's heading
+	 * says it, no row shows it
+	 */
+	bool tally;
+	/*
+	 * Kept by every machine format and tested by compare, but no row
+	 * of the human table or cover: a phase, whose share is its row
+	 */
+	bool hidden;
+	/*
+	 * The figure of its workloads: the time a size's block of the table
+	 * and the cover is in, and what gobench leads with
+	 */
+	bool headline;
 };
 
 /* Indexes into hb_metrics[], in output order. */
@@ -95,6 +116,36 @@ enum hb_metric_id {
 	HB_M_CALL_WALL,		/* the ioctl, as hmmbench timed it */
 	HB_M_CALL_OVERHEAD,	/* the wall time less the kernel's total */
 	HB_M_FAULT_OUTSIDE,	/* a fault's touch less its handler (grouped) */
+	/* a mirror's: its MIRROR reply, then what is derived from it */
+	HB_M_MIR_TOTAL,		/* the batches, each whole */
+	HB_M_MIR_FAULT,		/* in hmm_range_fault() */
+	HB_M_MIR_UPDATE,	/* the device's page-table update */
+	HB_M_MIR_RETRY,		/* attempts that were retried */
+	HB_M_MIR_INVALIDATE,	/* the notifier's invalidate callbacks */
+	HB_M_MIR_CALL_MIN,	/* the fastest batch */
+	HB_M_MIR_CALL_MAX,	/* the slowest */
+	HB_M_MIR_WALL,		/* the ioctl, as hmmbench timed it */
+	HB_M_MIR_CALLS,		/* counts: batches */
+	HB_M_MIR_RETRY_BUSY,	/* hmm_range_fault() said -EBUSY */
+	HB_M_MIR_RETRY_SEQ,	/* mmu_interval_read_retry() said retry */
+	HB_M_MIR_INVALIDATIONS,
+	HB_M_MIR_PAGES,		/* pages in the range, and of them: */
+	HB_M_MIR_VALID,
+	HB_M_MIR_WRITABLE,
+	HB_M_MIR_PMD,
+	HB_M_MIR_ZERO,
+	HB_M_MIR_DEVICE_PRIVATE,
+	HB_M_MIR_ERROR,
+	HB_M_MIR_REST,		/* the total less its timed phases */
+	HB_M_MIR_PP,		/* the total per 4 KiB of range */
+	HB_M_MIR_RATE,		/* GiB of range per second of the total */
+	HB_M_MIR_BATCH,		/* the total per batch */
+	HB_M_MIR_RETRIES,	/* retries per batch */
+	HB_M_MIR_OVERHEAD,	/* the wall time less the kernel's total */
+	HB_M_MIR_FAULT_SHARE,	/* the phases' shares of the total */
+	HB_M_MIR_UPDATE_SHARE,
+	HB_M_MIR_RETRY_SHARE,
+	HB_M_MIR_REST_SHARE,
 	HB_NR_METRICS
 };
 
@@ -121,6 +172,9 @@ bool hb_metric_applies(const struct hb_config *c, size_t mi);
  */
 bool hb_metric_shown(const struct hb_config *c, const struct hb_meta *m,
 		     size_t mi);
+
+/* The figure of @c's workload (struct hb_metric's headline). */
+enum hb_metric_id hb_headline(const struct hb_config *c);
 
 /* The unit of metric @mi in a result of @m: instructions under icount. */
 enum hb_unit hb_metric_unit(size_t mi, const struct hb_meta *m);

@@ -258,6 +258,11 @@ bool hb_config_migrate(const struct hb_config *c)
 	return c->workload && !strcmp(c->workload, "migrate");
 }
 
+bool hb_config_mirror(const struct hb_config *c)
+{
+	return c->workload && !strcmp(c->workload, "mirror");
+}
+
 const char *hb_config_compound(const struct hb_config *c, char *buf,
 			       size_t len)
 {

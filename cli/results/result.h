@@ -42,13 +42,16 @@ enum hb_kind {
 #define HB_T_TO_SYSTEM	(1U << 19)
 #define HB_T_FAULT	(1U << 20)
 #define HB_T_TOUCH	(1U << 21)
+/* A mirror's sample: the reply of one MIRROR over the whole range. */
+#define HB_T_MIRROR	(1U << 22)
 
 struct hb_config {
-	const char *command;	/* "run", "sweep", "rebind" or "migrate" */
+	const char *command;	/* "run", "sweep", "rebind", "migrate", "mirror" */
 	/*
 	 * What makes the calls: "chunk" (the module's DEVICE_PRIVATE
 	 * chunks), "fsdax" or "devdax" (a pmem namespace's driver bind),
-	 * "migrate" (a migration's MIGRATE calls and faults, mig_read.h).
+	 * "migrate" (a migration's MIGRATE calls and faults, mig_read.h),
+	 * "mirror" (MIRROR calls, one per iteration over one range).
 	 */
 	const char *workload;
 	/* rebind: the namespace and how it is set up; else NULL and 0 */
@@ -85,6 +88,16 @@ struct hb_config {
 	uint64_t batch;
 	unsigned int dirs;
 	uint64_t chunk_size;	/* migrate: the chunk lent as device memory */
+	/*
+	 * mirror (workload "mirror"): the state its buffer was built in
+	 * ("4k", "thp", "none", "zero", "lent"), what MIRROR faults in
+	 * ("none", "read", "write"), and --invalidate: ranges a second
+	 * thread invalidates per second while it runs (0: none); batch
+	 * above is its pages per hmm_range_fault(); else NULL and 0.
+	 */
+	const char *mirror_state;
+	const char *mirror_fault;
+	uint64_t invalidate;
 };
 
 /* Why the measurement loop ended. */
@@ -145,6 +158,8 @@ struct hb_sample {
 	unsigned int group;
 	uint64_t phase_ns[HB_MIG_NR_PHASES];
 	uint64_t wall_ns;
+	/* A mirror's (HB_T_MIRROR): the module's reply, as it gave it */
+	struct hmmbench_mirror mirror;
 };
 
 /*
@@ -241,6 +256,9 @@ const char *hb_config_namespace(const struct hb_config *c, char *buf,
 
 /* Whether @c is a migration's (hmmbench migrate, workload "migrate"). */
 bool hb_config_migrate(const struct hb_config *c);
+
+/* Whether @c is a mirror's (hmmbench mirror, workload "mirror"). */
+bool hb_config_mirror(const struct hb_config *c);
 
 /* "phase_probe" for HMMBENCH_FEAT_PHASE_PROBE's @bit, ...; NULL: none. */
 const char *hb_feature_name(unsigned int bit);

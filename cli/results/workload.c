@@ -47,11 +47,24 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.document = "a migration (hmmbench migrate)",
 		.single = "One run on a side: the calls and faults of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
 	},
+	[HB_WL_MIRROR] = {
+		.id = HB_WL_MIRROR,
+		.sized = "range",
+		.samples = "calls",
+		.averaged = "calls after the first",
+		.verdict = "no verdict; merge several runs a side (hmmbench merge)",
+		.untested = "x%?: not tested.  The calls of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
+		.single = "One run on a side: the calls of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
+		.schema = HB_RESULT_SCHEMA,
+		.document = "a mirror (hmmbench mirror)",
+	},
 };
 
 const struct hb_workload *hb_workload_of(const struct hb_config *c)
 {
 	if (hb_config_migrate(c))
 		return &hb_workloads[HB_WL_MIGRATE];
+	if (hb_config_mirror(c))
+		return &hb_workloads[HB_WL_MIRROR];
 	return &hb_workloads[c->ns_name ? HB_WL_BIND : HB_WL_CHUNK];
 }

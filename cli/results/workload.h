@@ -16,6 +16,7 @@ enum hb_workload_id {
 	HB_WL_CHUNK,	/* run, sweep: the module's DEVICE_PRIVATE chunks */
 	HB_WL_BIND,	/* rebind: a pmem namespace's driver bind */
 	HB_WL_MIGRATE,	/* migrate: MIGRATE calls and CPU faults */
+	HB_WL_MIRROR,	/* mirror: MIRROR calls over one range */
 	HB_NR_WORKLOADS
 };
 
@@ -42,8 +43,9 @@ struct hb_workload {
 };
 
 /*
- * The workload of @c: a migration's (workload "migrate"), a namespace's
- * binds (ns_name set), else the module's chunks.
+ * The workload of @c: a migration's (workload "migrate"), a mirror's
+ * ("mirror"), a namespace's binds (ns_name set), else the module's
+ * chunks.
  */
 const struct hb_workload *hb_workload_of(const struct hb_config *c);
 

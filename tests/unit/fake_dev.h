@@ -10,6 +10,7 @@
  * FAULT_READ work on the caller's real memory: lent pages are made
  * inaccessible, and a touch faults into a SIGSEGV handler that brings
  * them home and records the fault, as the driver's migrate_to_ram does.
+ * MIRROR reads the caller's residency with mincore().
  */
 #ifndef HB_TEST_FAKE_DEV_H
 #define HB_TEST_FAKE_DEV_H
@@ -34,8 +35,8 @@ struct fake_call {
 	uint64_t copy_length;	/* ROOFLINE */
 	uint64_t phys;		/* VERIFY */
 	uint32_t direction;	/* MIGRATE */
-	uint64_t addr;		/* MIGRATE */
-	uint32_t batch;		/* MIGRATE */
+	uint64_t addr;		/* MIGRATE, MIRROR */
+	uint32_t batch;		/* MIGRATE, MIRROR */
 	uint32_t rec_size;	/* FAULT_READ */
 	uint32_t nr;		/* FAULT_READ: records asked for */
 };
@@ -100,6 +101,12 @@ struct fake_dev {
 	uint64_t faults;
 	uint64_t dropped;
 	unsigned int fault_reads;
+	/* MIRROR: what it finds besides residency (fake_mirror()) */
+	bool mir_readonly;
+	bool mir_pmd;
+	uint64_t mir_zero;
+	uint64_t mir_retries;
+	unsigned int mirrors;
 	/* what is lent: the range of the last TO_DEVICE, and its pages */
 	uint64_t lent_addr;
 	uint64_t lent_len;

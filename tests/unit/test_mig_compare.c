@@ -264,7 +264,7 @@ static void incomparable_configurations_are_refused(void **state)
 	(void)state;
 	fixture_mig_run(&r, false, 10.0, 21);
 	r.cfg.batch = 64;
-	refused(&r, "base.json and new.json differ in pages per migrate_vma_setup() (--batch) (0 against 64): their times are not comparable; --force compares them anyway");
+	refused(&r, "base.json and new.json differ in pages per batch (--batch) (0 against 64): their times are not comparable; --force compares them anyway");
 	fixture_mig_run(&r, false, 10.0, 21);
 	r.meta.info.page_size = 65536;
 	refused(&r, "differ in page size (4096 against 65536)");
