@@ -80,7 +80,7 @@ arm64_guest() {
 	# chunk in 210 cycles with both vCPUs on one host thread.
 	HMMBENCH_ONE_THREAD=0 guest_check vm-arm64 --arch arm64 --mem 8G \
 		--timeout 3600 -- \
-		--skip 51-nl-list-many,82-nl-rmmod-during-dump,71-cli-migrate,40-cli-run-json,45-cli-info,50-nl-list-hold,52-nl-monitor-run,55-nl-driver,60-fuzz,41-cli-run-64g,42-cli-sweep,44-cli-interrupt,46-cli-progress,47-cli-compound
+		--skip 51-nl-list-many,82-nl-rmmod-during-dump,71-cli-migrate,73-cli-mirror,74-mirror-ab,40-cli-run-json,45-cli-info,50-nl-list-hold,52-nl-monitor-run,55-nl-driver,60-fuzz,41-cli-run-64g,42-cli-sweep,44-cli-interrupt,46-cli-progress,47-cli-compound
 	host_test verify-stock-and-template-kernels-agree-arm64 \
 		verify_digests_agree -arm64
 }

@@ -139,7 +139,9 @@ debian_newest_guest() {
 		40-cli-run-json 41-cli-run-64g 45-cli-info 48-cli-verify \
 		50-nl-list-hold 52-nl-monitor-run 55-nl-driver \
 		migrate-features migrate-round-trip-thp migrate-fault-thp \
-		migrate-unmap-lent 'mirror-*' 90-unload
+		migrate-unmap-lent 'mirror-*' 73-cli-mirror 90-unload
+	host_test "cli-mirror-finds-what-each-state-left-$v" \
+		mirror_json_checks "$results/vm-$v"
 	host_test "run-probe-agrees-with-printk-$v" printk_agrees \
 		"$results/vm-$v/cli-1g.json" "$results/vm-$v/cli-1g.printk" \
 		"$results/vm-$v/cli-1g.clock" "$kdir/.config"

@@ -58,5 +58,5 @@ debug_guest() {
 	# s.  A boot of this kernel takes a minute under TCG: it boots once.
 	guest_check "vm-$OTHER_KERNEL-debug" --kernel $OTHER_KERNEL --debug \
 		--mem 2G --pmem 2G --timeout 1800 -- HB_FUZZ_CALLS=30000 \
-		--skip 16-pmem-rebind,mirror-peer,41-cli-run-64g,driver-map-two-64g-chunks,driver-map-64g-twice,70-hmm-tests-beside,71-cli-migrate,72-migrate-ab,40-cli-run-json,42-cli-sweep,43-cli-bad-sizes,44-cli-interrupt,45-cli-info,46-cli-progress,47-cli-compound,17-cli-rebind,48-cli-verify
+		--skip 16-pmem-rebind,mirror-peer,41-cli-run-64g,driver-map-two-64g-chunks,driver-map-64g-twice,70-hmm-tests-beside,71-cli-migrate,72-migrate-ab,73-cli-mirror,74-mirror-ab,40-cli-run-json,42-cli-sweep,43-cli-bad-sizes,44-cli-interrupt,45-cli-info,46-cli-progress,47-cli-compound,17-cli-rebind,48-cli-verify
 }

@@ -327,11 +327,13 @@ harness_guest() {
 	# The heaviest migration cases run on the 7.2 debug kernel and on
 	# arm64, both 6.1-era and 7.x paths; here the rest of hbmigrate runs.
 	HMMBENCH_ONE_THREAD=0 guest_check vm --pmem 4G --timeout 2400 -- \
-		--skip migrate-kill-midway,migrate-unmap-fault-race,migrate-chunk-full
+		--skip migrate-kill-midway,migrate-unmap-fault-race,migrate-chunk-full,74-mirror-ab
 	host_test rebind-probe-agrees-with-printk rebind_checks "$results/vm" \
 		"$1/.config"
 	host_test cli-json-has-5-warm-samples-and-1-cold cli_json_checks
 	host_test cli-migrate-json-complete-and-labelled migrate_json_checks \
+		"$results/vm"
+	host_test cli-mirror-finds-what-each-state-left mirror_json_checks \
 		"$results/vm"
 	host_test cli-sweep-has-one-summary-per-size cli_sweep_checks
 	host_test cli-interrupted-json-is-valid-and-incomplete cli_interrupt_checks

@@ -31,7 +31,7 @@ suite_newest() {
 	later host_test "vm-run-prints-guest-version-$v" vm_version $v
 	guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		driver-map-two-64g-chunks 70-hmm-tests-beside mirror-peer \
-		71-cli-migrate 72-migrate-ab
+		71-cli-migrate 72-migrate-ab 73-cli-mirror 74-mirror-ab
 	host_test "cli-migrate-json-complete-and-labelled-$v" \
 		migrate_json_checks "$results/vm-$v" thp
 	# At 8 rounds a run slowed by the host (every iteration 2 to 5 times
@@ -45,6 +45,12 @@ suite_newest() {
 	# on the runs migrate_ab_detected merged
 	host_test "migrate-thp-faster-where-kernel-benchmark-sees-it-$v" \
 		migrate_agrees_with_kernel "$results/vm-$v"
+	host_test "cli-mirror-finds-what-each-state-left-$v" \
+		mirror_json_checks "$results/vm-$v"
+	host_test "mirror-thp-against-4k-significantly-faster-$v" \
+		mirror_ab_detected "$results/vm-$v"
+	host_test "mirror-4k-against-itself-no-significant-change-$v" \
+		mirror_aa_silent "$results/vm-$v"
 	tkdir=$("$vm/build-kernel" --kernel "template-$v") ||
 		{ echo "not ok - template-$v kernel build"; failed=$((failed + 1)); return; }
 	guest_built "$tkdir"
