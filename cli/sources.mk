@@ -11,7 +11,7 @@ HB_CLI_RESULTS := $(addprefix results/,result.c fields.c env.c metrics.c \
 	result_read.c json_read.c mig_read.c config_match.c compare.c \
 	compare_verdict.c compare_notes.c merge.c compare_read.c runid.c \
 	migration.c workload.c)
-HB_CLI_MEASURE := $(addprefix measure/,bench.c verify.c rebind.c migrate.c \
+HB_CLI_MEASURE := $(addprefix measure/,loop.c bench.c verify.c rebind.c migrate.c \
 	mirror.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
 	cmp_fmt.c machine.c table.c csv.c roof.c json.c cover.c gobench.c info.c \

@@ -322,10 +322,6 @@ int hb_bench_run(struct hb_dev *dev, struct hb_result *r,
 		ret = hb_roof_all(&l);
 	if (!ret)
 		ret = hb_verify_all(&l);
-	r->complete = !ret;
-	r->stop_reason = !ret ? NULL :
-			 ret == HB_STOPPED ? "interrupted" : "error";
-	r->end = !ret ? l.end : ret == HB_STOPPED ? HB_END_INTERRUPTED :
-						    HB_END_ERROR;
+	hb_loop_end(r, ret, l.end);
 	return ret;
 }

@@ -56,31 +56,12 @@ static int hb_mig_fail(struct hb_mig_loop *l, enum hb_dev_op op, int err,
 		.info = &l->loop.dev->info,
 	};
 
-	if (l->loop.r->error[0])
-		return err;
-	/* The budget has moved since we started: explain with today's. */
-	if (err == -ENOMEM && op == HB_OP_MAP)
-		hb_dev_info(l->loop.dev);
-	hb_dev_explain(l->loop.r->error, sizeof(l->loop.r->error), op, err, &ctx);
-	return err;
-}
-
-/* A failure of hmmbench's own, @err, said as @fmt says. */
-static int hb_mig_failf(struct hb_mig_loop *l, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (l->loop.r->error[0])
-		return err;
-	va_start(ap, fmt);
-	vsnprintf(l->loop.r->error, sizeof(l->loop.r->error), fmt, ap);
-	va_end(ap);
-	return err;
+	return hb_loop_fail(&l->loop, op, err, &ctx);
 }
 
 static int hb_mig_nomem(struct hb_mig_loop *l)
 {
-	return hb_mig_failf(l, -ENOMEM, "out of memory for the samples");
+	return hb_loop_failf(&l->loop, -ENOMEM, "out of memory for the samples");
 }
 
 /* splitmix64's finaliser: every input its own output. */
@@ -106,31 +87,13 @@ static uint64_t hb_mig_align(const struct hb_mig_loop *l)
 	return ps ? hb_mig_pmd_pages(ps) * ps : 2ULL << 20;
 }
 
-/*
- * Maps cfg.size of private anonymous memory at a PMD boundary: more, and
- * the rest unmapped again; THP or not as cfg.thp asks.
- */
+/* Maps cfg.size at a PMD boundary: THP or not as cfg.thp asks. */
 static int hb_mig_buf_map(struct hb_mig_loop *l)
 {
-	uint64_t size = l->loop.r->cfg.sizes[0], align = hb_mig_align(l), head;
-	uint8_t *p;
-	char sz[32];
+	const struct hb_config *cfg = &l->loop.r->cfg;
 
-	p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return hb_mig_failf(l, -errno, "cannot map a %s buffer to migrate: %s: use a smaller --size",
-				    hb_size_str(size, sz, sizeof(sz)),
-				    strerror(errno));
-	head = -(uintptr_t)p & (align - 1);
-	if (head)
-		munmap(p, head);
-	if (align - head)
-		munmap(p + head + size, align - head);
-	l->buf = p + head;
-	/* without THP in the kernel, the buffer is of base pages anyway */
-	madvise(l->buf, size, l->loop.r->cfg.thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-	return 0;
+	return hb_loop_buf_map(&l->loop, cfg->sizes[0], hb_mig_align(l),
+			       cfg->thp, "migrate", &l->buf);
 }
 
 static void hb_mig_buf_unmap(struct hb_mig_loop *l)
@@ -158,7 +121,7 @@ static int hb_mig_check(struct hb_mig_loop *l, unsigned int iter,
 	for (i = 0; i < l->loop.r->cfg.sizes[0] / 8; i++) {
 		if (p[i] == hb_mig_pattern(iter, i * 8))
 			continue;
-		return hb_mig_failf(l, -EIO, "iteration %u: after %s the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " (0x%" PRIx64 ") where 0x%016" PRIx64 " was written: the migration lost or corrupted data",
+		return hb_loop_failf(&l->loop, -EIO, "iteration %u: after %s the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " (0x%" PRIx64 ") where 0x%016" PRIx64 " was written: the migration lost or corrupted data",
 				    iter, what, p[i], i * 8, i * 8,
 				    hb_mig_pattern(iter, i * 8));
 	}
@@ -369,21 +332,6 @@ static int hb_mig_fault_phase(struct hb_mig_loop *l, unsigned int iter)
 	return ret ? ret : hb_mig_check(l, iter, "the faults");
 }
 
-static void hb_mig_report(struct hb_mig_loop *l, unsigned int iter)
-{
-	struct hb_progress p = {
-		.step = ++l->loop.step,
-		.steps = l->loop.steps,
-		.size = l->loop.r->cfg.sizes[0],
-		.iter = iter,
-		.kind = hb_mig_kind(iter),
-		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
-	};
-
-	if (l->loop.fn)
-		l->loop.fn(&p, l->loop.arg);
-}
-
 static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
 {
 	int ret;
@@ -398,33 +346,9 @@ static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
 	hb_mig_buf_unmap(l);
 	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
-	hb_mig_report(l, iter);
+	hb_loop_report(&l->loop, l->loop.r->cfg.sizes[0], iter,
+		       hb_mig_kind(iter));
 	return ret;
-}
-
-static int hb_mig_map_chunk(struct hb_mig_loop *l)
-{
-	struct hmmbench_map map;
-	int ret;
-
-	do
-		ret = hb_dev_map(l->loop.dev, l->loop.r->cfg.chunk_size,
-				 HMMBENCH_NODE_LOCAL, 0, &map);
-	while (ret == -EINTR && !*l->loop.stop);
-	if (ret == -EINTR)
-		return HB_STOPPED;
-	if (ret)
-		return hb_mig_fail(l, HB_OP_MAP, ret, 0);
-	l->handle = map.handle;
-	return 0;
-}
-
-static int hb_mig_unmap_chunk(struct hb_mig_loop *l)
-{
-	struct hmmbench_unmap un;
-	int ret = hb_dev_unmap(l->loop.dev, l->handle, &un);
-
-	return ret ? hb_mig_fail(l, HB_OP_UNMAP, ret, 0) : 0;
 }
 
 /* Why the roofline is missing, in r->roof_skip; the run stands. */
@@ -509,10 +433,11 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 	int ret, err;
 
 	r->error[0] = '\0';
-	ret = !l.w || !l.recs ? hb_mig_nomem(&l) : hb_mig_map_chunk(&l);
+	ret = !l.w || !l.recs ? hb_mig_nomem(&l) :
+	      hb_loop_map_chunk(&l.loop, r->cfg.chunk_size, &l.handle);
 	if (!ret) {
 		ret = hb_mig_loop_all(&l);
-		err = hb_mig_unmap_chunk(&l);
+		err = hb_loop_unmap_chunk(&l.loop, l.handle);
 		if (!ret)
 			ret = err;
 	}
@@ -523,8 +448,6 @@ int hb_migrate_run(struct hb_dev *dev, struct hb_result *r,
 		ret = ret ?: hb_mig_nomem(&l);
 	free(l.w);
 	free(l.recs);
-	r->complete = !ret;
-	r->stop_reason = !ret ? NULL :
-			 ret == HB_STOPPED ? "interrupted" : "error";
+	hb_loop_end(r, ret, HB_END_ITERS);
 	return ret;
 }

@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +24,6 @@
 #include <time.h>
 
 #include "clock.h"
-#include "fmt.h"
 #include "kernel/explain.h"
 #include "measure/migrate.h"
 #include "measure/mirror.h"
@@ -97,9 +95,6 @@ static int hb_mir_fail(struct hb_mir_loop *l, enum hb_dev_op op, int err)
 	const struct hb_config *cfg = &l->loop.r->cfg;
 	struct hb_dev_ctx ctx = {
 		.path = l->loop.dev->path,
-		.length = cfg->chunk_size,
-		.node = HMMBENCH_NODE_LOCAL,
-		.chunks = 1,
 		.handle = l->handle,
 		.bytes = cfg->sizes[0],
 		.direction = HMMBENCH_MIGRATE_TO_DEVICE,
@@ -107,51 +102,7 @@ static int hb_mir_fail(struct hb_mir_loop *l, enum hb_dev_op op, int err)
 		.info = &l->loop.dev->info,
 	};
 
-	if (l->loop.r->error[0])
-		return err;
-	if (err == -ENOMEM && op == HB_OP_MAP)
-		hb_dev_info(l->loop.dev);
-	hb_dev_explain(l->loop.r->error, sizeof(l->loop.r->error), op, err,
-		       &ctx);
-	return err;
-}
-
-/* A failure of hmmbench's own, @err, said as @fmt says. */
-static int hb_mir_failf(struct hb_mir_loop *l, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (l->loop.r->error[0])
-		return err;
-	va_start(ap, fmt);
-	vsnprintf(l->loop.r->error, sizeof(l->loop.r->error), fmt, ap);
-	va_end(ap);
-	return err;
-}
-
-/* Maps cfg.size at a PMD boundary, THP or not as the state asks. */
-static int hb_mir_buf_map(struct hb_mir_loop *l)
-{
-	uint64_t size = l->loop.r->cfg.sizes[0], head;
-	uint8_t *p;
-	char sz[32];
-
-	p = mmap(NULL, size + l->pmd, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return hb_mir_failf(l, -errno, "cannot map a %s buffer to mirror: %s: use a smaller --size",
-				    hb_size_str(size, sz, sizeof(sz)),
-				    strerror(errno));
-	head = -(uintptr_t)p & (l->pmd - 1);
-	if (head)
-		munmap(p, head);
-	if (l->pmd - head)
-		munmap(p + head + size, l->pmd - head);
-	l->buf = p + head;
-	/* without THP in the kernel, the buffer is of base pages anyway */
-	madvise(l->buf, size,
-		l->state == HB_MIR_THP ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-	return 0;
+	return hb_loop_fail(&l->loop, op, err, &ctx);
 }
 
 static void hb_mir_buf_unmap(struct hb_mir_loop *l)
@@ -189,7 +140,8 @@ static int hb_mir_build(struct hb_mir_loop *l, unsigned int iter)
 	uint64_t ps = l->loop.dev->info.page_size;
 	int ret;
 
-	ret = hb_mir_buf_map(l);
+	ret = hb_loop_buf_map(&l->loop, size, l->pmd, l->state == HB_MIR_THP,
+			      "mirror", &l->buf);
 	if (ret)
 		return ret;
 	switch (l->state) {
@@ -221,7 +173,7 @@ static int hb_mir_check(struct hb_mir_loop *l, unsigned int iter)
 	for (off = 0; off < size; off += ps) {
 		w = *(const uint64_t *)(l->buf + off);
 		if (w != hb_mig_pattern(iter, off))
-			return hb_mir_failf(l, -EIO, "iteration %u: after MIRROR the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " where 0x%016" PRIx64 " was written: mirroring changed memory",
+			return hb_loop_failf(&l->loop, -EIO, "iteration %u: after MIRROR the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " where 0x%016" PRIx64 " was written: mirroring changed memory",
 					    iter, w, off, hb_mig_pattern(iter, off));
 	}
 	return 0;
@@ -289,7 +241,7 @@ static int hb_mir_inval_start(struct hb_mir_loop *l)
 	v->err = 0;
 	err = pthread_create(&v->thread, NULL, hb_mir_inval_thread, v);
 	if (err)
-		return hb_mir_failf(l, -err, "cannot start the thread that invalidates: %s",
+		return hb_loop_failf(&l->loop, -err, "cannot start the thread that invalidates: %s",
 				    strerror(err));
 	v->running = true;
 	return 0;
@@ -308,7 +260,7 @@ static int hb_mir_inval_stop(struct hb_mir_loop *l)
 	pthread_join(v->thread, NULL);
 	v->running = false;
 	if (v->err)
-		return hb_mir_failf(l, -v->err, "the thread that invalidates could not change the buffer's protection: %s",
+		return hb_loop_failf(&l->loop, -v->err, "the thread that invalidates could not change the buffer's protection: %s",
 				    strerror(v->err));
 	return 0;
 }
@@ -346,29 +298,13 @@ static int hb_mir_call(struct hb_mir_loop *l, unsigned int iter)
 		return err;
 	s = hb_result_add(r);
 	if (!s)
-		return hb_mir_failf(l, -ENOMEM, "out of memory for the samples");
+		return hb_loop_failf(&l->loop, -ENOMEM, "out of memory for the samples");
 	s->size = r->cfg.sizes[0];
 	s->iter = iter;
 	s->kind = hb_iter_kind(&r->cfg, iter);
 	hb_metrics_take(s, HB_REPLY_MIRROR, &m, HB_T_MIRROR);
 	s->wall_ns = wall;
 	return 0;
-}
-
-static void hb_mir_report(struct hb_mir_loop *l, unsigned int iter)
-{
-	const struct hb_result *r = l->loop.r;
-	struct hb_progress p = {
-		.step = ++l->loop.step,
-		.steps = l->loop.steps,
-		.size = r->cfg.sizes[0],
-		.iter = iter,
-		.kind = hb_iter_kind(&r->cfg, iter),
-		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
-	};
-
-	if (l->loop.fn)
-		l->loop.fn(&p, l->loop.arg);
 }
 
 static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
@@ -383,39 +319,9 @@ static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
 	hb_mir_buf_unmap(l);
 	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
-	hb_mir_report(l, iter);
+	hb_loop_report(&l->loop, l->loop.r->cfg.sizes[0], iter,
+		       hb_iter_kind(&l->loop.r->cfg, iter));
 	return ret;
-}
-
-static int hb_mir_map_chunk(struct hb_mir_loop *l)
-{
-	struct hmmbench_map map;
-	int ret;
-
-	if (l->state != HB_MIR_LENT)
-		return 0;
-	do
-		ret = hb_dev_map(l->loop.dev, l->loop.r->cfg.chunk_size,
-				 HMMBENCH_NODE_LOCAL, 0, &map);
-	while (ret == -EINTR && !*l->loop.stop);
-	if (ret == -EINTR)
-		return HB_STOPPED;
-	if (ret)
-		return hb_mir_fail(l, HB_OP_MAP, ret);
-	l->handle = map.handle;
-	return 0;
-}
-
-static int hb_mir_unmap_chunk(struct hb_mir_loop *l)
-{
-	struct hmmbench_unmap un;
-	int ret;
-
-	if (!l->handle)
-		return 0;
-	ret = hb_dev_unmap(l->loop.dev, l->handle, &un);
-	l->handle = 0;
-	return ret ? hb_mir_fail(l, HB_OP_UNMAP, ret) : 0;
 }
 
 int hb_mirror_run(struct hb_dev *dev, struct hb_result *r,
@@ -437,24 +343,22 @@ int hb_mirror_run(struct hb_dev *dev, struct hb_result *r,
 		.pmd = hb_mig_pmd_pages(ps) * ps,
 	};
 	unsigned int iter;
-	int ret, err;
+	int ret = 0, err;
 
 	pthread_mutex_init(&l.inval.lock, NULL);
 	pthread_cond_init(&l.inval.cond, NULL);
 	r->error[0] = '\0';
-	ret = hb_mir_map_chunk(&l);
+	if (l.state == HB_MIR_LENT)
+		ret = hb_loop_map_chunk(&l.loop, r->cfg.chunk_size, &l.handle);
 	for (iter = 0; iter <= r->cfg.iters && !ret; iter++)
 		ret = *stop ? HB_STOPPED : hb_mir_iteration(&l, iter);
-	err = hb_mir_unmap_chunk(&l);
-	if (!ret)
-		ret = err;
+	if (l.handle) {
+		err = hb_loop_unmap_chunk(&l.loop, l.handle);
+		ret = ret ?: err;
+	}
 	r->wall_ns = hb_now_ns() - l.loop.start_ns;
 	pthread_cond_destroy(&l.inval.cond);
 	pthread_mutex_destroy(&l.inval.lock);
-	r->complete = !ret;
-	r->stop_reason = !ret ? NULL :
-			 ret == HB_STOPPED ? "interrupted" : "error";
-	r->end = !ret ? HB_END_ITERS : ret == HB_STOPPED ?
-		 HB_END_INTERRUPTED : HB_END_ERROR;
+	hb_loop_end(r, ret, HB_END_ITERS);
 	return ret;
 }

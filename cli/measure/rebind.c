@@ -428,10 +428,6 @@ int hb_rebind_run(struct hb_dev *dev, struct hb_rebind *rb,
 			ret = hb_rb_verify(&l);
 	}
 	rb->foreign = l.foreign;
-	r->complete = !ret;
-	r->stop_reason = !ret ? NULL :
-			 ret == HB_STOPPED ? "interrupted" : "error";
-	r->end = !ret ? HB_END_ITERS : ret == HB_STOPPED ?
-		 HB_END_INTERRUPTED : HB_END_ERROR;
+	hb_loop_end(r, ret, HB_END_ITERS);
 	return ret;
 }
