@@ -8,6 +8,7 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,6 +213,20 @@ static void hb_print_samples(const struct hb_progress *p, bool icount)
 	for (i = 0; i < p->nr_samples; i++) {
 		const struct hb_sample *s = &p->samples[i];
 
+		if (s->valid & HB_T_MIRROR) {
+			fprintf(stderr, "%s iteration %u (%s): mirror %s, hmm_range_fault %s, device update %s; %" PRIu64 " of %" PRIu64 " pages valid\n",
+				hb_size_str(s->size, sz, sizeof(sz)), s->iter,
+				hb_kind_name(s->kind),
+				hb_fmt_human(a, sizeof(a), u,
+					     s->mirror.total_ns),
+				hb_fmt_human(b, sizeof(b), u,
+					     s->mirror.fault_ns),
+				hb_fmt_human(c, sizeof(c), u,
+					     s->mirror.update_ns),
+				(uint64_t)s->mirror.valid,
+				(uint64_t)s->mirror.pages);
+			continue;
+		}
 		fprintf(stderr, "%s iteration %u chunk %u (%s): memremap %s, memmap_init %s, memunmap %s\n",
 			hb_size_str(s->size, sz, sizeof(sz)), s->iter,
 			s->chunk, hb_kind_name(s->kind),

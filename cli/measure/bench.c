@@ -128,21 +128,11 @@ static int hb_unmap_all(struct hb_bench_loop *l, struct hb_step *st)
 
 static void hb_report(struct hb_bench_loop *l, const struct hb_step *st)
 {
-	struct hb_progress p = {
-		.step = ++l->loop.step,
-		.steps = l->loop.steps,
-		.size = st->size,
-		.iter = st->iter,
-		.kind = hb_iter_kind(&l->loop.r->cfg, st->iter),
-		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
-		.nr_samples = l->loop.r->nr_samples - st->first,
-	};
+	struct hb_result *r = l->loop.r;
 
-	if (p.nr_samples)
-		p.samples = &l->loop.r->samples[st->first];
-
-	if (l->loop.fn)
-		l->loop.fn(&p, l->loop.arg);
+	hb_loop_report(&l->loop, st->size, st->iter,
+		       hb_iter_kind(&r->cfg, st->iter), r->samples + st->first,
+		       r->nr_samples - st->first);
 }
 
 static int hb_step_run(struct hb_bench_loop *l, uint64_t size,

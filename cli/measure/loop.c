@@ -104,7 +104,8 @@ int hb_loop_unmap_chunk(struct hb_loop *l, uint32_t handle)
 }
 
 void hb_loop_report(struct hb_loop *l, uint64_t size, unsigned int iter,
-		    enum hb_kind kind)
+		    enum hb_kind kind, const struct hb_sample *samples,
+		    size_t nr)
 {
 	struct hb_progress p = {
 		.step = ++l->step,
@@ -113,6 +114,8 @@ void hb_loop_report(struct hb_loop *l, uint64_t size, unsigned int iter,
 		.iter = iter,
 		.kind = kind,
 		.elapsed_ns = hb_now_ns() - l->start_ns,
+		.samples = nr ? samples : NULL,
+		.nr_samples = nr,
 	};
 
 	if (l->fn)

@@ -77,9 +77,13 @@ int hb_loop_map_chunk(struct hb_loop *l, uint64_t length,
 /* UNMAPs chunk @handle; 0 or the error said. */
 int hb_loop_unmap_chunk(struct hb_loop *l, uint32_t handle);
 
-/* Reports step @iter of @size, of @kind, to the loop's callback. */
+/*
+ * Reports step @iter of @size, of @kind, to the loop's callback, with
+ * the @nr samples it measured at @samples (or none: NULL and 0).
+ */
 void hb_loop_report(struct hb_loop *l, uint64_t size, unsigned int iter,
-		    enum hb_kind kind);
+		    enum hb_kind kind, const struct hb_sample *samples,
+		    size_t nr);
 
 /*
  * How a loop that returned @ret ended: r->complete and r->stop_reason,

@@ -347,7 +347,7 @@ static int hb_mig_iteration(struct hb_mig_loop *l, unsigned int iter)
 	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
 	hb_loop_report(&l->loop, l->loop.r->cfg.sizes[0], iter,
-		       hb_mig_kind(iter));
+		       hb_mig_kind(iter), NULL, 0);
 	return ret;
 }
 

@@ -165,16 +165,17 @@ static int hb_mir_build(struct hb_mir_loop *l, unsigned int iter)
  */
 static int hb_mir_check(struct hb_mir_loop *l, unsigned int iter)
 {
-	uint64_t size = l->loop.r->cfg.sizes[0], off, w;
+	uint64_t size = l->loop.r->cfg.sizes[0], off, w, want;
 	uint64_t ps = l->loop.dev->info.page_size;
 
 	if (l->state != HB_MIR_4K && l->state != HB_MIR_THP)
 		return 0;
 	for (off = 0; off < size; off += ps) {
 		w = *(const uint64_t *)(l->buf + off);
-		if (w != hb_mig_pattern(iter, off))
+		want = hb_mig_pattern(iter, off);
+		if (w != want)
 			return hb_loop_failf(&l->loop, -EIO, "iteration %u: after MIRROR the buffer holds 0x%016" PRIx64 " at offset %" PRIu64 " where 0x%016" PRIx64 " was written: mirroring changed memory",
-					    iter, w, off, hb_mig_pattern(iter, off));
+					     iter, w, off, want);
 	}
 	return 0;
 }
@@ -309,6 +310,8 @@ static int hb_mir_call(struct hb_mir_loop *l, unsigned int iter)
 
 static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
 {
+	struct hb_result *r = l->loop.r;
+	size_t n = r->nr_samples;
 	int ret;
 
 	ret = hb_mir_build(l, iter);
@@ -319,8 +322,9 @@ static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
 	hb_mir_buf_unmap(l);
 	if (!ret && *l->loop.stop)
 		ret = HB_STOPPED;
-	hb_loop_report(&l->loop, l->loop.r->cfg.sizes[0], iter,
-		       hb_iter_kind(&l->loop.r->cfg, iter));
+	hb_loop_report(&l->loop, r->cfg.sizes[0], iter,
+		       hb_iter_kind(&r->cfg, iter), r->samples + n,
+		       r->nr_samples - n);
 	return ret;
 }
 

@@ -201,19 +201,11 @@ static int hb_rb_check_calls(struct hb_rb_loop *l, const struct hb_rb_calls *c,
 
 static void hb_rb_report(struct hb_rb_loop *l, unsigned int iter)
 {
-	struct hb_progress p = {
-		.step = ++l->loop.step,
-		.steps = l->loop.steps,
-		.size = l->rb->ns.size,
-		.iter = iter,
-		.kind = hb_iter_kind(&l->loop.r->cfg, iter),
-		.elapsed_ns = hb_now_ns() - l->loop.start_ns,
-		.samples = &l->loop.r->samples[l->loop.r->nr_samples - 1],
-		.nr_samples = 1,
-	};
+	struct hb_result *r = l->loop.r;
 
-	if (l->loop.fn)
-		l->loop.fn(&p, l->loop.arg);
+	hb_loop_report(&l->loop, l->rb->ns.size, iter,
+		       hb_iter_kind(&r->cfg, iter),
+		       &r->samples[r->nr_samples - 1], 1);
 }
 
 /*

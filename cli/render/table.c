@@ -213,7 +213,8 @@ static void hb_table_tallies(FILE *f, const struct hb_result *r,
 	line[0] = '\0';
 	for (mi = 0; mi < HB_NR_METRICS && n < sizeof(line); mi++) {
 		id = hb_metric_order[mi];
-		if (!hb_metrics[id].tally || hb_metrics[id].unit != HB_UNIT_COUNT ||
+		if (!hb_metrics[id].tally ||
+		    hb_metrics[id].unit != HB_UNIT_COUNT ||
 		    !hb_metric_shown(&r->cfg, &r->meta, id))
 			continue;
 		st = warm[id].n ? &warm[id] : &cold[id];

@@ -101,6 +101,7 @@ void harness_assert_sample(size_t i, const char *key, const char *want)
 {
 	char *text = fixture_slurp(harness_out);
 	struct json_object *doc, *v;
+	const char *got;
 
 	assert_non_null(text);
 	doc = json_tokener_parse(text);
@@ -108,9 +109,9 @@ void harness_assert_sample(size_t i, const char *key, const char *want)
 	assert_non_null(doc);
 	v = json_object_array_get_idx(hb_json_path(doc, "samples"), i);
 	assert_non_null(v);
-	assert_string_equal(json_object_to_json_string_ext(
-				    hb_json_path(v, key), JSON_C_TO_STRING_PLAIN),
-			    want);
+	got = json_object_to_json_string_ext(hb_json_path(v, key),
+					     JSON_C_TO_STRING_PLAIN);
+	assert_string_equal(got, want);
 	json_object_put(doc);
 }
 
