@@ -254,6 +254,10 @@ bench_smoke_checks() {
 		"^  to_system +16 MiB +(4K|THP|mixed .*): +$num ms, $num GiB/s, CV $num %, copy $num % \($num GiB/s, $num % of the kernel's copy at $num GiB/s\); ioctl overhead $num %; no target$"
 		"^  to_system +fit over 3 sizes: $num ns per 4 KiB page, R\^2 $num; $t"
 		"^  fault: (4K|THP|mixed .*), [0-9]+ faults; handler p50 $num us, p99 $num us; the touch p50 $num us$"
+		"^  4k +64 MiB +$num ms, $num ns/4KiB, $num GiB/s, hmm_range_fault $num %, CV $num %, 0 of 16384 pages in PMDs; ioctl overhead $num %; $t"
+		"^  thp +16 MiB +$num ms, $num ns/4KiB, $num GiB/s, hmm_range_fault $num %, CV $num %, [0-9]+ of 4096 pages in PMDs; ioctl overhead $num %; no target$"
+		"^  thp +fit over 3 sizes: $num ns per 4 KiB page, R\^2 $num; $t"
+		"^  THP against 4K at 64 MiB: $num times the 4K warm total$"
 	)
 	local p size
 	for p in "${patterns[@]}"; do
