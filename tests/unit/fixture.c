@@ -18,6 +18,7 @@
 
 #include "fixture.h"
 #include "results/merge.h"
+#include "results/metrics.h"
 #include "results/migration.h"
 #include "results/result_read.h"
 
@@ -455,4 +456,68 @@ void fixture_mig_merged(struct hb_input *in, bool thp, const double *run_ms,
 	fixture_mig_input(in, &m, name);
 	for (i = 0; i < runs; i++)
 		hb_input_free(&parts[i]);
+}
+
+/*
+ * One MIRROR reply of 4096 pages (in PMDs when @thp) in 64 batches,
+ * @total_ns whole, 60 % of it in hmm_range_fault() and 20 % in the
+ * update; with @retries retried after an invalidation.
+ */
+static void mirror_sample(struct hb_result *r, unsigned int iter,
+			  uint64_t total_ns, uint64_t retries, bool thp)
+{
+	struct hb_sample *s = hb_result_add(r);
+	struct hmmbench_mirror m = {
+		.calls = 64,
+		.total_ns = total_ns,
+		.fault_ns = total_ns / 5 * 3,
+		.update_ns = total_ns / 5,
+		.retry_ns = 15000 * retries,
+		.retry_seq = retries,
+		.invalidations = 2 * retries,
+		.invalidate_ns = 4000 * retries,
+		.call_min_ns = total_ns / 64 - 1000,
+		.call_max_ns = total_ns / 64 + 5000,
+		.pages = 4096,
+		.valid = 4096,
+		.writable = 4096,
+		.pmd = thp ? 4096 : 0,
+	};
+
+	assert_non_null(s);
+	s->size = 16ULL << 20;
+	s->iter = iter;
+	s->kind = hb_iter_kind(&r->cfg, iter);
+	hb_metrics_take(s, HB_REPLY_MIRROR, &m, HB_T_MIRROR);
+	s->wall_ns = total_ns + 30000;
+}
+
+void fixture_mirror(struct hb_result *r, const char *state, double scale)
+{
+	bool thp = !strcmp(state, "thp");
+	struct hb_result run;
+
+	memset(r, 0, sizeof(*r));
+	fixture_result(&run);
+	r->meta = run.meta;
+	hb_result_free(&run);
+	r->meta.info.features |= HMMBENCH_FEAT_MIRROR;
+	r->meta.command_line = thp ? "hmmbench mirror --size 16M --iters 3 --state thp --fault none --batch 64 --format json" :
+				     "hmmbench mirror --size 16M --iters 3 --state 4k --fault none --batch 64 --format json";
+	r->cfg.command = "mirror";
+	r->cfg.workload = "mirror";
+	r->cfg.sizes[0] = 16ULL << 20;
+	r->cfg.nr_sizes = 1;
+	r->cfg.chunks = 1;
+	r->cfg.iters = 3;
+	r->cfg.node = HMMBENCH_NODE_LOCAL;
+	r->cfg.mirror_state = state;
+	r->cfg.mirror_fault = "none";
+	r->cfg.batch = 64;
+	mirror_sample(r, 0, 2000000 * scale, 0, thp);
+	mirror_sample(r, 1, 1000000 * scale, 0, thp);
+	mirror_sample(r, 2, 1020000 * scale, 1, thp);
+	mirror_sample(r, 3, 990000 * scale, 0, thp);
+	r->complete = true;
+	r->wall_ns = 90000000;
 }

@@ -50,6 +50,13 @@ char *fixture_slurp(const char *path);
  */
 char *fixture_json_member(const char *text, const char *path);
 
+/*
+ * hmmbench mirror --size 16M --iters 3 --state @state ("4k" or "thp",
+ * whose pages are found in PMDs), its calls' times @scale times a fixed
+ * series; the second warm call raced an invalidation once.
+ */
+void fixture_mirror(struct hb_result *r, const char *state, double scale);
+
 /* Writes @r as JSON to a new temporary file; its malloc()ed path. */
 char *fixture_json_file(const struct hb_result *r);
 

@@ -182,6 +182,34 @@ static void chunk_mismatch_is_compared_with_force(void **state)
 	pair_free(&p);
 }
 
+/*
+ * A mirror of base pages against one of THPs: refused, as another walk,
+ * unless --force, which compares them and says that they differ.
+ */
+static void mirror_state_mismatch_is_compared_with_force(void **state)
+{
+	struct hb_result a, b;
+	struct pair p;
+
+	(void)state;
+	fixture_mirror(&a, "4k", 1.0);
+	fixture_mirror(&b, "thp", 0.5);
+	strcpy(b.meta.run_id, "0123456789abcdef0123456789abcdef");
+	pair_compare(&p, &a, &b, false);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err, "differ in buffer state (--state) (\"4k\" against \"thp\")"));
+	pair_free(&p);
+	fixture_mirror(&a, "4k", 1.0);
+	fixture_mirror(&b, "thp", 0.5);
+	strcpy(b.meta.run_id, "0123456789abcdef0123456789abcdef");
+	pair_compare(&p, &a, &b, true);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.c.forced);
+	assert_true(row_of(&p.c, HB_WARM, HB_M_MIR_TOTAL)->rel < -49.0);
+	assert_true(row_of(&p.c, HB_WARM, HB_M_MIR_FAULT)->rel < -49.0);
+	pair_free(&p);
+}
+
 static void no_size_in_common_is_refused(void **state)
 {
 	struct hb_result a, b;
@@ -347,6 +375,7 @@ int main(void)
 		cmocka_unit_test(other_architecture_is_refused),
 		cmocka_unit_test(other_workload_is_refused),
 		cmocka_unit_test(other_boot_id_is_not_a_mismatch),
+		cmocka_unit_test(mirror_state_mismatch_is_compared_with_force),
 		cmocka_unit_test(no_size_in_common_is_refused),
 		cmocka_unit_test(different_memmap_digests_are_refused),
 		cmocka_unit_test(memmap_digests_are_compared_with_force),

@@ -25,7 +25,6 @@
 #include "results/compare_read.h"
 #include "results/compare.h"
 #include "results/merge.h"
-#include "results/metrics.h"
 #include "results/workload.h"
 
 static char *render_wide(const struct hb_result *r)
@@ -537,78 +536,12 @@ static void merged_migration_in_every_format(void **state)
 	hb_input_free(&in);
 }
 
-/*
- * One MIRROR reply of 4096 THP-mapped pages in 64 batches, @total_ns
- * whole, 60 % of it in hmm_range_fault() and 20 % in the update; with
- * @retries retried after an invalidation.
- */
-static void mirror_sample(struct hb_result *r, unsigned int iter,
-			  uint64_t total_ns, uint64_t retries)
-{
-	struct hb_sample *s = hb_result_add(r);
-	struct hmmbench_mirror m = {
-		.calls = 64,
-		.total_ns = total_ns,
-		.fault_ns = total_ns / 5 * 3,
-		.update_ns = total_ns / 5,
-		.retry_ns = 15000 * retries,
-		.retry_seq = retries,
-		.invalidations = 2 * retries,
-		.invalidate_ns = 4000 * retries,
-		.call_min_ns = total_ns / 64 - 1000,
-		.call_max_ns = total_ns / 64 + 5000,
-		.pages = 4096,
-		.valid = 4096,
-		.writable = 4096,
-		.pmd = 4096,
-	};
-
-	assert_non_null(s);
-	s->size = 16ULL << 20;
-	s->iter = iter;
-	s->kind = hb_iter_kind(&r->cfg, iter);
-	hb_metrics_take(s, HB_REPLY_MIRROR, &m, HB_T_MIRROR);
-	s->wall_ns = total_ns + 30000;
-}
-
-/*
- * hmmbench mirror --size 16M --iters 3 --state thp: every page found in a
- * PMD; the second warm call raced an invalidation once.
- */
-static void mirror_result(struct hb_result *r)
-{
-	struct hb_result run;
-
-	memset(r, 0, sizeof(*r));
-	fixture_result(&run);
-	r->meta = run.meta;
-	hb_result_free(&run);
-	r->meta.info.features |= HMMBENCH_FEAT_MIRROR;
-	r->meta.command_line = "hmmbench mirror --size 16M --iters 3 --state thp --fault none --batch 64 --format json";
-	r->cfg.command = "mirror";
-	r->cfg.workload = "mirror";
-	r->cfg.sizes[0] = 16ULL << 20;
-	r->cfg.nr_sizes = 1;
-	r->cfg.chunks = 1;
-	r->cfg.iters = 3;
-	r->cfg.node = HMMBENCH_NODE_LOCAL;
-	r->cfg.mirror_state = "thp";
-	r->cfg.mirror_fault = "none";
-	r->cfg.batch = 64;
-	mirror_sample(r, 0, 2000000, 0);
-	mirror_sample(r, 1, 1000000, 0);
-	mirror_sample(r, 2, 1020000, 1);
-	mirror_sample(r, 3, 990000, 0);
-	r->complete = true;
-	r->wall_ns = 90000000;
-}
-
 static void mirror_in_every_format(void **state)
 {
 	struct hb_result r;
 
 	(void)state;
-	mirror_result(&r);
+	fixture_mirror(&r, "thp", 1.0);
 	golden_result("mirror", &r);
 	hb_result_free(&r);
 }
