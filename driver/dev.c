@@ -672,8 +672,10 @@ static int hb_check_mirror(const void *karg, u32 usize)
 {
 	const struct hmmbench_mirror *m = karg;
 
-	if (m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE) ||
-	    memchr_inv(m->__reserved, 0, sizeof(m->__reserved)))
+	if (m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE |
+			 HMMBENCH_MIRROR_TIMES))
+		return -EINVAL;
+	if (!(m->flags & HMMBENCH_MIRROR_TIMES) && (m->times || m->nr_times))
 		return -EINVAL;
 	if (m->flags & HMMBENCH_MIRROR_WRITE &&
 	    !(m->flags & HMMBENCH_MIRROR_FAULT))
@@ -684,6 +686,9 @@ static int hb_check_mirror(const void *karg, u32 usize)
 	    m->length >> PAGE_SHIFT > HMMBENCH_MIRROR_PAGES_MAX)
 		return -EINVAL;
 	if (m->batch > HMMBENCH_MIRROR_BATCH_MAX)
+		return -EINVAL;
+	if (m->flags & HMMBENCH_MIRROR_TIMES &&
+	    (!m->times || m->nr_times < hb_mirror_batches(m)))
 		return -EINVAL;
 	return 0;
 }

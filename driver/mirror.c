@@ -19,6 +19,7 @@
 #include <linux/pgtable.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
 #include "budget.h"
 #include "compat.h"
@@ -26,12 +27,10 @@
 
 #if HB_FEAT_MIRROR
 
-/* test_hmm's batch, dmirror_fault()'s pfns[] in 6.1 */
-#define HB_MIRROR_BATCH	64
-
 /*
  * One MIRROR call's device: its notifier over the range and its page
- * table, a u64 per page of the range (the pfn and flags found).
+ * table, a u64 per page of the range (the pfn and flags found); with
+ * HMMBENCH_MIRROR_TIMES, each batch's time.
  */
 struct hb_mirror {
 	struct mmu_interval_notifier notifier;
@@ -43,6 +42,7 @@ struct hb_mirror {
 	u64 *table;
 	u64 invalidations;
 	u64 invalidate_ns;
+	u64 *times;
 };
 
 /*
@@ -182,6 +182,8 @@ static int hb_mirror_batch(struct hb_mirror *mir, struct hmm_range *range,
 	m->fault_ns += fault_ns;
 	m->update_ns += t1 - t0;
 	t1 = ktime_get_ns() - tb;
+	if (mir->times)
+		mir->times[m->calls] = t1;
 	m->total_ns += t1;
 	m->call_min_ns = m->calls ? min(m->call_min_ns, t1) : t1;
 	m->call_max_ns = max(m->call_max_ns, t1);
@@ -237,34 +239,39 @@ static int hb_mirror_range(struct hb_mirror *mir, struct hmm_range *range,
 	return 0;
 }
 
+static void hb_mirror_free(struct hb_mirror *mir)
+{
+	mutex_destroy(&mir->lock);
+	kvfree(mir->times);
+	kvfree(mir->table);
+	kfree(mir);
+}
+
+/* The device of @m, its table (and times) within the module's budget */
 static struct hb_mirror *hb_mirror_alloc(const struct hmmbench_mirror *m)
 {
-	unsigned long n = m->length >> PAGE_SHIFT;
+	gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
+	u64 n = m->length >> PAGE_SHIFT, nt = 0;
 	struct hb_mirror *mir;
 
-	if (n * sizeof(*mir->table) > hb_budget_bytes())
+	if (m->flags & HMMBENCH_MIRROR_TIMES)
+		nt = hb_mirror_batches(m);
+	if ((n + nt) * sizeof(u64) > hb_budget_bytes())
 		return NULL;
 	mir = kzalloc(sizeof(*mir), GFP_KERNEL);
 	if (!mir)
 		return NULL;
-	mir->table = kvcalloc(n, sizeof(*mir->table),
-			      GFP_KERNEL_ACCOUNT | __GFP_NOWARN |
-			      __GFP_RETRY_MAYFAIL);
-	if (!mir->table) {
-		kfree(mir);
+	mutex_init(&mir->lock);
+	mir->table = kvcalloc(n, sizeof(*mir->table), gfp);
+	if (nt)
+		mir->times = kvcalloc(nt, sizeof(*mir->times), gfp);
+	if (!mir->table || (nt && !mir->times)) {
+		hb_mirror_free(mir);
 		return NULL;
 	}
 	mir->start = m->addr;
 	mir->end = m->addr + m->length;
-	mutex_init(&mir->lock);
 	return mir;
-}
-
-static void hb_mirror_free(struct hb_mirror *mir)
-{
-	mutex_destroy(&mir->lock);
-	kvfree(mir->table);
-	kfree(mir);
 }
 
 /*
@@ -276,8 +283,7 @@ static void hb_mirror_free(struct hb_mirror *mir)
  */
 int hb_mirror(struct hmmbench_mirror *m, void *owner)
 {
-	unsigned long batch = min_t(unsigned long, m->batch ?: HB_MIRROR_BATCH,
-				    m->length >> PAGE_SHIFT);
+	unsigned long batch = hb_mirror_batch_pages(m);
 	struct hmm_range range = {
 		.default_flags = (m->flags & HMMBENCH_MIRROR_FAULT ?
 				  HMM_PFN_REQ_FAULT : 0) |
@@ -308,6 +314,10 @@ int hb_mirror(struct hmmbench_mirror *m, void *owner)
 	mmu_interval_notifier_remove(&mir->notifier);
 	m->invalidations = mir->invalidations;
 	m->invalidate_ns = mir->invalidate_ns;
+	if (!ret && mir->times &&
+	    copy_to_user(u64_to_user_ptr(m->times), mir->times,
+			 m->calls * sizeof(*mir->times)))
+		ret = -EFAULT;
 
 err_free_pfns:
 	kvfree(range.hmm_pfns);

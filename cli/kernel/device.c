@@ -179,14 +179,18 @@ int hb_dev_mirror(struct hb_dev *dev, const struct hb_mirror_req *req,
 		  struct hmmbench_mirror *m)
 {
 	memset(m, 0, sizeof(*m));
-	if (!(dev->info.features & HMMBENCH_FEAT_MIRROR))
+	if (!(dev->info.features & HMMBENCH_FEAT_MIRROR) ||
+	    (req->times &&
+	     !(dev->info.features & HMMBENCH_FEAT_MIRROR_TIMES)))
 		return -EOPNOTSUPP;
 	m->size = sizeof(*m);
-	m->flags = req->flags;
+	m->flags = req->flags | (req->times ? HMMBENCH_MIRROR_TIMES : 0);
 	m->handle = req->handle;
 	m->batch = req->batch;
 	m->addr = req->addr;
 	m->length = req->length;
+	m->times = (uintptr_t)req->times;
+	m->nr_times = req->times ? req->nr_times : 0;
 	return ioctl(dev->fd, HMMBENCH_IOC_MIRROR, m) ? -errno : 0;
 }
 

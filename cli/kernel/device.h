@@ -107,11 +107,14 @@ struct hb_mirror_req {
 	uint32_t batch;		/* pages per hmm_range_fault(), 0: 64 */
 	uint64_t addr;		/* this process's memory, page-aligned */
 	uint64_t length;	/* bytes, whole pages */
+	uint64_t *times;	/* each batch's time, or NULL: not asked */
+	uint64_t nr_times;	/* the room of times */
 };
 
 /*
  * MIRROR as @req asks, the reply in *@m; -EOPNOTSUPP without asking when
- * dev->info lacks HMMBENCH_FEAT_MIRROR.
+ * dev->info lacks HMMBENCH_FEAT_MIRROR, or for times
+ * HMMBENCH_FEAT_MIRROR_TIMES.
  */
 int hb_dev_mirror(struct hb_dev *dev, const struct hb_mirror_req *req,
 		  struct hmmbench_mirror *m);

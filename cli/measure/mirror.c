@@ -16,9 +16,11 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -30,6 +32,7 @@
 #include "measure/verify.h"
 #include "results/metrics.h"
 #include "results/migration.h"
+#include "stats/quantile.h"
 
 const char *const hb_mir_state_names[HB_MIR_NR_STATES] = {
 	[HB_MIR_4K] = "4k",
@@ -86,6 +89,10 @@ struct hb_mir_loop {
 	uint64_t pmd;			/* bytes of a PMD */
 	uint32_t handle;		/* --state lent's chunk, 0 while none */
 	uint8_t *buf;			/* this iteration's buffer, or NULL */
+	uint64_t *times;		/* each batch's, where the module
+					 * gives them; else NULL */
+	uint64_t nr_times;
+	double *sorted;			/* their copy, for the percentiles */
 	struct hb_mir_inval inval;
 };
 
@@ -266,6 +273,26 @@ static int hb_mir_inval_stop(struct hb_mir_loop *l)
 	return 0;
 }
 
+/* The percentiles of the @n batches of sample @s, from their times. */
+static int hb_mir_batches(struct hb_mir_loop *l, struct hb_sample *s,
+			  uint64_t n)
+{
+	struct hb_pcts p;
+	uint64_t i;
+
+	if (!l->times || !n || n > l->nr_times)
+		return 0;
+	for (i = 0; i < n; i++)
+		l->sorted[i] = l->times[i];
+	if (hb_pcts_compute(l->sorted, n, &p))
+		return hb_loop_failf(&l->loop, -ENOMEM, "out of memory for the batches' percentiles");
+	s->batch_ns[0] = llround(p.p50);
+	s->batch_ns[1] = llround(p.p90);
+	s->batch_ns[2] = llround(p.p99);
+	s->valid |= HB_T_BATCHES;
+	return 0;
+}
+
 /* One MIRROR of the buffer, as a sample of iteration @iter. */
 static int hb_mir_call(struct hb_mir_loop *l, unsigned int iter)
 {
@@ -276,6 +303,8 @@ static int hb_mir_call(struct hb_mir_loop *l, unsigned int iter)
 		.batch = r->cfg.batch,
 		.addr = (uintptr_t)l->buf,
 		.length = r->cfg.sizes[0],
+		.times = l->times,
+		.nr_times = l->nr_times,
 	};
 	struct hmmbench_mirror m;
 	struct hb_sample *s;
@@ -305,7 +334,7 @@ static int hb_mir_call(struct hb_mir_loop *l, unsigned int iter)
 	s->kind = hb_iter_kind(&r->cfg, iter);
 	hb_metrics_take(s, HB_REPLY_MIRROR, &m, HB_T_MIRROR);
 	s->wall_ns = wall;
-	return 0;
+	return hb_mir_batches(l, s, m.calls);
 }
 
 static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
@@ -326,6 +355,28 @@ static int hb_mir_iteration(struct hb_mir_loop *l, unsigned int iter)
 		       hb_iter_kind(&r->cfg, iter), r->samples + n,
 		       r->nr_samples - n);
 	return ret;
+}
+
+/*
+ * Room for each batch's time, where the module gives them: the range's
+ * pages over the batch, rounded up.
+ */
+static int hb_mir_times(struct hb_mir_loop *l)
+{
+	const struct hb_config *cfg = &l->loop.r->cfg;
+	uint64_t ps = l->loop.dev->info.page_size ?: 4096;
+	uint64_t pages = cfg->sizes[0] / ps, b = cfg->batch ?: 64;
+
+	if (!(l->loop.dev->info.features & HMMBENCH_FEAT_MIRROR_TIMES))
+		return 0;
+	b = b < pages ? b : pages;
+	l->nr_times = b ? (pages + b - 1) / b : 0;
+	l->times = calloc(l->nr_times ?: 1, sizeof(*l->times));
+	l->sorted = calloc(l->nr_times ?: 1, sizeof(*l->sorted));
+	if (!l->times || !l->sorted)
+		return hb_loop_failf(&l->loop, -ENOMEM, "out of memory for the times of %" PRIu64 " batches",
+				     l->nr_times);
+	return 0;
 }
 
 int hb_mirror_run(struct hb_dev *dev, struct hb_result *r,
@@ -352,7 +403,8 @@ int hb_mirror_run(struct hb_dev *dev, struct hb_result *r,
 	pthread_mutex_init(&l.inval.lock, NULL);
 	pthread_cond_init(&l.inval.cond, NULL);
 	r->error[0] = '\0';
-	if (l.state == HB_MIR_LENT)
+	ret = hb_mir_times(&l);
+	if (!ret && l.state == HB_MIR_LENT)
 		ret = hb_loop_map_chunk(&l.loop, r->cfg.chunk_size, &l.handle);
 	for (iter = 0; iter <= r->cfg.iters && !ret; iter++)
 		ret = *stop ? HB_STOPPED : hb_mir_iteration(&l, iter);
@@ -363,6 +415,8 @@ int hb_mirror_run(struct hb_dev *dev, struct hb_result *r,
 	r->wall_ns = hb_now_ns() - l.loop.start_ns;
 	pthread_cond_destroy(&l.inval.cond);
 	pthread_mutex_destroy(&l.inval.lock);
+	free(l.times);
+	free(l.sorted);
 	hb_loop_end(r, ret, HB_END_ITERS);
 	return ret;
 }

@@ -447,6 +447,13 @@ static bool hb_get_mir_overhead(const struct hb_sample *s,
 	[id] = { .key = k, .title = t, .unit = u, .measured = me,	\
 		 .cover = c, .phrase = ph, .derive = d, .gounit = gu,	\
 		 .workloads = HB_WL_BIT(HB_WL_MIRROR) }
+/* A percentile @i of its batches' times, which hmmbench took of them. */
+#define HB_MIR_BATCH(id, k, t, i)					\
+	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
+		 .inner = true, .bit = HB_T_BATCHES,			\
+		 .offset = offsetof(struct hb_sample, batch_ns[i]),	\
+		 .reply = HB_REPLY_NONE,				\
+		 .workloads = HB_WL_BIT(HB_WL_MIRROR) }
 #define HB_MIR_SHARE(id, k, t, d)					\
 	HB_MIR_DERIVED(id, k, t, HB_UNIT_PERCENT, false, false, NULL, d, NULL)
 /* A metric computed from a sample by @d. */
@@ -630,6 +637,9 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		     "  retried attempts", hb_get_mir_retry_share),
 	HB_MIR_SHARE(HB_M_MIR_REST_SHARE, "mirror_rest_percent",
 		     "  rest of the call", hb_get_mir_rest_share),
+	HB_MIR_BATCH(HB_M_MIR_BATCH_P50, "mirror_batch_p50_ns", "batch p50", 0),
+	HB_MIR_BATCH(HB_M_MIR_BATCH_P90, "mirror_batch_p90_ns", "batch p90", 1),
+	HB_MIR_BATCH(HB_M_MIR_BATCH_P99, "mirror_batch_p99_ns", "batch p99", 2),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
@@ -647,7 +657,8 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_MIR_UPDATE, HB_M_MIR_RETRY, HB_M_MIR_REST, HB_M_MIR_FAULT_SHARE,
 	HB_M_MIR_UPDATE_SHARE, HB_M_MIR_RETRY_SHARE, HB_M_MIR_REST_SHARE,
 	HB_M_MIR_INVALIDATE,
-	HB_M_MIR_BATCH, HB_M_MIR_CALL_MIN, HB_M_MIR_CALL_MAX,
+	HB_M_MIR_BATCH, HB_M_MIR_CALL_MIN, HB_M_MIR_BATCH_P50,
+	HB_M_MIR_BATCH_P90, HB_M_MIR_BATCH_P99, HB_M_MIR_CALL_MAX,
 	HB_M_MIR_RETRIES, HB_M_MIR_OVERHEAD, HB_M_MIR_WALL,
 	HB_M_MIR_PAGES, HB_M_MIR_VALID, HB_M_MIR_WRITABLE, HB_M_MIR_PMD,
 	HB_M_MIR_ZERO, HB_M_MIR_DEVICE_PRIVATE, HB_M_MIR_ERROR,

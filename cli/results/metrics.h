@@ -146,6 +146,9 @@ enum hb_metric_id {
 	HB_M_MIR_UPDATE_SHARE,
 	HB_M_MIR_RETRY_SHARE,
 	HB_M_MIR_REST_SHARE,
+	HB_M_MIR_BATCH_P50,	/* the batches' percentiles (HB_T_BATCHES) */
+	HB_M_MIR_BATCH_P90,
+	HB_M_MIR_BATCH_P99,
 	HB_NR_METRICS
 };
 

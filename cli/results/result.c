@@ -70,6 +70,7 @@ static const char *const hb_features[] = {
 	"migrate_thp",		/* HMMBENCH_FEAT_MIGRATE_THP */
 	"roofline_copy",	/* HMMBENCH_FEAT_ROOFLINE_COPY */
 	"mirror",		/* HMMBENCH_FEAT_MIRROR */
+	"mirror_times",		/* HMMBENCH_FEAT_MIRROR_TIMES */
 };
 
 const char *hb_feature_name(unsigned int bit)

@@ -44,6 +44,8 @@ enum hb_kind {
 #define HB_T_TOUCH	(1U << 21)
 /* A mirror's sample: the reply of one MIRROR over the whole range. */
 #define HB_T_MIRROR	(1U << 22)
+/* and the percentiles of its batches' times, where the module gave them */
+#define HB_T_BATCHES	(1U << 23)
 
 struct hb_config {
 	const char *command;	/* "run", "sweep", "rebind", "migrate", "mirror" */
@@ -160,6 +162,11 @@ struct hb_sample {
 	uint64_t wall_ns;
 	/* A mirror's (HB_T_MIRROR): the module's reply, as it gave it */
 	struct hmmbench_mirror mirror;
+	/*
+	 * and (HB_T_BATCHES) its batches' p50, p90 and p99 (quantile.h's,
+	 * to the nearest ns)
+	 */
+	uint64_t batch_ns[3];
 };
 
 /*

@@ -424,6 +424,8 @@ static int fake_fault_read(struct hmmbench_fault_read *r)
  * hmm_range_fault() and 20 % in the update, its batches each within
  * 10 ns of their mean, mir_retries of them retried after an
  * invalidation (100 ns each), and moves the clock on by that and 3 us.
+ * Its batches' times, when asked for, are the fastest's and the slowest's
+ * in turns.
  */
 static int fake_mirror(struct hmmbench_mirror *m)
 {
@@ -431,7 +433,10 @@ static int fake_mirror(struct hmmbench_mirror *m)
 	unsigned char vec[4096];
 
 	if (m->size < HMMBENCH_MIRROR_SIZE_VER0 ||
-	    m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE) ||
+	    m->flags & ~(HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE |
+			 HMMBENCH_MIRROR_TIMES) ||
+	    (!(m->flags & HMMBENCH_MIRROR_TIMES) &&
+	     (m->times || m->nr_times)) ||
 	    (m->flags & HMMBENCH_MIRROR_WRITE &&
 	     !(m->flags & HMMBENCH_MIRROR_FAULT)) ||
 	    m->batch > HMMBENCH_MIRROR_BATCH_MAX || !m->length ||
@@ -470,6 +475,13 @@ static int fake_mirror(struct hmmbench_mirror *m)
 	m->invalidate_ns = 50 * fake.mir_retries;
 	m->call_min_ns = m->total_ns / m->calls - 10;
 	m->call_max_ns = m->total_ns / m->calls + 10;
+	if (m->flags & HMMBENCH_MIRROR_TIMES) {
+		if (!m->times || m->nr_times < m->calls)
+			return -EINVAL;
+		for (i = 0; i < m->calls; i++)
+			((uint64_t *)(uintptr_t)m->times)[i] =
+				m->call_min_ns + 20 * (i % 2);
+	}
 	fake.now_ns += m->total_ns + 3000;
 	fake.mirrors++;
 	return 0;

@@ -490,6 +490,10 @@ static void mirror_sample(struct hb_result *r, unsigned int iter,
 	s->kind = hb_iter_kind(&r->cfg, iter);
 	hb_metrics_take(s, HB_REPLY_MIRROR, &m, HB_T_MIRROR);
 	s->wall_ns = total_ns + 30000;
+	s->batch_ns[0] = total_ns / 64 - 200;
+	s->batch_ns[1] = total_ns / 64 + 1000;
+	s->batch_ns[2] = total_ns / 64 + 4000;
+	s->valid |= HB_T_BATCHES;
 }
 
 void fixture_mirror(struct hb_result *r, const char *state, double scale)

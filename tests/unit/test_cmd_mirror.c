@@ -30,7 +30,8 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_reset();
-	fake.features |= HMMBENCH_FEAT_MIRROR | HMMBENCH_FEAT_MIGRATE;
+	fake.features |= HMMBENCH_FEAT_MIRROR | HMMBENCH_FEAT_MIRROR_TIMES |
+			 HMMBENCH_FEAT_MIGRATE;
 	return harness_setup("/tmp/hmmbench-mirror-XXXXXX");
 }
 
@@ -102,7 +103,7 @@ static void mirror_writes_a_sample_per_iteration(void **state)
 	assert_int_equal(mirror("--size", "4M", "--iters", "2", "-f", "json",
 				NULL), HB_EXIT_OK);
 	assert_int_equal(fake.mirrors, 3);
-	assert_int_equal(last_mirror()->flags, 0);
+	assert_int_equal(last_mirror()->flags, HMMBENCH_MIRROR_TIMES);
 	assert_int_equal(last_mirror()->handle, 0);
 	assert_int_equal(last_mirror()->batch, 64);
 	assert_int_equal(last_mirror()->length, 4ULL << 20);
@@ -116,11 +117,25 @@ static void mirror_writes_a_sample_per_iteration(void **state)
 	harness_assert_sample(2, "mirror_pages", "1024");
 	harness_assert_sample(2, "mirror_valid", "1024");
 	harness_assert_sample(2, "mirror_calls", "16");
+	/* 8 batches of 1332 ns and 8 of 1352: percentiles of the 16 */
+	harness_assert_sample(2, "mirror_batch_p50_ns", "1342");
+	harness_assert_sample(2, "mirror_batch_p90_ns", "1352");
 	s = harness_written_string("metadata.command_line");
 	snprintf(want, sizeof(want), "hmmbench mirror --size 4M --iters 2 --state 4k --fault none --batch 64 --format json --output %s --quiet",
 		 harness_out);
 	assert_string_equal(s, want);
 	free(s);
+}
+
+/* A module without batch times: no percentiles, and none asked for. */
+static void mirror_without_batch_times(void **state)
+{
+	(void)state;
+	fake.features &= ~HMMBENCH_FEAT_MIRROR_TIMES;
+	assert_int_equal(mirror("--size", "4M", "-i", "1", "-f", "json",
+				NULL), HB_EXIT_OK);
+	assert_int_equal(last_mirror()->flags, 0);
+	harness_assert_sample(1, "mirror_batch_p50_ns", "null");
 }
 
 /* An untouched buffer has nothing to snapshot; a fault finds it all. */
@@ -135,7 +150,8 @@ static void mirror_finds_what_the_state_left(void **state)
 				"--fault", "write", "--batch", "512", "-f",
 				"json", NULL), HB_EXIT_OK);
 	assert_int_equal(last_mirror()->flags,
-			 HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE);
+			 HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE |
+			 HMMBENCH_MIRROR_TIMES);
 	assert_int_equal(last_mirror()->batch, 512);
 	harness_assert_sample(1, "mirror_valid", "1024");
 	harness_assert_sample(1, "mirror_calls", "2");
@@ -192,6 +208,7 @@ int main(void)
 		T(mirror_refuses_lending_without_migration),
 		T(mirror_refuses_a_size_of_part_of_a_page),
 		T(mirror_writes_a_sample_per_iteration),
+		T(mirror_without_batch_times),
 		T(mirror_finds_what_the_state_left),
 		T(mirror_lends_the_buffer_to_its_chunk),
 		T(mirror_says_why_a_request_failed),

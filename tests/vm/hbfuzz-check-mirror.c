@@ -2,8 +2,10 @@
 /*
  * What comes back from hbfuzz's MIRROR calls: counts that nest and add
  * up to the range, batches as asked, phases inside the total, retries
- * timed only when counted, what a range in no mapping finds, and over
- * the buffer, every page valid after a fault, with its data.
+ * timed only when counted, each batch's time (when asked for) between
+ * the fastest and the slowest and all of them the total, what a range in
+ * no mapping finds, and over the buffer, every page valid after a fault,
+ * with its data.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -45,6 +47,31 @@ static void check_mirror_shape(const struct thread *t, const struct call *c,
 			  ULL(m->retry_busy), ULL(m->retry_seq),
 			  ULL(m->call_min_ns), ULL(m->call_max_ns),
 			  ULL(m->invalidations), ULL(m->invalidate_ns));
+}
+
+/* The times of the batches, in the records array: as the reply says. */
+static void check_mirror_times(const struct thread *t, const struct call *c,
+			       const struct hmmbench_mirror *m)
+{
+	const struct hmmbench_mirror *in = &c->img.mir;
+	const uint64_t *times = (const uint64_t *)(uintptr_t)in->times;
+	uint64_t i, sum = 0;
+
+	if (!(in->flags & HMMBENCH_MIRROR_TIMES) ||
+	    recs_room(t, in->times) < 8 * m->calls)
+		return;
+	for (i = 0; i < m->calls; i++) {
+		if (times[i] < m->call_min_ns || times[i] > m->call_max_ns) {
+			violation(t, c, "batch %llu took %llu ns, outside %llu..%llu",
+				  ULL(i), ULL(times[i]), ULL(m->call_min_ns),
+				  ULL(m->call_max_ns));
+			return;
+		}
+		sum += times[i];
+	}
+	if (sum != m->total_ns)
+		violation(t, c, "the %llu batches add up to %llu ns, the total is %llu",
+			  ULL(m->calls), ULL(sum), ULL(m->total_ns));
 }
 
 /* Pages of [@first, @first + @n) that pagemap @pme shows lent (swapped). */
@@ -115,6 +142,7 @@ void mirror_finish(struct thread *t, struct call *c)
 		if (m.retry_busy + m.retry_seq)
 			atomic_fetch_add(&stats->mirror_retries, 1);
 		check_mirror_shape(t, c, &m);
+		check_mirror_times(t, c, &m);
 		check_mirror_found(t, c, &m);
 	}
 	release_handle(c, h);

@@ -170,14 +170,14 @@ static int describe_fields(const struct call *c, char *buf, size_t n)
 				(unsigned long long)i->fread.dropped);
 	case OP_MIRROR:
 		return snprintf(buf, n,
-				" flags %#x handle %u (%s) addr %#llx length %#llx (%s) batch %u __reserved %#llx %#llx",
+				" flags %#x handle %u (%s) addr %#llx length %#llx (%s) batch %u times %#llx nr_times %llu",
 				i->mir.flags, i->mir.handle,
 				i->mir.handle ? mode_name(c) : "none",
 				(unsigned long long)i->mir.addr,
 				(unsigned long long)i->mir.length,
 				akind_name[c->akind], i->mir.batch,
-				(unsigned long long)i->mir.__reserved[0],
-				(unsigned long long)i->mir.__reserved[1]);
+				(unsigned long long)i->mir.times,
+				(unsigned long long)i->mir.nr_times);
 	default:
 		return 0;
 	}
@@ -589,18 +589,22 @@ static unsigned int expect_fault_read(const struct thread *t, struct call *c)
 }
 
 /*
- * MIRROR, in dev.c's order: EPERM; copy-in; flags (WRITE needs FAULT) and
- * reserved words; EOPNOTSUPP without HMMBENCH_FEAT_MIRROR (or, for a
- * handle, HMMBENCH_FEAT_MIGRATE); range (its end past TASK_SIZE, which
- * lies between TASK_LO and TASK_HI; its pages up to the maximum); batch;
- * (out) fields writable; the handle, if any.  Then hmm_range_fault()'s
- * own: the buffer mirrors, a range with a page in no mapping is found
- * (snapshot) or EFAULT (faulting); the table may find no memory, and
- * invalidations may keep a batch from completing (EBUSY).
+ * MIRROR, in dev.c's order: EPERM; copy-in; flags (WRITE needs FAULT,
+ * times and their room need TIMES); EOPNOTSUPP without
+ * HMMBENCH_FEAT_MIRROR (or, for a handle, HMMBENCH_FEAT_MIGRATE); range
+ * (its end past TASK_SIZE, which lies between TASK_LO and TASK_HI; its
+ * pages up to the maximum); batch; with TIMES an array with room for
+ * every batch; (out) fields writable; the handle, if any.  Then
+ * hmm_range_fault()'s own: the buffer mirrors, a range with a page in no
+ * mapping is found (snapshot) or EFAULT (faulting); the table may find
+ * no memory, and invalidations may keep a batch from completing (EBUSY).
+ * Times are written last: into the records array with room for them,
+ * they are; anywhere else they may fail with EFAULT instead.
  */
 static unsigned int expect_mirror(const struct thread *t, struct call *c)
 {
 	uint32_t fault = HMMBENCH_MIRROR_FAULT, write = HMMBENCH_MIRROR_WRITE;
+	uint32_t times = HMMBENCH_MIRROR_TIMES;
 	unsigned int x, maybe = 0, found;
 	struct hmmbench_mirror m;
 
@@ -612,8 +616,9 @@ static unsigned int expect_mirror(const struct thread *t, struct call *c)
 	if (x)
 		return x;
 	kview(c, &m);
-	if (m.flags & ~(fault | write) || m.__reserved[0] ||
-	    m.__reserved[1] || (m.flags & write && !(m.flags & fault)))
+	if (m.flags & ~(fault | write | times) ||
+	    (!(m.flags & times) && (m.times || m.nr_times)) ||
+	    (m.flags & write && !(m.flags & fault)))
 		return OB(OC_EINVAL);
 	if (!(kinfo.features & HMMBENCH_FEAT_MIRROR) ||
 	    (m.handle && !(kinfo.features & HMMBENCH_FEAT_MIGRATE)))
@@ -624,11 +629,16 @@ static unsigned int expect_mirror(const struct thread *t, struct call *c)
 		maybe = OB(OC_EINVAL);
 	if (m.batch > HMMBENCH_MIRROR_BATCH_MAX)
 		return maybe | OB(OC_EINVAL);
+	if (m.flags & times && (!m.times || m.nr_times < mirror_batches(&m)))
+		return maybe | OB(OC_EINVAL);
 	if (!out_ok(t, c))
 		return maybe | OB(OC_EFAULT);
 	found = OB(OC_ENOMEM) | OB(OC_EBUSY);
 	found |= c->akind == AK_BUF || !(m.flags & fault) ? OB(OC_OK) :
 		 OB(OC_EFAULT);
+	if (m.flags & times &&
+	    recs_room(t, m.times) < 8 * mirror_batches(&m))
+		found |= OB(OC_EFAULT);
 	if (!m.handle) {
 		c->found = found;
 		return maybe | found;

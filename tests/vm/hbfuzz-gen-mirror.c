@@ -4,7 +4,9 @@
  * to a chunk it claims, which then owns them), past it into the hole
  * after it or in no mapping at all, and ranges the driver refuses; every
  * mode (snapshot, fault for read, for write) and batches around test_hmm's
- * 64 up to past the maximum.
+ * 64 up to past the maximum; times into the records array, with room for
+ * every batch or for fewer, before its PROT_NONE page, read-only, or
+ * junk.
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -45,10 +47,64 @@ static uint32_t pick_mirror_flags(struct thread *t, bool careful)
 		0, HMMBENCH_MIRROR_FAULT,
 		HMMBENCH_MIRROR_FAULT | HMMBENCH_MIRROR_WRITE
 	};
+	uint32_t times = chance(t, 300) ? HMMBENCH_MIRROR_TIMES : 0;
 
 	if (careful || chance(t, 800))
-		return modes[below(t, ARRAY_SIZE(modes))];
+		return modes[below(t, ARRAY_SIZE(modes))] | times;
 	return chance(t, 300) ? HMMBENCH_MIRROR_WRITE : pick_flags(t);
+}
+
+uint64_t mirror_batches(const struct hmmbench_mirror *m)
+{
+	uint64_t n = m->length / PAGE, b = m->batch ? m->batch : 64;
+
+	b = MIN(b, n);
+	return b ? (n + b - 1) / b : 0;
+}
+
+/*
+ * Where the times go and their room: without HMMBENCH_MIRROR_TIMES
+ * nothing (but now and then junk); with it, for a careful call the
+ * records array with room for every batch, else also room for one
+ * fewer, a few batches before the PROT_NONE page, the read-only page,
+ * no array or junk.
+ */
+static void pick_mirror_times(struct thread *t, struct call *c,
+			      struct hmmbench_mirror *m)
+{
+	uint64_t n = mirror_batches(m), room = RECS_SIZE / 8;
+
+	m->times = m->nr_times = 0;
+	if (!(m->flags & HMMBENCH_MIRROR_TIMES)) {
+		if (!c->careful && chance(t, 50))
+			m->times = (uintptr_t)t->recs;
+		if (!c->careful && chance(t, 50))
+			m->nr_times = 1 + below(t, 64);
+		return;
+	}
+	m->times = (uintptr_t)t->recs;
+	m->nr_times = n <= room ? room : n;
+	if (c->careful)
+		return;
+	switch (below(t, 8)) {
+	case 0:
+		m->nr_times = n ? n - 1 : 0;
+		break;
+	case 1:
+		m->times = (uintptr_t)t->recs + RECS_SIZE - 8 * MIN(n, 4);
+		break;
+	case 2:
+		m->times = (uintptr_t)t->arena + A_RO * PAGE;
+		break;
+	case 3:
+		m->times = 0;
+		break;
+	case 4:
+		m->times = bad_ptr(t);
+		break;
+	default:
+		break;
+	}
 }
 
 /*
@@ -120,10 +176,6 @@ void gen_mirror(struct thread *t, struct call *c)
 	random_bytes(t, m, sizeof(*m));
 	m->size = c->usize;
 	m->flags = pick_mirror_flags(t, c->careful);
-	if (c->careful || chance(t, 900)) {
-		m->__reserved[0] = 0;
-		m->__reserved[1] = 0;
-	}
 	m->batch = pick_mirror_batch(t, c->careful);
 	/* mostly no device; else a chunk, which may own pages of the buffer */
 	c->mode = H_GUESS;
@@ -131,4 +183,5 @@ void gen_mirror(struct thread *t, struct call *c)
 	if (c->op == OP_BOGUS || chance(t, c->careful ? 400 : 200))
 		m->handle = pick_handle(t, c, false, 0);
 	pick_mirror_range(t, c, m);
+	pick_mirror_times(t, c, m);
 }

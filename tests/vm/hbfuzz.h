@@ -338,6 +338,8 @@ void check_roofline_out(const struct thread *t, const struct call *c);
 
 /* hbfuzz-gen-mirror.c */
 bool mirror_range_valid(const struct hmmbench_mirror *m);
+/* The batches of @m's range: what its times need room for. */
+uint64_t mirror_batches(const struct hmmbench_mirror *m);
 void gen_mirror(struct thread *t, struct call *c);
 
 /* hbfuzz-check-migrate.c */

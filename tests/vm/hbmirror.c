@@ -6,7 +6,8 @@
  * faulting for read or write, and checks the counts of what was found,
  * that the phases add up, and that retries and invalidations are counted
  * only when they happened: a case makes them happen with a thread that
- * invalidates while the module's test delay holds a batch open.  Errors
+ * invalidates while the module's test delay holds a batch open.  Each
+ * batch's time, when asked for, adds up to the total.  Errors
  * are the documented ones; a kill in a long MIRROR ends it.  A case exits
  * 0 to pass, 1 to fail and 77 to skip, saying why on its last line.
  *
@@ -111,8 +112,7 @@ static void check_shape(const struct hmmbench_mirror *m, size_t len,
 	CHECK(m->valid + m->error <= n && m->writable <= m->valid &&
 	      m->pmd <= m->valid && m->zero + m->device_private <= m->valid,
 	      "%s: counts do not nest", what);
-	CHECK(!m->__reserved[0] && !m->__reserved[1], "%s: reserved written",
-	      what);
+	CHECK(!m->times && !m->nr_times, "%s: times written", what);
 }
 
 /* Nothing raced the call: no retry, no invalidation */
@@ -559,7 +559,7 @@ static int case_errors(void)
 	M(size, HMMBENCH_MIRROR_SIZE_VER0 - 8, EINVAL);
 	M(size, 0, EINVAL);
 	M(size, page_size + 8, E2BIG);
-	M(flags, 1U << 2, EINVAL);
+	M(flags, 1U << 3, EINVAL);
 	M(flags, HMMBENCH_MIRROR_WRITE, EINVAL);
 	M(addr, (uintptr_t)buf + 1, EINVAL);
 	M(length, 0, EINVAL);
@@ -568,8 +568,8 @@ static int case_errors(void)
 	M(length, (uint64_t)(HMMBENCH_MIRROR_PAGES_MAX + 1ULL) * page_size,
 	  EINVAL);
 	M(batch, HMMBENCH_MIRROR_BATCH_MAX + 1, EINVAL);
-	M(__reserved[0], 1, EINVAL);
-	M(__reserved[1], 1, EINVAL);
+	M(times, (uintptr_t)big, EINVAL);
+	M(nr_times, 1, EINVAL);
 	M(handle, 12345, ENOENT);
 	M(batch, HMMBENCH_MIRROR_BATCH_MAX, 0);
 	/* hmm_range_fault()'s own: a hole is EFAULT to fault, ERROR to see */
@@ -607,6 +607,66 @@ static int case_errors(void)
 	CHECK(xioctl(fd, HMMBENCH_IOC_MIRROR, big) == E2BIG,
 	      "larger, non-zero tail");
 	munmap(buf, len / 2);
+	close(fd);
+	return 0;
+}
+
+/*
+ * HMMBENCH_MIRROR_TIMES: a time per batch, in order, each between the
+ * fastest and the slowest, adding up to the total; room for fewer
+ * batches, or no array, refused; an array it cannot write is EFAULT.
+ */
+static int case_times(void)
+{
+	int fd = open_dev(), ret = need_mirror(fd);
+	uint32_t batch = 100, flags = HMMBENCH_MIRROR_TIMES;
+	size_t len = 4 * MIB;
+	struct hmmbench_mirror m;
+	uint64_t *times, n, i, sum = 0;
+	char *buf, *ro;
+
+	if (ret)
+		return ret;
+	if (!(get_info(fd).features & HMMBENCH_FEAT_MIRROR_TIMES)) {
+		printf("the module does not time batches (no HMMBENCH_FEAT_MIRROR_TIMES)\n");
+		return SKIP;
+	}
+	n = (pages(len) + batch - 1) / batch;
+	times = calloc(n + 1, sizeof(*times));
+	if (!times)
+		die("calloc");
+	buf = populated(len, false);
+	times[n] = 0x5a5a5a5a5a5a5a5aULL;
+	m = (struct hmmbench_mirror){ .size = sizeof(m), .flags = flags,
+		.batch = batch, .addr = (uintptr_t)buf, .length = len,
+		.times = (uintptr_t)times, .nr_times = n };
+	CHECK(!xioctl(fd, HMMBENCH_IOC_MIRROR, &m), "times");
+	CHECK(m.calls == n, "%llu calls, %llu expected", U(m.calls), U(n));
+	for (i = 0; i < n; i++) {
+		CHECK(times[i] >= m.call_min_ns && times[i] <= m.call_max_ns,
+		      "batch %llu: %llu ns, not within %llu..%llu", U(i),
+		      U(times[i]), U(m.call_min_ns), U(m.call_max_ns));
+		sum += times[i];
+	}
+	CHECK(sum == m.total_ns, "the batches add up to %llu, not %llu",
+	      U(sum), U(m.total_ns));
+	CHECK(times[n] == 0x5a5a5a5a5a5a5a5aULL, "wrote past nr_times");
+	m.nr_times = n - 1;
+	CHECK(xioctl(fd, HMMBENCH_IOC_MIRROR, &m) == EINVAL,
+	      "room for one batch fewer");
+	m.nr_times = n;
+	m.times = 0;
+	CHECK(xioctl(fd, HMMBENCH_IOC_MIRROR, &m) == EINVAL, "no array");
+	ro = mmap(NULL, page_size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		  0);
+	if (ro == MAP_FAILED)
+		die("mmap");
+	m.times = (uintptr_t)ro;
+	CHECK(xioctl(fd, HMMBENCH_IOC_MIRROR, &m) == EFAULT,
+	      "a read-only array");
+	munmap(ro, page_size);
+	munmap(buf, len);
+	free(times);
 	close(fd);
 	return 0;
 }
@@ -711,6 +771,7 @@ static const struct check_case cases[] = {
 	{ "lent-thp", case_lent_thp },
 	{ "race-invalidate", case_race_invalidate },
 	{ "errors", case_errors },
+	{ "times", case_times },
 	{ "kill-midway", case_kill_midway },
 	{ "peer", case_peer },
 };

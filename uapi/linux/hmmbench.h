@@ -32,8 +32,10 @@
  *		unaligned or too large, or a copy_length without it; WATCH's types empty or with unknown bits;
  *		WATCH_READ's rec_size or nr out of range; VERIFY with
  *		HMMBENCH_VERIFY_PHYS and a handle, or a size without phys;
- *		MIRROR's range or batch out of bounds, or
- *		HMMBENCH_MIRROR_WRITE without HMMBENCH_MIRROR_FAULT
+ *		MIRROR's range or batch out of bounds,
+ *		HMMBENCH_MIRROR_WRITE without HMMBENCH_MIRROR_FAULT, or
+ *		HMMBENCH_MIRROR_TIMES without room for every batch
+ *		(times without it)
  *   E2BIG	struct larger than this kernel's with non-zero unknown bytes,
  *		or size field larger than the page size
  *   EOPNOTSUPP	a known field with a value this kernel cannot do, VERIFY
@@ -49,7 +51,7 @@
  *   ENOMEM	the chunk's struct pages would push available memory below
  *		the module's reserve (see hmmbench_info.budget); ROOFLINE:
  *		its buffers would, or the node has no free PMD-sized
- *		blocks for them; MIRROR: its table would
+ *		blocks for them; MIRROR: its table (and times) would
  *   ENOSPC	no free physical address range large enough in that window
  *   EBUSY	WATCH while a window is open, on any descriptor; MIRROR
  *		when invalidations kept a batch from completing; UNMAP
@@ -135,6 +137,9 @@
 						    * kernel has
 						    * CONFIG_HMM_MIRROR
 						    */
+#define HMMBENCH_FEAT_MIRROR_TIMES	(1U << 13) /* MIRROR takes
+						    * HMMBENCH_MIRROR_TIMES
+						    */
 
 /* Timing bits in hmmbench_map.valid and hmmbench_unmap.valid */
 #define HMMBENCH_T_REGION	(1U << 0)
@@ -200,6 +205,10 @@
 						   * writable
 						   * (HMM_PFN_REQ_WRITE); needs
 						   * HMMBENCH_MIRROR_FAULT
+						   */
+#define HMMBENCH_MIRROR_TIMES		(1U << 2) /* each batch's time into
+						   * times (needs
+						   * HMMBENCH_FEAT_MIRROR_TIMES)
 						   */
 
 /* hmmbench_mirror.batch: pages per hmm_range_fault() call, at most */
@@ -824,7 +833,12 @@ struct hmmbench_fault_read {
  *	or special pages; and in a snapshot, the pages of a PMD-sized folio
  *	lent to another device than @handle's chunk (7.x's
  *	hmm_vma_handle_absent_pmd(); a base page lent so is not present)
- * @__reserved: must be 0
+ * @times: (in) with HMMBENCH_MIRROR_TIMES, a user array of @nr_times
+ *	__u64 into which each batch's time goes (as @call_min_ns times
+ *	it), in the order of the range, @calls of them; else 0
+ * @nr_times: (in) with HMMBENCH_MIRROR_TIMES, the room of @times, at
+ *	least the batches of the range (its pages over @batch, rounded
+ *	up); else 0
  *
  * Pages neither valid nor in error were not present (a snapshot) and
  * are @pages - @valid - @error.  How many pages HMMBENCH_MIRROR_FAULT
@@ -837,20 +851,22 @@ struct hmmbench_fault_read {
  * returns, so nothing outlives the call: a close, UNMAP, exit or rmmod
  * never finds one.  The device's table (8 bytes per page, kvmalloc'd)
  * lives for the call too; its invalidate callback clears the entries in
- * the invalidated range.  MIRROR waits for any measured MAP, UNMAP or
- * MIGRATE to finish and holds off new ones while it runs; the chunk of
- * @handle is the call's (borrowed) until it returns.  Errors besides
- * the common ones: EOPNOTSUPP no HMMBENCH_FEAT_MIRROR (or, for a
- * @handle, no HMMBENCH_FEAT_MIGRATE), EINVAL a bad range, flags or
- * batch, or a chunk made with a vmemmap_shift, ENOENT no such chunk,
- * ENOMEM the table would take memory the module's reserve keeps (see
- * hmmbench_info.budget) or could not be had, and what
- * hmm_range_fault() returns, as it returns it: EFAULT a page to fault
- * in has no mapping or cannot be made valid (a snapshot finds such
- * pages as @error instead), EPERM a write fault in a mapping without
- * write permission, EBUSY invalidations kept a batch from completing
- * for a second (HMM_RANGE_DEFAULT_TIMEOUT, as test_hmm gives up),
- * EINTR a fatal signal between two attempts.  After an error the (out)
+ * the invalidated range.  The times are kept for the call too and copied
+ * to @times after the last batch.  MIRROR waits for any measured MAP,
+ * UNMAP or MIGRATE to finish and holds off new ones while it runs; the
+ * chunk of @handle is the call's (borrowed) until it returns.  Errors
+ * besides the common ones: EOPNOTSUPP no HMMBENCH_FEAT_MIRROR (or, for
+ * a @handle, no HMMBENCH_FEAT_MIGRATE), EINVAL a bad range, flags,
+ * batch or times, or a chunk made with a vmemmap_shift, ENOENT no such
+ * chunk, ENOMEM the table (and the times) would take memory the
+ * module's reserve keeps (see hmmbench_info.budget) or could not be
+ * had, EFAULT @times not writable, and what hmm_range_fault() returns,
+ * as it returns it: EFAULT a page to fault in has no mapping or cannot
+ * be made valid (a snapshot finds such pages as @error instead), EPERM
+ * a write fault in a mapping without write permission, EBUSY
+ * invalidations kept a batch from completing for a second
+ * (HMM_RANGE_DEFAULT_TIMEOUT, as test_hmm gives up), EINTR a fatal
+ * signal between two attempts.  After an error the (out)
  * fields hold no result: they are zero if the call got as far as
  * clearing them (see the top of this file), else as they were.
  */
@@ -879,7 +895,8 @@ struct hmmbench_mirror {
 	__aligned_u64 zero;
 	__aligned_u64 device_private;
 	__aligned_u64 error;
-	__aligned_u64 __reserved[2];
+	__aligned_u64 times;
+	__aligned_u64 nr_times;
 };
 
 /*
