@@ -158,12 +158,16 @@ static int case_features(void)
 	struct hmmbench_mirror m;
 	char *buf = populated(MIB, false);
 	int e = mirror(fd, buf, MIB, 0, 0, 0, &m);
+	uint32_t f = get_info(fd).features;
 
-	if (get_info(fd).features & HMMBENCH_FEAT_MIRROR)
+	if (f & HMMBENCH_FEAT_MIRROR)
 		CHECK(!e, "MIRROR with the feature: %s", strerror(e));
 	else
 		CHECK(e == EOPNOTSUPP, "MIRROR without the feature: %s",
 		      strerror(e));
+	/* this module times batches wherever it mirrors */
+	CHECK(!(f & HMMBENCH_FEAT_MIRROR_TIMES) == !(f & HMMBENCH_FEAT_MIRROR),
+	      "mirror_times without mirror, or mirror without it: %#x", f);
 	close(fd);
 	return 0;
 }
