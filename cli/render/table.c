@@ -414,7 +414,7 @@ static void hb_table_shapes(FILE *f, const struct hb_result *r,
 	"hmm_range_fault, device update (a store per page into the module's table, under its lock) and retried attempts: its parts; " \
 	"rest of the call: mmu_interval_read_begin() and the locks around them. " \
 	"invalidate callbacks: the notifier's, on any thread. " \
-	"batch mean: the total per hmm_range_fault() batch; fastest batch, batch p50, p90, p99 and slowest batch: of each call's batches. " \
+	"fastest batch, batch p50, p90, p99 and slowest batch: of each call's hmm_range_fault() batches, per 4 KiB of a batch. " \
 	"retries per batch: -EBUSY and mmu_interval_read_retry() retries. " \
 	"wall - kernel: the ioctl as this process timed it, less the kernel's total: the notifier's insertion and removal, the table's allocation and the system call."
 

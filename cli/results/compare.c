@@ -82,14 +82,12 @@ static void hb_cmp_order(const struct hb_result *r, uint64_t size,
 /*
  * Scratch space for one metric's values on each side, and the measured
  * metrics of the current size that only the base ([0]) or only the new
- * result ([1]) has, a bit per metric.
+ * result ([1]) has, a flag per metric.
  */
 struct hb_cmp_buf {
 	double *a, *b;
-	uint64_t only[2];
+	bool only[2][HB_NR_METRICS];
 };
-
-_Static_assert(HB_NR_METRICS <= 64, "struct hb_cmp_buf's only[] has a bit per metric");
 
 static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 			 uint64_t size, enum hb_kind kind, size_t mi,
@@ -108,7 +106,7 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 		return 0;
 	if (!na || !nb) {
 		if (hb_metrics[mi].measured)
-			buf->only[!na] |= 1ULL << mi;
+			buf->only[!na][mi] = true;
 		return 0;
 	}
 	row = hb_cmp_add(c);
@@ -158,7 +156,7 @@ static int hb_cmp_one_sided(struct hb_comparison *c, size_t file,
 	for (side = 0; side < 2 && !ret; side++) {
 		list[0] = '\0';
 		for (mi = used = 0; mi < HB_NR_METRICS; mi++)
-			if (buf->only[side] & (1ULL << hb_metric_order[mi]))
+			if (buf->only[side][hb_metric_order[mi]])
 				used = hb_list_add(list, sizeof(list), used,
 						   hb_metric_name(hb_metric_order[mi]));
 		if (used)
@@ -175,7 +173,7 @@ static int hb_cmp_size(struct hb_comparison *c, size_t file, uint64_t size,
 	size_t k, mi, first;
 	int ret = 0;
 
-	buf->only[0] = buf->only[1] = 0;
+	memset(buf->only, 0, sizeof(buf->only));
 	for (k = 0; k < 2 && !ret; k++) {
 		if (!hb_cmp_has(&c->in[0].r, size, kinds[k]) ||
 		    !hb_cmp_has(&c->in[file].r, size, kinds[k]))
@@ -430,7 +428,7 @@ int hb_compare(const struct hb_input *in, size_t nr_in, double alpha,
 {
 	size_t n = hb_cmp_max_samples(in, nr_in), file;
 	struct hb_cmp_buf buf = {
-		malloc(n * sizeof(double)), malloc(n * sizeof(double)), { 0, 0 },
+		malloc(n * sizeof(double)), malloc(n * sizeof(double)), { { 0 } },
 	};
 	int ret;
 

@@ -370,6 +370,35 @@ HB_MIR_SHARE_OF(update, HB_M_MIR_UPDATE)
 HB_MIR_SHARE_OF(retry, HB_M_MIR_RETRY)
 HB_MIR_SHARE_OF(rest, HB_M_MIR_REST)
 
+/*
+ * Raw metric @id of @s, a batch's time, per 4 KiB of a batch: of the
+ * range's pages over the batches (the batch asked for, but the last).
+ */
+static bool hb_mir_batch_pp(const struct hb_sample *s,
+			    const struct hb_meta *m, enum hb_metric_id id,
+			    double *v)
+{
+	double bytes;
+
+	if (!hb_mir_bytes(s, m, &bytes) || !s->mirror.calls ||
+	    !hb_metric_get(&hb_metrics[id], s, m, v))
+		return false;
+	*v /= bytes / 4096 / s->mirror.calls;
+	return true;
+}
+
+#define HB_MIR_BATCH_PP(name, id)					\
+static bool hb_get_mir_##name##_pp(const struct hb_sample *s,		\
+				   const struct hb_meta *m, double *v)	\
+{									\
+	return hb_mir_batch_pp(s, m, id, v);				\
+}
+HB_MIR_BATCH_PP(min, HB_M_MIR_CALL_MIN)
+HB_MIR_BATCH_PP(p50, HB_M_MIR_BATCH_P50)
+HB_MIR_BATCH_PP(p90, HB_M_MIR_BATCH_P90)
+HB_MIR_BATCH_PP(p99, HB_M_MIR_BATCH_P99)
+HB_MIR_BATCH_PP(max, HB_M_MIR_CALL_MAX)
+
 static bool hb_get_mir_overhead(const struct hb_sample *s,
 				const struct hb_meta *m, double *v)
 {
@@ -450,10 +479,14 @@ static bool hb_get_mir_overhead(const struct hb_sample *s,
 /* A percentile @i of its batches' times, which hmmbench took of them. */
 #define HB_MIR_BATCH(id, k, t, i)					\
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_NS, .raw = true,	\
-		 .inner = true, .bit = HB_T_BATCHES,			\
+		 .inner = true, .hidden = true, .bit = HB_T_BATCHES,	\
 		 .offset = offsetof(struct hb_sample, batch_ns[i]),	\
 		 .reply = HB_REPLY_NONE,				\
 		 .workloads = HB_WL_BIT(HB_WL_MIRROR) }
+/* A batch's time by @d, per 4 KiB of the batch: the table's row of it. */
+#define HB_MIR_PER_PAGE(id, k, t, d)					\
+	HB_MIR_DERIVED(id, k, t, HB_UNIT_NS_PER_PAGE, false, false, NULL,	\
+		       hb_get_mir_##d##_pp, NULL)
 #define HB_MIR_SHARE(id, k, t, d)					\
 	HB_MIR_DERIVED(id, k, t, HB_UNIT_PERCENT, false, false, NULL, d, NULL)
 /* A metric computed from a sample by @d. */
@@ -581,10 +614,10 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	       invalidate_ns, false, false, false),
 	HB_MIR(HB_M_MIR_CALL_MIN, "mirror_call_min_ns", "fastest batch",
 	       HB_UNIT_NS, false, false, NULL, NULL, call_min_ns, true,
-	       false, false),
+	       false, true),
 	HB_MIR(HB_M_MIR_CALL_MAX, "mirror_call_max_ns", "slowest batch",
 	       HB_UNIT_NS, false, false, NULL, NULL, call_max_ns, true,
-	       false, false),
+	       false, true),
 	[HB_M_MIR_WALL] = { .key = "mirror_wall_ns", .title = "wall",
 			    .unit = HB_UNIT_NS, .raw = true, .inner = true,
 			    .bit = HB_T_MIRROR, .tally = true,
@@ -620,9 +653,11 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_MIR_DERIVED(HB_M_MIR_RATE, "mirror_gib_per_s", "range mirrored",
 		       HB_UNIT_GIB_PER_S, false, true, NULL, hb_get_mir_rate,
 		       "mirror-GiB/s"),
-	HB_MIR_DERIVED(HB_M_MIR_BATCH, "mirror_batch_ns", "batch mean",
-		       HB_UNIT_NS, false, false, NULL, hb_get_mir_batch,
-		       "mirror-batch-ns/op"),
+	[HB_M_MIR_BATCH] = { .key = "mirror_batch_ns", .title = "batch mean",
+			     .unit = HB_UNIT_NS, .hidden = true,
+			     .derive = hb_get_mir_batch,
+			     .gounit = "mirror-batch-ns/op",
+			     .workloads = HB_WL_BIT(HB_WL_MIRROR) },
 	HB_MIR_DERIVED(HB_M_MIR_RETRIES, "mirror_retries_per_batch",
 		       "retries per batch", HB_UNIT_COUNT, false, false, NULL,
 		       hb_get_mir_retries, "mirror-retries/batch"),
@@ -640,6 +675,16 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 	HB_MIR_BATCH(HB_M_MIR_BATCH_P50, "mirror_batch_p50_ns", "batch p50", 0),
 	HB_MIR_BATCH(HB_M_MIR_BATCH_P90, "mirror_batch_p90_ns", "batch p90", 1),
 	HB_MIR_BATCH(HB_M_MIR_BATCH_P99, "mirror_batch_p99_ns", "batch p99", 2),
+	HB_MIR_PER_PAGE(HB_M_MIR_MIN_PP, "mirror_call_min_ns_per_page",
+			"fastest batch ns/4KiB", min),
+	HB_MIR_PER_PAGE(HB_M_MIR_P50_PP, "mirror_batch_p50_ns_per_page",
+			"batch p50 ns/4KiB", p50),
+	HB_MIR_PER_PAGE(HB_M_MIR_P90_PP, "mirror_batch_p90_ns_per_page",
+			"batch p90 ns/4KiB", p90),
+	HB_MIR_PER_PAGE(HB_M_MIR_P99_PP, "mirror_batch_p99_ns_per_page",
+			"batch p99 ns/4KiB", p99),
+	HB_MIR_PER_PAGE(HB_M_MIR_MAX_PP, "mirror_call_max_ns_per_page",
+			"slowest batch ns/4KiB", max),
 };
 
 const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
@@ -659,6 +704,8 @@ const enum hb_metric_id hb_metric_order[HB_NR_METRICS] = {
 	HB_M_MIR_INVALIDATE,
 	HB_M_MIR_BATCH, HB_M_MIR_CALL_MIN, HB_M_MIR_BATCH_P50,
 	HB_M_MIR_BATCH_P90, HB_M_MIR_BATCH_P99, HB_M_MIR_CALL_MAX,
+	HB_M_MIR_MIN_PP, HB_M_MIR_P50_PP, HB_M_MIR_P90_PP, HB_M_MIR_P99_PP,
+	HB_M_MIR_MAX_PP,
 	HB_M_MIR_RETRIES, HB_M_MIR_OVERHEAD, HB_M_MIR_WALL,
 	HB_M_MIR_PAGES, HB_M_MIR_VALID, HB_M_MIR_WRITABLE, HB_M_MIR_PMD,
 	HB_M_MIR_ZERO, HB_M_MIR_DEVICE_PRIVATE, HB_M_MIR_ERROR,

@@ -149,6 +149,11 @@ enum hb_metric_id {
 	HB_M_MIR_BATCH_P50,	/* the batches' percentiles (HB_T_BATCHES) */
 	HB_M_MIR_BATCH_P90,
 	HB_M_MIR_BATCH_P99,
+	HB_M_MIR_MIN_PP,	/* a batch's times per 4 KiB of it: the table's */
+	HB_M_MIR_P50_PP,
+	HB_M_MIR_P90_PP,
+	HB_M_MIR_P99_PP,
+	HB_M_MIR_MAX_PP,
 	HB_NR_METRICS
 };
 
