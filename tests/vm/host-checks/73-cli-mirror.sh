@@ -16,7 +16,8 @@ mirror_found() {
 
 # mirror_json_checks DIR: what each state left was what MIRROR found;
 # where THP was on in the guest (DIR/mirror-thp-on), thp's pages were in
-# PMDs, else in none; the 64 MiB run counted invalidations.
+# PMDs, else in none; the run with the invalidating thread, held open by
+# the module's test delay, counted invalidations.
 mirror_json_checks() {
 	local pmd='.mirror_pmd == 0'
 	[ -e "$1/mirror-thp-on" ] && pmd='.mirror_pmd > 0'
