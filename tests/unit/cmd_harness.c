@@ -36,20 +36,13 @@ int harness_teardown(void **state)
 	return 0;
 }
 
-int harness_run(int (*cmd)(int argc, char **argv), const char *arg,
-		va_list ap)
+int harness_argv(int (*cmd)(int argc, char **argv), int argc, char **argv)
 {
-	char *argv[32] = { "hmmbench" };
 	FILE *err = tmpfile();
-	int argc = 1, saved, st;
+	int saved, st;
 	size_t n;
 
 	assert_non_null(err);
-	for (; arg && argc < 28; arg = va_arg(ap, const char *))
-		argv[argc++] = (char *)arg;
-	argv[argc++] = "-q";
-	argv[argc++] = "-o";
-	argv[argc++] = harness_out;
 	fflush(stderr);
 	saved = dup(STDERR_FILENO);
 	dup2(fileno(err), STDERR_FILENO);
@@ -62,6 +55,21 @@ int harness_run(int (*cmd)(int argc, char **argv), const char *arg,
 	harness_err[n] = '\0';
 	fclose(err);
 	return st;
+}
+
+int harness_run(int (*cmd)(int argc, char **argv), const char *arg,
+		va_list ap)
+{
+	char *argv[32] = { "hmmbench" };
+	int argc = 1;
+
+	for (; arg && argc < 28; arg = va_arg(ap, const char *))
+		argv[argc++] = (char *)arg;
+	argv[argc++] = "-q";
+	argv[argc++] = "-o";
+	argv[argc++] = harness_out;
+	argv[argc] = NULL;
+	return harness_argv(cmd, argc, argv);
 }
 
 char *harness_written(const char *path)

@@ -21,9 +21,12 @@ int harness_setup(const char *tmpl);
 /* Removes harness_out. */
 int harness_teardown(void **state);
 
+/* @cmd with @argc arguments @argv: its exit status, stderr in harness_err. */
+int harness_argv(int (*cmd)(int argc, char **argv), int argc, char **argv);
+
 /*
  * @cmd ("hmmbench" and the NULL-terminated @arg...) with -q -o
- * harness_out appended: its exit status, its stderr in harness_err.
+ * harness_out appended, through harness_argv().
  */
 int harness_run(int (*cmd)(int argc, char **argv), const char *arg,
 		va_list ap);

@@ -20,6 +20,7 @@
 #include <json-c/json.h>
 
 #include "cmd/cmd.h"
+#include "cmd_harness.h"
 #include "fake_dev.h"
 #include "fixture.h"
 
@@ -128,49 +129,13 @@ static void sizes_spelt_with_b_or_ib_are_recorded_as_kernel_sizes(void **state)
 	free(line);
 }
 
-/*
- * hmmbench run ARGS... with stderr in a file; its exit status, and
- * what it wrote there in err_text.
- */
-static char err_text[1024];
-
-static int run_err_argv(int argc, char **argv)
-{
-	FILE *err = tmpfile();
-	int saved, st;
-	size_t n;
-
-	assert_non_null(err);
-	fflush(stderr);
-	saved = dup(STDERR_FILENO);
-	dup2(fileno(err), STDERR_FILENO);
-	st = hb_cmd_run(argc, argv);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	rewind(err);
-	n = fread(err_text, 1, sizeof(err_text) - 1, err);
-	err_text[n] = '\0';
-	fclose(err);
-	return st;
-}
-
 static int run_err(const char *size)
 {
 	char *argv[] = {
 		"hmmbench", "--size", (char *)size, "-q", "-o", out_path, NULL,
 	};
 
-	return run_err_argv(6, argv);
-}
-
-static unsigned int maps_asked(void)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < fake.nr_calls; i++)
-		n += fake.calls[i].cmd == HMMBENCH_IOC_MAP;
-	return n;
+	return harness_argv(hb_cmd_run, 6, argv);
 }
 
 /*
@@ -182,10 +147,10 @@ static void size_the_module_would_refuse_names_both_numbers(void **state)
 {
 	(void)state;
 	assert_int_equal(run_err("100MiB"), HB_EXIT_FAIL);
-	assert_string_equal(err_text, "hmmbench: 100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now\n");
+	assert_string_equal(harness_err, "hmmbench: 100M is not a chunk size this kernel takes: the module takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now\n");
 	assert_int_equal(run_err("128GB"), HB_EXIT_FAIL);
-	assert_string_equal(err_text, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: vm/run --mem 8G ...)\n");
-	assert_int_equal(maps_asked(), 0);
+	assert_string_equal(harness_err, "hmmbench: a 128G chunk needs 2 GiB of struct pages but the module's budget allows 1 GiB now (MemAvailable 3 GiB minus a reserve of 2 GiB), so it takes multiples of 128 MiB (128M), the memory section size, up to 64 GiB (64G), the most its memory budget allows now: use a smaller --size or fewer --chunks, or give the machine more memory (in the VM: vm/run --mem 8G ...)\n");
+	assert_int_equal(harness_asked(HMMBENCH_IOC_MAP), 0);
 	assert_int_equal(access(out_path, F_OK), -1);
 }
 
@@ -199,15 +164,15 @@ static void verbose_samples_count_instructions_under_icount(void **state)
 
 	(void)state;
 	setenv("HMMBENCH_VM_ACCEL", "icount", 1);
-	assert_int_equal(run_err_argv(9, argv), HB_EXIT_OK);
-	assert_non_null(strstr(err_text, "1G iteration 1 chunk 0 (warm): memremap "));
-	assert_non_null(strstr(err_text, " instr, memmap_init "));
-	assert_null(strstr(err_text, "s, memmap_init "));
+	assert_int_equal(harness_argv(hb_cmd_run, 9, argv), HB_EXIT_OK);
+	assert_non_null(strstr(harness_err, "1G iteration 1 chunk 0 (warm): memremap "));
+	assert_non_null(strstr(harness_err, " instr, memmap_init "));
+	assert_null(strstr(harness_err, "s, memmap_init "));
 	setenv("HMMBENCH_VM_ACCEL", "tcg", 1);
-	assert_int_equal(run_err_argv(9, argv), HB_EXIT_OK);
+	assert_int_equal(harness_argv(hb_cmd_run, 9, argv), HB_EXIT_OK);
 	unsetenv("HMMBENCH_VM_ACCEL");
-	assert_non_null(strstr(err_text, "s, memmap_init "));
-	assert_null(strstr(err_text, "instr"));
+	assert_non_null(strstr(harness_err, "s, memmap_init "));
+	assert_null(strstr(harness_err, "instr"));
 }
 
 /* The cover text, written at once, ends with the line it would record. */
