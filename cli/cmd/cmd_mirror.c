@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/cmdline.h"
@@ -34,7 +33,7 @@ enum {
 struct hb_mir_env {
 	struct hb_measure_env m;	/* --size, --iters, output and all */
 	enum hb_mir_state state;
-	const char *fault;		/* hb_mir_fault_names[] */
+	const char *fault;		/* a name hb_mir_fault_flags() knows */
 	uint32_t batch;
 	uint64_t invalidate;
 };
@@ -100,16 +99,10 @@ static void hb_mir_arg_state(const char *arg, struct hb_mir_env *env)
 
 static void hb_mir_arg_fault(const char *arg, struct hb_mir_env *env)
 {
-	size_t i;
-
-	for (i = 0; i < 3; i++) {
-		if (!strcmp(arg, hb_mir_fault_names[i])) {
-			env->fault = hb_mir_fault_names[i];
-			return;
-		}
-	}
-	hb_usage_error("invalid --fault '%s': expected none, read or write",
-		       arg);
+	if (hb_mir_fault_flags(arg) < 0)
+		hb_usage_error("invalid --fault '%s': expected none, read or write",
+			       arg);
+	env->fault = arg;
 }
 
 static error_t hb_mir_parse(int key, char *arg, struct argp_state *state)
