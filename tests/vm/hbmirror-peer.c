@@ -4,7 +4,9 @@
  * base pages: test_hmm's HMM_DMIRROR_SNAPSHOT and HMM_DMIRROR_READ, and
  * MIRROR as a snapshot and as a read fault, in test_hmm's batch (32
  * pages a hmm_range_fault() call in 7.x) and in the module's default,
- * each timed around the ioctl from user space in interleaved rounds.
+ * each timed around the ioctl from user space in interleaved rounds; and
+ * MIRROR's snapshot of a buffer written just before, never walked, as
+ * each iteration of `hmmbench mirror` has it.
  * What each finds is checked - every page valid and writable, none a
  * PMD, READ's copy equal to the buffer - and the medians are printed,
  * never asserted.
@@ -50,6 +52,7 @@ enum peer_op {
 	TH_SNAPSHOT,
 	HB_SNAPSHOT,
 	HB_SNAPSHOT_DEFAULT,
+	HB_SNAPSHOT_NEW,
 	TH_READ,
 	HB_READ,
 	HB_READ_DEFAULT,
@@ -60,6 +63,7 @@ static const char *const op_name[NR_OPS] = {
 	[TH_SNAPSHOT] = "test_hmm SNAPSHOT (32 pages a call)",
 	[HB_SNAPSHOT] = "MIRROR snapshot, batch 32",
 	[HB_SNAPSHOT_DEFAULT] = "MIRROR snapshot, batch 64",
+	[HB_SNAPSHOT_NEW] = "MIRROR snapshot, batch 64, new buffer",
 	[TH_READ] = "test_hmm READ, new descriptor (faults, copies)",
 	[HB_READ] = "MIRROR read fault, batch 32",
 	[HB_READ_DEFAULT] = "MIRROR read fault, batch 64",
@@ -162,7 +166,7 @@ int case_peer(void)
 	int fd = open_dev(), ret = need_mirror(fd), th;
 	unsigned char *perm;
 	bool loaded = false;
-	char *buf, *copy;
+	char *buf, *copy, *new;
 	unsigned int r;
 	size_t op;
 
@@ -185,6 +189,10 @@ int case_peer(void)
 					      &k[HB_SNAPSHOT][r]);
 		t[HB_SNAPSHOT_DEFAULT][r] = hb_mirror(fd, buf, 0, 0,
 						      &k[HB_SNAPSHOT_DEFAULT][r]);
+		new = populated(PEER_LEN, false);
+		t[HB_SNAPSHOT_NEW][r] = hb_mirror(fd, new, 0, 0,
+						  &k[HB_SNAPSHOT_NEW][r]);
+		munmap(new, PEER_LEN);
 		t[TH_READ][r] = th_read(buf, copy);
 		t[HB_READ][r] = hb_mirror(fd, buf, HMMBENCH_MIRROR_FAULT,
 					  PEER_BATCH, &k[HB_READ][r]);
