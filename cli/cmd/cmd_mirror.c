@@ -19,7 +19,7 @@
 
 #define HB_MIR_ITERS_MAX	1000000
 #define HB_MIR_SIZE_MIN		4096ULL		/* one page, 4K */
-#define HB_MIR_BATCH_DEFAULT	64		/* test_hmm's, the module's 0 */
+#define HB_MIR_BATCH_DEFAULT	64		/* 6.12's test_hmm's, the module's 0 */
 #define HB_MIR_INVALIDATE_MAX	100000
 
 enum {
@@ -82,7 +82,7 @@ static const struct argp_option hb_mir_opts[] = {
 	{ "iters", 'i', "N", 0, "Measured iterations after the first (default 10)", 1 },
 	{ "state", HB_OPT_STATE, "STATE", 0, "What the buffer is when mirrored: 4k, thp, none, zero or lent (default 4k)", 1 },
 	{ "fault", HB_OPT_FAULT, "MODE", 0, "none (a snapshot), read or write: what to fault in (default none)", 1 },
-	{ "batch", HB_OPT_BATCH, "PAGES", 0, "Pages per hmm_range_fault() call (default 64, test_hmm's)", 1 },
+	{ "batch", HB_OPT_BATCH, "PAGES", 0, "Pages per hmm_range_fault() call (default 64, as 6.12's test_hmm)", 1 },
 	{ "invalidate", HB_OPT_INVALIDATE, "N", 0, "Invalidate a part of the buffer N times a second meanwhile (default 0: never)", 1 },
 	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },

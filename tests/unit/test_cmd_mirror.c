@@ -92,7 +92,7 @@ static void mirror_refuses_a_size_of_part_of_a_page(void **state)
 
 /*
  * The defaults: a written buffer of base pages, a snapshot in batches of
- * test_hmm's 64, one MIRROR per iteration, every page found; the result
+ * 64 pages, one MIRROR per iteration, every page found; the result
  * and its command line say so.
  */
 static void mirror_writes_a_sample_per_iteration(void **state)

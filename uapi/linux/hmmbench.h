@@ -787,8 +787,9 @@ struct hmmbench_fault_read {
  *	and left where they are (dev_private_owner); with 0, or another
  *	chunk's, they are not valid in a snapshot and are faulted home
  *	(migrate_to_ram) with HMMBENCH_MIRROR_FAULT
- * @batch: (in) pages per hmm_range_fault() call, 0 for test_hmm's 64, at
- *	most HMMBENCH_MIRROR_BATCH_MAX; a batch never goes past the range
+ * @batch: (in) pages per hmm_range_fault() call, 0 for 64 (as 6.12's
+ *	test_hmm), at most HMMBENCH_MIRROR_BATCH_MAX; a batch never goes
+ *	past the range
  * @addr: (in) start of the range, page-aligned
  * @length: (in) bytes, a non-zero multiple of the page size, at most
  *	HMMBENCH_MIRROR_PAGES_MAX pages
