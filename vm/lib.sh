@@ -26,6 +26,17 @@ note() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }
 
+# hb_locked FILE COMMAND [ARG...]: COMMAND in a subshell holding FILE's
+# lock, so that two scripts (make check builds kernels in the background
+# while its suites run) never fetch or unpack the same files at once;
+# its status.
+hb_locked() {
+	local lock=$1
+	shift
+	mkdir -p "$(dirname "$lock")"
+	( flock 9 && "$@" ) 9>"$lock"
+}
+
 # hb_host_arch: this machine's architecture, by the kernel's name for it
 # (x86_64, arm64).
 hb_host_arch() {
@@ -187,21 +198,37 @@ hb_sid_apt() {
 # once into the cache; prints the path of each .deb, in order.  A package
 # the cache holds is not looked up again, so a cached kernel stays the
 # one it was.
-hb_sid_debs() {
-	local dir=$HB_CACHE/sid/debs p f missing=()
+# hb_sid_missing PACKAGE[:ARCH]...: those of the PACKAGEs whose .deb the
+# cache does not hold, a line each.
+hb_sid_missing() {
+	local dir=$HB_CACHE/sid/debs p
 
 	for p in "$@"; do
 		compgen -G "$dir/${p%%:*}_*_${p#*:}.deb" >/dev/null ||
-			compgen -G "$dir/${p}_*.deb" >/dev/null || missing+=("$p")
+			compgen -G "$dir/${p}_*.deb" >/dev/null || printf '%s\n' "$p"
 	done
-	if [ ${#missing[@]} -gt 0 ]; then
-		note "fetching ${missing[*]} from Debian unstable"
-		hb_sid_apt apt-get update >/dev/null 2>&1 ||
-			die "cannot read Debian unstable's package lists (${HMMBENCH_SID_MIRROR:-http://deb.debian.org/debian})"
-		(cd "$dir" && hb_sid_apt apt-get download "${missing[@]}" \
-			>/dev/null 2>&1) ||
-			die "cannot download ${missing[*]} from Debian unstable"
-	fi
+}
+
+# hb_sid_fetch PACKAGE[:ARCH]...: those the cache lacks downloaded into
+# it (another script may have fetched them while this one waited).
+hb_sid_fetch() {
+	local missing=()
+
+	mapfile -t missing < <(hb_sid_missing "$@")
+	[ ${#missing[@]} -gt 0 ] || return 0
+	note "fetching ${missing[*]} from Debian unstable"
+	hb_sid_apt apt-get update >/dev/null 2>&1 ||
+		die "cannot read Debian unstable's package lists (${HMMBENCH_SID_MIRROR:-http://deb.debian.org/debian})"
+	(cd "$HB_CACHE/sid/debs" && hb_sid_apt apt-get download "${missing[@]}" \
+		>/dev/null 2>&1) ||
+		die "cannot download ${missing[*]} from Debian unstable"
+}
+
+hb_sid_debs() {
+	local dir=$HB_CACHE/sid/debs p f
+
+	[ -z "$(hb_sid_missing "$@")" ] ||
+		hb_locked "$HB_CACHE/sid/fetch.lock" hb_sid_fetch "$@" || exit 1
 	for p in "$@"; do
 		if [[ $p = *:* ]]; then
 			f=$(compgen -G "$dir/${p%%:*}_*_${p#*:}.deb" | sort -V | tail -n 1)
@@ -219,7 +246,7 @@ hb_sid_debs() {
 # tree is unpacked beside its final name and renamed into place, so an
 # interrupted unpack never looks complete.
 hb_debian_tree() {
-	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tmp tarball deb='' why
+	local v=${1:-$HB_DEFAULT_KERNEL} ver dst tarball deb='' why
 
 	tarball=/usr/src/linux-source-$v.tar.xz
 	if [[ " $HB_SID_KERNELS " = *" $v "* ]]; then
@@ -234,20 +261,29 @@ hb_debian_tree() {
 		ver=$(dpkg-query -W -f '${Version}' "linux-source-$v" 2>/dev/null) || ver=unknown
 	fi
 	dst=$HB_CACHE/src/linux-source-${v}_$ver
-	if [ ! -d "$dst" ]; then
-		note "unpacking linux-source-$v $ver"
-		mkdir -p "$HB_CACHE/src"
-		tmp=$(mktemp -d "$HB_CACHE/src/.unpack.XXXXXX")
-		if [ -n "$deb" ]; then
-			dpkg-deb --fsys-tarfile "$deb" |
-				tar -xO "./usr/src/linux-source-$v.tar.xz" | tar -xJ -C "$tmp"
-		else
-			tar -xJf "$tarball" -C "$tmp"
-		fi || { rm -rf "$tmp"; die "cannot unpack linux-source-$v"; }
-		mv "$tmp/linux-source-$v" "$dst"
-		rmdir "$tmp"
-	fi
+	[ -d "$dst" ] ||
+		hb_locked "$dst.lock" hb_unpack_source "$v" "$dst" "$deb" ||
+		exit 1
 	printf '%s\n' "$dst"
+}
+
+# hb_unpack_source VERSION DST DEB: linux-source-VERSION unpacked as DST,
+# from DEB or, without one, from the installed package's tarball; unless
+# another script did while this one waited.
+hb_unpack_source() {
+	local v=$1 dst=$2 deb=$3 tmp
+
+	[ ! -d "$dst" ] || return 0
+	note "unpacking linux-source-$v ${dst##*_}"
+	tmp=$(mktemp -d "$HB_CACHE/src/.unpack.XXXXXX")
+	if [ -n "$deb" ]; then
+		dpkg-deb --fsys-tarfile "$deb" |
+			tar -xO "./usr/src/linux-source-$v.tar.xz" | tar -xJ -C "$tmp"
+	else
+		tar -xJf "/usr/src/linux-source-$v.tar.xz" -C "$tmp"
+	fi || { rm -rf "$tmp"; die "cannot unpack linux-source-$v"; }
+	mv "$tmp/linux-source-$v" "$dst"
+	rmdir "$tmp"
 }
 
 # hb_debian_tree_cached [VERSION]: the path hb_debian_tree prints, when
