@@ -364,8 +364,21 @@ harness_late() {
 # end, two at a time (run_queued), the longest first: the debug kernel's
 # (about eleven minutes on one thread under TCG) beside all the others,
 # the docs' command lines (about five minutes) beside it from the start.
+# vm_prebuild: the test kernels suite_vm builds, in the order it needs
+# them.  tests/check builds them so in the background from its start,
+# and suite_vm's suites wait for each as they build it (build-kernel
+# waits for a build in progress); a build that fails fails again there,
+# where it is reported.
+vm_prebuild() {
+	! kernel_why default >/dev/null || "$vm/build-kernel" >/dev/null
+	"$vm/build-kernel" --kernel $OTHER_KERNEL --debug >/dev/null
+	! kernel_why default >/dev/null ||
+		"$vm/build-kernel" --arch arm64 >/dev/null
+	"$vm/build-kernel" --kernel $OTHER_KERNEL >/dev/null
+}
+
 suite_vm() {
-	local why
+	local why arm64=0
 
 	lanes=1
 	if why=$(kernel_why default); then
@@ -376,11 +389,11 @@ suite_vm() {
 	! debug_build || later debug_guest
 	# the next longest, beside it from the start
 	later doc_commands
-	if arm64_build; then
-		arm64_template
-		later arm64_guest
-	fi
+	arm64_build && { arm64=1; later arm64_guest; }
 	suite_distro
+	# what follows times comparisons: on a quiet machine
+	prebuilt
+	[ $arm64 = 0 ] || arm64_template
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || suite_newest
 	if why=$(kernel_why default) && why=$(kernel_why template); then
 		suite_template
