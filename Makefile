@@ -58,13 +58,18 @@ endif
 KDIR_CMD = $(if $(KDIR),echo "hmmbench.ko: for KDIR=$(KDIR)" >&2; echo "$(KDIR)",$(VM)/kdir)
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
 KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h
+# Builds in driver/ one at a time: its objects are of one kernel, and make
+# check's lanes build the module for two kernels at once (an arm64 link
+# found x86_64 objects there).
+DRIVER_LOCK = mkdir -p $(CURDIR)/build && flock $(CURDIR)/build/.driver.lock
 
 # The CLI, and the module when there is a kernel tree for it.
 all: cli
-	@if kdir=$$($(KDIR_CMD)); then $(MAKE) -C driver KDIR="$$kdir"; fi
+	@if kdir=$$($(KDIR_CMD)); then \
+		$(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir"; fi
 
 module:
-	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir"
+	@kdir=$$($(KDIR_CMD)) && $(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir"
 
 cli:
 	$(MAKE) -C cli
@@ -112,10 +117,9 @@ guest-programs:
 # rebuild (6.12's objtool then finds 6.1's sections in them): start clean.
 $(GUEST_KO): $(KSOURCES) driver/Kbuild \
 	     $(wildcard $(KDIR)/Module.symvers $(KDIR)/.hmmbench-complete)
-	$(MAKE) -C driver KDIR="$(KDIR)" clean
-	$(MAKE) -C driver KDIR="$(KDIR)"
 	mkdir -p $(@D)
-	cp driver/hmmbench.ko $@
+	$(DRIVER_LOCK) sh -c '$(MAKE) -C driver KDIR="$(KDIR)" clean && \
+		$(MAKE) -C driver KDIR="$(KDIR)" && cp driver/hmmbench.ko $@'
 
 ARGS ?= --size 64G --iters 10
 
@@ -195,7 +199,8 @@ uninstall:
 # updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;
 # then depmod.
 modules_install: module
-	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir" modules_install
+	@kdir=$$($(KDIR_CMD)) && \
+		$(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir" modules_install
 
 # dkms: the module's sources in $(DKMS_SRC), where dkms looks for
 # hmmbench/<version>; dkms.conf says how to build them.
@@ -227,7 +232,7 @@ style:
 	$(CHECKPATCH) --no-tree --quiet -f $(KSOURCES)
 
 sparse:
-	@kdir=$$($(KDIR_CMD)) && $(MAKE) -C driver KDIR="$$kdir" sparse
+	@kdir=$$($(KDIR_CMD)) && $(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir" sparse
 
 # The test kernel (KERNEL=6.1 by default) in the cache, built on first
 # use; the module builds against it from then on.
@@ -243,7 +248,7 @@ DRIVER_BUILT = *.o .*.o *.ko *.mod *.mod.c .*.cmd Module.symvers modules.order \
 clean:
 	@if kdir=$$($(KDIR_CMD) 2>/dev/null); then \
 		echo "hmmbench.ko: driver/ cleaned by kbuild, for $$kdir"; \
-		$(MAKE) -C driver KDIR="$$kdir" clean; \
+		$(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir" clean; \
 	else \
 		echo "hmmbench.ko: no kernel tree for it, so driver/'s build files go by name"; \
 		cd driver && rm -rf $(DRIVER_BUILT); \
