@@ -194,10 +194,6 @@ hb_sid_apt() {
 		-o APT::Get::List-Cleanup=0 "$@"
 }
 
-# hb_sid_debs PACKAGE[:ARCH]...: Debian unstable's PACKAGEs, downloaded
-# once into the cache; prints the path of each .deb, in order.  A package
-# the cache holds is not looked up again, so a cached kernel stays the
-# one it was.
 # hb_sid_missing PACKAGE[:ARCH]...: those of the PACKAGEs whose .deb the
 # cache does not hold, a line each.
 hb_sid_missing() {
@@ -224,6 +220,10 @@ hb_sid_fetch() {
 		die "cannot download ${missing[*]} from Debian unstable"
 }
 
+# hb_sid_debs PACKAGE[:ARCH]...: Debian unstable's PACKAGEs, downloaded
+# once into the cache; prints the path of each .deb, in order.  A package
+# the cache holds is not looked up again, so a cached kernel stays the
+# one it was.
 hb_sid_debs() {
 	local dir=$HB_CACHE/sid/debs p f
 

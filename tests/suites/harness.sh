@@ -356,14 +356,6 @@ harness_late() {
 		accel_probe_checks
 }
 
-# On a distribution without the default test kernel's source the parts
-# that need it are skipped, saying why, and the others run.  The suites
-# whose comparisons are timed (arm64's template, newest, template) run
-# alone as they come; every guest that times nothing a test asserts on
-# (or whose figure is icount's exact count) is queued and runs at the
-# end, two at a time (run_queued), the longest first: the debug kernel's
-# (about eleven minutes on one thread under TCG) beside all the others,
-# the docs' command lines (about five minutes) beside it from the start.
 # vm_prebuild: the test kernels suite_vm builds, in the order it needs
 # them.  tests/check builds them so in the background from its start,
 # and suite_vm's suites wait for each as they build it (build-kernel
@@ -377,6 +369,14 @@ vm_prebuild() {
 	"$vm/build-kernel" --kernel $OTHER_KERNEL >/dev/null
 }
 
+# On a distribution without the default test kernel's source the parts
+# that need it are skipped, saying why, and the others run.  The suites
+# whose comparisons are timed (arm64's template, newest, template) run
+# alone, once the kernels vm_prebuild builds are built; every guest that times nothing a test asserts on
+# (or whose figure is icount's exact count) is queued and runs at the
+# end, two at a time (run_queued), the longest first: the debug kernel's
+# (about eleven minutes on one thread under TCG) beside all the others,
+# the docs' command lines (about five minutes) beside it from the start.
 suite_vm() {
 	local why arm64=0
 
