@@ -148,6 +148,31 @@ ab:
 		$(if $(SWITCH),--switch "$(SWITCH)") \
 		$(if $(PMEM),--pmem "$(PMEM)") -- $(ARGS)
 
+# Every commit of a kernel patch series measured, and the commit that
+# changed a figure found, under icount unless ACCEL says otherwise, e.g.
+#   make series TREE=~/src/linux RANGE=v7.2..my-series ARGS="--size 1G"
+#   make bisect TREE=~/src/linux GOOD=v7.2 BAD=my-series
+# (docs/series.md: OVER=7.2 builds each commit over the 7.2 test kernel)
+series:
+	@GUEST_ARCH="$(ARCH)" tests/deps vm
+	$(VM)/series --tree "$(TREE)" --range "$(RANGE)" \
+		$(if $(filter command line,$(origin ROUNDS)),--rounds "$(ROUNDS)") \
+		$(if $(METRIC),--metric "$(METRIC)") $(if $(MAX),--max "$(MAX)") \
+		$(if $(ARCH),--arch "$(ARCH)") $(if $(PMEM),--pmem "$(PMEM)") \
+		$(if $(APPEND),--append "$(APPEND)") $(if $(OVER),--over "$(OVER)") \
+		$(if $(OUT),--out "$(OUT)") \
+		$(if $(filter command line,$(origin ARGS)),-- $(ARGS))
+
+bisect:
+	@GUEST_ARCH="$(ARCH)" tests/deps vm
+	$(VM)/bisect --tree "$(TREE)" --good "$(GOOD)" --bad "$(BAD)" \
+		$(if $(filter command line,$(origin ROUNDS)),--rounds "$(ROUNDS)") \
+		$(if $(METRIC),--metric "$(METRIC)") \
+		$(if $(ARCH),--arch "$(ARCH)") $(if $(PMEM),--pmem "$(PMEM)") \
+		$(if $(APPEND),--append "$(APPEND)") $(if $(OVER),--over "$(OVER)") \
+		$(if $(OUT),--out "$(OUT)") \
+		$(if $(filter command line,$(origin ARGS)),-- $(ARGS))
+
 # Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
 # in the VM (64G chunks; several boots), or here with HOST=1; SMOKE=1 for
 # small sizes and few iterations.
@@ -258,6 +283,6 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module kernel cli guest guest-programs run ab bench check check-unit check-vm check-install \
+.PHONY: all module kernel cli guest guest-programs run ab series bisect bench check check-unit check-vm check-install \
 	deps deps-build style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall

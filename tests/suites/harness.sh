@@ -367,6 +367,10 @@ vm_prebuild() {
 	! kernel_why default >/dev/null ||
 		"$vm/build-kernel" --arch arm64 >/dev/null
 	"$vm/build-kernel" --kernel $OTHER_KERNEL >/dev/null
+	# before any guest boots the 7.2 test kernel, in whose objtree each
+	# of the series' commits is built
+	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] ||
+		series_prebuild >/dev/null 2>&1 || true
 }
 
 # On a distribution without the default test kernel's source the parts
