@@ -22,6 +22,11 @@
 #                   SWITCH=/sys/kernel/debug/memmap_init_mode:0:1);
 #                   ROUNDS=auto boots until a change of MDE=5 % would
 #                   be detected (at most MAX_ROUNDS=20)
+#   make series TREE=... RANGE=BASE..TIP   every commit of a kernel patch
+#                   series measured in the VM, under icount; make bisect
+#                   TREE=... GOOD=... BAD=... finds the commit that
+#                   changed a figure (METRIC=, APPEND=, OVER=7.2 to build
+#                   each commit over that test kernel: docs/series.md)
 #   make deps       install the Debian packages make check needs, those
 #                   this distribution has (make deps-build: only those
 #                   of the build; ARCH=arm64: the arm64 guest's too)
@@ -43,7 +48,8 @@
 # guest, else software emulation.
 #
 # User variables: KERNEL, ARCH, ARGS, ACCEL, BASE, NEW, ROUNDS, MDE,
-# MAX_ROUNDS, BASE_APPEND, NEW_APPEND, SWITCH, PMEM, SMOKE, HOST, KDIR,
+# MAX_ROUNDS, BASE_APPEND, NEW_APPEND, SWITCH, PMEM, TREE, RANGE, GOOD,
+# BAD, METRIC, MAX, APPEND, OVER, SMOKE, HOST, KDIR,
 # CROSS_COMPILE, PREFIX, BINDIR, MANDIR, DOCDIR, BASHCOMPDIR, INSTALL,
 # DESTDIR, INSTALL_MOD_PATH, INSTALL_MOD_DIR, GIT_DESCRIBE, CC, CFLAGS,
 # LDFLAGS.  Given on the command line, they reach every sub-make: no
@@ -149,10 +155,7 @@ ab:
 		$(if $(PMEM),--pmem "$(PMEM)") -- $(ARGS)
 
 # Every commit of a kernel patch series measured, and the commit that
-# changed a figure found, under icount unless ACCEL says otherwise, e.g.
-#   make series TREE=~/src/linux RANGE=v7.2..my-series ARGS="--size 1G"
-#   make bisect TREE=~/src/linux GOOD=v7.2 BAD=my-series
-# (docs/series.md: OVER=7.2 builds each commit over the 7.2 test kernel)
+# changed a figure found, under icount unless ACCEL says otherwise.
 series:
 	@GUEST_ARCH="$(ARCH)" tests/deps vm
 	$(VM)/series --tree "$(TREE)" --range "$(RANGE)" \
@@ -160,7 +163,6 @@ series:
 		$(if $(METRIC),--metric "$(METRIC)") $(if $(MAX),--max "$(MAX)") \
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(PMEM),--pmem "$(PMEM)") \
 		$(if $(APPEND),--append "$(APPEND)") $(if $(OVER),--over "$(OVER)") \
-		$(if $(OUT),--out "$(OUT)") \
 		$(if $(filter command line,$(origin ARGS)),-- $(ARGS))
 
 bisect:
@@ -170,7 +172,6 @@ bisect:
 		$(if $(METRIC),--metric "$(METRIC)") \
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(PMEM),--pmem "$(PMEM)") \
 		$(if $(APPEND),--append "$(APPEND)") $(if $(OVER),--over "$(OVER)") \
-		$(if $(OUT),--out "$(OUT)") \
 		$(if $(filter command line,$(origin ARGS)),-- $(ARGS))
 
 # Overhead, probe cost, noise, scaling and roofline of hmmbench itself,
