@@ -289,9 +289,8 @@ static const char *hb_explain_einval(char *buf, size_t len,
 	const struct hmmbench_info *i = ctx->info;
 	char sz[32], al[48], win[48], rule[192];
 
+	/* the module checks the size and the node before compound pages */
 	hb_size_str(ctx->length, sz, sizeof(sz));
-	if (i && ctx->vmemmap_shift)
-		return hb_explain_compound(buf, len, ctx);
 	if (hb_window_str(i, win, sizeof(win)) &&
 	    ctx->length - 1 > i->phys_window_end - i->phys_window_start)
 		snprintf(buf, len,
@@ -313,6 +312,8 @@ static const char *hb_explain_einval(char *buf, size_t len,
 		snprintf(buf, len,
 			 "NUMA node %d is not online: this machine has %u online node(s); pick another --node or leave it out",
 			 ctx->node, i->nr_nodes);
+	else if (i && ctx->vmemmap_shift)
+		return hb_explain_compound(buf, len, ctx);
 	else
 		snprintf(buf, len,
 			 "the module refused a %s chunk as invalid (larger than the physical address space, or a node that is not online): use a smaller --size or another --node",

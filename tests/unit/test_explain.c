@@ -235,6 +235,28 @@ static void below_the_minimum_names_it(void **state)
 			    "100M is below the smallest chunk this kernel takes, 128 MiB (128M): the module takes multiples of 2 MiB (2M) from 128 MiB (128M) up to 64 GiB (64G), the most its memory budget allows now");
 }
 
+/*
+ * With compound pages too, the size is what the module refuses first: a
+ * size it takes, and only then the compound pages.
+ */
+static void compound_refusal_comes_after_the_size(void **state)
+{
+	struct hb_dev_ctx ctx = {
+		.length = 64ULL << 20, .chunks = 1, .vmemmap_shift = 4,
+		.node = HMMBENCH_NODE_LOCAL, .info = &info,
+	};
+	char buf[512];
+
+	(void)state;
+	assert_non_null(strstr(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					      EINVAL, &ctx),
+			       "64M is not a chunk size this kernel takes"));
+	ctx.length = 128ULL << 20;
+	assert_non_null(strstr(hb_dev_explain(buf, sizeof(buf), HB_OP_MAP,
+					      EINVAL, &ctx),
+			       "the kernel refuses 64K compound pages"));
+}
+
 /* A budget too small for one section: no size would do now. */
 static void size_refusal_says_when_the_budget_allows_no_chunk(void **state)
 {
@@ -316,7 +338,7 @@ static void load_command_is_this_machines(void **state)
 					   ENXIO, &ctx), want);
 }
 
-#define NR_EXTRA	6
+#define NR_EXTRA	7
 
 int main(void)
 {
@@ -327,6 +349,7 @@ int main(void)
 		[NR_CASES + 3] = cmocka_unit_test(load_command_is_this_machines),
 		[NR_CASES + 4] = cmocka_unit_test(migrate_without_device_private_names_the_option),
 		[NR_CASES + 5] = cmocka_unit_test(size_refusal_says_when_the_budget_allows_no_chunk),
+		[NR_CASES + 6] = cmocka_unit_test(compound_refusal_comes_after_the_size),
 	};
 	size_t i;
 
