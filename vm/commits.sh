@@ -48,7 +48,7 @@ hb_commits_results() {
 
 	mkdir -p "$out"
 	[ "$(cat "$out/command" 2>/dev/null)" != "$command" ] || return 0
-	rm -f "$out"/*.json "$out"/*.build
+	rm -f "$out"/*.json "$out"/*.build "$out"/*.config
 	printf '%s\n' "$command" >"$out/command"
 }
 
@@ -140,7 +140,7 @@ hb_commits_build() {
 		todo+=("$c")
 	done
 	[ ${#todo[@]} -gt 0 ] || return 0
-	note "building ${#todo[@]} commits over the $over test kernel"
+	note "${#todo[@]} of the commits to measure: their kernels, over the $over test kernel's objtree"
 	kdirs=$("$HB_VM_DIR/build-kernel" --arch "$HB_ARCH" --kernel "$over" \
 		"${dirs[@]}") || return 0
 	while IFS= read -r dir; do
@@ -151,45 +151,68 @@ hb_commits_build() {
 }
 
 # hb_commit_build COMMIT: COMMIT built, unless it was, and kernel set to
-# boot it (hb_commit_kernel); the seconds it took in OUT/COMMIT.build.  A
-# commit that does not build fails, with "failed" in OUT/COMMIT.build.
+# boot it (hb_commit_kernel); the seconds it took in OUT/COMMIT.build and
+# its configuration in OUT/COMMIT.config.  A commit that does not build
+# fails, with "failed" in OUT/COMMIT.build.
 hb_commit_build() {
-	local c=$1 name t0
+	local c=$1 name t0 kdir
 
 	[ "$(cat "$out/$c.build" 2>/dev/null)" != failed ] || return 1
 	name=$(hb_commit_short "$c")
 	hb_commit_kernel "$c"
 	t0=$SECONDS
-	if ! "$HB_VM_DIR/build-kernel" --arch "$HB_ARCH" "${kernel[@]}" \
-		>/dev/null; then
+	if ! kdir=$("$HB_VM_DIR/build-kernel" --arch "$HB_ARCH" "${kernel[@]}"); then
 		echo failed >"$out/$c.build"
 		note "${name%% *} does not build"
 		return 1
 	fi
+	cp "$kdir/.config" "$out/$c.config"
 	# hb_commits_build timed those it built
-	[ -s "$out/$c.build" ] || echo $((SECONDS - t0)) >"$out/$c.build"
+	[ -s "$out/$c.build" ] && return 0
+	echo $((SECONDS - t0)) >"$out/$c.build"
 	note "${name%% *}: built in $(cat "$out/$c.build") s"
+}
+
+# hb_commit_boot COMMIT ROUND HMMBENCH-ARGS...: round ROUND of COMMIT
+# measured in a boot (OUT/COMMIT-ROUND.json), unless it was.
+hb_commit_boot() {
+	local c=$1 r=$2 kernel dir
+	shift 2
+
+	[ ! -f "$out/$c-$r.json" ] || return 0
+	hb_commit_build "$c" || return 1
+	"$HB_VM_DIR/run" --arch "$HB_ARCH" --mem "$mem" "${pmem[@]}" \
+		"${kernel[@]}" ${append:+--append "$append"} --share "$out" -- \
+		hmmbench "$@" --label "$(git -C "$tree" rev-parse --short=12 "$c")" \
+		-q --format json -o "$c-$r.json.tmp" &&
+		mv "$out/$c-$r.json.tmp" "$out/$c-$r.json"
+}
+
+# hb_commit_merge COMMIT: its ROUNDS boots merged into OUT/COMMIT.json,
+# once every round was measured.
+hb_commit_merge() {
+	local c=$1 r runs=()
+
+	[ ! -f "$out/$c.json" ] || return 0
+	for r in $(seq "$rounds"); do
+		[ -f "$out/$c-$r.json" ] || return 1
+		runs+=("$out/$c-$r.json")
+	done
+	"$HB_TOP/cli/hmmbench" merge -q -o "$out/$c.json.tmp" "${runs[@]}" &&
+		mv "$out/$c.json.tmp" "$out/$c.json"
 }
 
 # hb_commit_measure COMMIT HMMBENCH-ARGS...: COMMIT built and measured in
 # ROUNDS boots (OUT/COMMIT.json, the runs merged), unless it was.
 hb_commit_measure() {
-	local c=$1 name r runs kernel dir
+	local c=$1 r
 	shift
 
 	[ ! -f "$out/$c.json" ] || return 0
-	hb_commit_build "$c" || return 1
-	name=$(hb_commit_short "$c")
 	for r in $(seq "$rounds"); do
-		"$HB_VM_DIR/run" --arch "$HB_ARCH" --mem "$mem" "${pmem[@]}" \
-			"${kernel[@]}" ${append:+--append "$append"} \
-			--share "$out" -- \
-			hmmbench "$@" --label "${name%% *}" -q --format json \
-			-o "$c-$r.json" || return 1
+		hb_commit_boot "$c" "$r" "$@" || return 1
 	done
-	mapfile -t runs < <(printf '%s\n' "$out/$c"-[0-9]*.json | sort -V)
-	"$HB_TOP/cli/hmmbench" merge -q -o "$out/$c.json.tmp" "${runs[@]}" &&
-		mv "$out/$c.json.tmp" "$out/$c.json"
+	hb_commit_merge "$c"
 }
 
 # hb_commits_row A B: compare's row of the figure from commit A to commit
