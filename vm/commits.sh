@@ -31,8 +31,8 @@ hb_commits_rev() {
 		die "$2 is not a commit of $1"
 }
 
-# hb_commits_rounds: rounds checked, or its default: 2 boots under icount
-# (compare calls a change exact when both boots of each side count the
+# hb_commits_rounds: rounds checked, or its default: 2 runs under icount
+# (compare calls a change exact when both runs of each side count the
 # same), else 6, compare's fewest runs for a verdict.
 hb_commits_rounds() {
 	[ -n "$rounds" ] || { [ "$HMMBENCH_ACCEL" = icount ] && rounds=2 || rounds=6; }
@@ -174,18 +174,32 @@ hb_commit_build() {
 }
 
 # hb_commit_boot COMMIT ROUND HMMBENCH-ARGS...: round ROUND of COMMIT
-# measured in a boot (OUT/COMMIT-ROUND.json), unless it was.
+# measured in a boot (OUT/COMMIT-ROUND.json), unless it was.  Under
+# icount, where a count repeats from run to run and from boot to boot,
+# every round not measured yet is a run of that one boot.
 hb_commit_boot() {
-	local c=$1 r=$2 kernel dir
+	local c=$1 r=$2 kernel dir label rs=() cmd=''
 	shift 2
 
 	[ ! -f "$out/$c-$r.json" ] || return 0
 	hb_commit_build "$c" || return 1
+	label=$(git -C "$tree" rev-parse --short=12 "$c")
+	if [ "$HMMBENCH_ACCEL" = icount ]; then
+		for r in $(seq "$rounds"); do
+			[ -f "$out/$c-$r.json" ] || rs+=("$r")
+		done
+	else
+		rs=("$r")
+	fi
+	for r in "${rs[@]}"; do
+		cmd+="hmmbench $(printf '%q ' "$@")--label $label -q --format json -o $c-$r.json.tmp && "
+	done
 	"$HB_VM_DIR/run" --arch "$HB_ARCH" --mem "$mem" "${pmem[@]}" \
 		"${kernel[@]}" ${append:+--append "$append"} --share "$out" -- \
-		hmmbench "$@" --label "$(git -C "$tree" rev-parse --short=12 "$c")" \
-		-q --format json -o "$c-$r.json.tmp" &&
+		sh -c "${cmd}true" || return 1
+	for r in "${rs[@]}"; do
 		mv "$out/$c-$r.json.tmp" "$out/$c-$r.json"
+	done
 }
 
 # hb_commit_merge COMMIT: its ROUNDS boots merged into OUT/COMMIT.json,

@@ -393,6 +393,8 @@ suite_vm() {
 	! debug_build || later debug_guest
 	# the next longest, beside it from the start
 	later doc_commands
+	# make series and make bisect, over the 7.2 kernel vm_prebuild built
+	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || later series_part
 	arm64_build && { arm64=1; later arm64_guest; }
 	suite_distro
 	# what follows times comparisons: on a quiet machine

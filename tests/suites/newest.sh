@@ -71,7 +71,6 @@ suite_newest() {
 	later host_test "ab-icount-template-loop-exactly-$ICOUNT_FEWER_72-percent-fewer-$v" \
 		ab_icount "icount-ab-$v" 0 1 "-$ICOUNT_FEWER_72" \
 		--kernel "template-$v"
-	later series_part
 }
 
 # How many fewer instructions, in %, the warm memmap_init phase of 7.2
