@@ -27,7 +27,6 @@ enum {
 	HB_OPT_FAULT,
 	HB_OPT_BATCH,
 	HB_OPT_INVALIDATE,
-	HB_OPT_DEVICE,
 };
 
 struct hb_mir_env {
@@ -84,8 +83,6 @@ static const struct argp_option hb_mir_opts[] = {
 	{ "fault", HB_OPT_FAULT, "MODE", 0, "none (a snapshot), read or write: what to fault in (default none)", 1 },
 	{ "batch", HB_OPT_BATCH, "PAGES", 0, "Pages per hmm_range_fault() call (default 64, as 6.12's test_hmm)", 1 },
 	{ "invalidate", HB_OPT_INVALIDATE, "N", 0, "Invalidate a part of the buffer N times a second meanwhile (default 0: never)", 1 },
-	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
-	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
 	{},
 };
 
@@ -136,12 +133,6 @@ static error_t hb_mir_parse(int key, char *arg, struct argp_state *state)
 		env->invalidate = hb_arg_num(arg, false, 0,
 					     HB_MIR_INVALIDATE_MAX,
 					     "--invalidate");
-		break;
-	case 'l':
-		hb_arg_label(arg, &m->label);
-		break;
-	case HB_OPT_DEVICE:
-		m->device = arg;
 		break;
 	case ARGP_KEY_ARG:
 		hb_arg_unexpected(arg);

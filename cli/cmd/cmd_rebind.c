@@ -28,7 +28,6 @@ enum {
 	HB_OPT_MODE,
 	HB_OPT_MAP,
 	HB_OPT_ALIGN,
-	HB_OPT_DEVICE,
 };
 
 struct hb_rebind_env {
@@ -75,8 +74,6 @@ static const struct argp_option hb_rebind_opts[] = {
 	{ "mode", HB_OPT_MODE, "MODE", 0, "fsdax or devdax: what the namespace must be", 1 },
 	{ "map", HB_OPT_MAP, "WHERE", 0, "fsdax: struct pages in mem (RAM) or dev (the pmem)", 1 },
 	{ "align", HB_OPT_ALIGN, "SIZE", 0, "The namespace's alignment: 4K, 2M or 1G", 1 },
-	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
-	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
 	{},
 };
 
@@ -129,12 +126,6 @@ static error_t hb_rebind_parse(int key, char *arg, struct argp_state *state)
 	case HB_OPT_MAP:
 	case HB_OPT_ALIGN:
 		hb_rebind_want(key, arg, env);
-		break;
-	case 'l':
-		hb_arg_label(arg, &m->label);
-		break;
-	case HB_OPT_DEVICE:
-		m->device = arg;
 		break;
 	case ARGP_KEY_ARG:
 		if (env->name)

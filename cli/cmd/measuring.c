@@ -147,7 +147,14 @@ static const struct argp_child hb_measure_output[] = {
 	{},
 };
 
-static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+/* A measurement of its own options (rebind, mirror): its name and device. */
+static const struct argp_option hb_named_opts[] = {
+	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
+	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
+	{},
+};
+
+static error_t hb_named_parse(int key, char *arg, struct argp_state *state)
 {
 	struct hb_measure_env *env = state->input;
 
@@ -162,9 +169,21 @@ static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
 		env->device = arg;
 		break;
 	default:
-		return hb_measure_count(key, arg, state);
+		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+static error_t hb_measure_parse(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case ARGP_KEY_INIT:
+	case 'l':
+	case HB_OPT_DEVICE:
+		return hb_named_parse(key, arg, state);
+	default:
+		return hb_measure_count(key, arg, state);
+	}
 }
 
 static const struct argp hb_measure_argp = {
@@ -179,8 +198,14 @@ const struct argp_child hb_measure_children[] = {
 	{},
 };
 
+static const struct argp hb_named_argp = {
+	.options = hb_named_opts,
+	.parser = hb_named_parse,
+	.children = hb_measure_output,
+};
+
 const struct argp_child hb_output_children[] = {
-	{ &hb_verbose_argp, 0, NULL, 0 },
+	{ &hb_named_argp, 0, NULL, 0 },
 	{ &hb_help_argp, 0, NULL, 0 },
 	{},
 };
