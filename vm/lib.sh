@@ -26,6 +26,15 @@ note() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }
 
+# hb_value OPTION VALUE...: VALUE, the argument of OPTION (called with
+# the rest of the command line), or a sentence that it needs one, and
+# where to look (HB_VALUE_HINT, default the script's --help).
+hb_value() {
+	[ $# -ge 2 ] && [ -n "$2" ] ||
+		die "$1 needs a value: ${HB_VALUE_HINT:-see ${0##*/} --help}"
+	printf '%s' "$2"
+}
+
 # hb_locked FILE COMMAND [ARG...]: COMMAND in a subshell holding FILE's
 # lock, so that two scripts (make check builds kernels in the background
 # while its suites run) never fetch or unpack the same files at once;
