@@ -169,6 +169,7 @@ bisect:
 	@GUEST_ARCH="$(ARCH)" tests/deps vm
 	$(VM)/bisect --tree "$(TREE)" --good "$(GOOD)" --bad "$(BAD)" \
 		$(if $(filter command line,$(origin ROUNDS)),--rounds "$(ROUNDS)") \
+		$(if $(MAX_ROUNDS),--max-rounds "$(MAX_ROUNDS)") \
 		$(if $(METRIC),--metric "$(METRIC)") \
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(PMEM),--pmem "$(PMEM)") \
 		$(if $(APPEND),--append "$(APPEND)") $(if $(OVER),--over "$(OVER)") \

@@ -31,11 +31,17 @@ hb_commits_rev() {
 		die "$2 is not a commit of $1"
 }
 
-# hb_commits_rounds: rounds checked, or its default: 2 runs under icount
-# (compare calls a change exact when both runs of each side count the
-# same), else 6, compare's fewest runs for a verdict.
+# hb_commits_rounds COMMAND: rounds checked, or its default: under icount
+# 2 runs of hmmbench run (compare calls a change exact when both runs of
+# each side count the same), 4 of the other commands, whose counts need
+# not repeat exactly (a rebind's vary by about 0.1 %: interrupts and RCU
+# work land inside a bind), for compare's tests; timed, 6, compare's
+# fewest runs for a verdict.
 hb_commits_rounds() {
-	[ -n "$rounds" ] || { [ "$HMMBENCH_ACCEL" = icount ] && rounds=2 || rounds=6; }
+	if [ -z "$rounds" ]; then
+		rounds=6
+		[ "$HMMBENCH_ACCEL" != icount ] || { [ "$1" = run ] && rounds=2 || rounds=4; }
+	fi
 	[[ $rounds =~ ^[1-9][0-9]*$ ]] ||
 		die "--rounds takes a positive number, not '$rounds'"
 }
@@ -231,8 +237,8 @@ hb_commit_measure() {
 
 # hb_commits_row A B: compare's row of the figure from commit A to commit
 # B, of the warm calls, tab-separated: metric, unit, size, A's mean, B's
-# mean, change in %, exact, significant; "none" when the results have no
-# such row.  The figure is METRIC, else memmap_init_ns where the command
+# mean, change in %, exact, significant, Holm's p; "none" when the
+# results have no such row.  The figure is METRIC, else memmap_init_ns where the command
 # measures it, else the command's headline.
 hb_commits_row() {
 	"$HB_TOP/cli/hmmbench" compare -q --format json "$out/$1.json" \
@@ -246,7 +252,8 @@ hb_commits_row() {
 		   else [] end) as $rows
 		| if ($rows | length) == 0 then "none"
 		  else $rows[0] | [.metric, .unit, .size, .base.mean, .new.mean,
-			.change_percent, .exact, .significant] | @tsv end'
+			.change_percent, .exact, .significant,
+			(.holm.p // "-")] | @tsv end'
 }
 
 # hb_commits_change A B: the figure's change from A to B as a table
