@@ -100,6 +100,24 @@ series_rebind() {
 		| .significant and .change_percent < 0] == [true]'
 }
 
+# series_migrate: make series of migrations over the same two commits,
+# which change no migration: the headline figure (the warm MIGRATE
+# to-device calls) shows no significant change, "~", and the cover text
+# has the series' paragraph alone.
+series_migrate() {
+	local out=$results/series-migrate r3 r4
+
+	r3=$(series_rev 3) r4=$(series_rev 4)
+	HMMBENCH_ACCEL=icount "$vm/series" --tree "$SERIES_TREE" \
+		--range "$r3..$r4" --over "7.2@$(series_rev 0)" --out "$out" \
+		-- migrate --size 64M --iters 2 >"$out.txt" || return 1
+	cat "$out.txt"
+	grep -q '^commit  .* to_device_total_ns ' "$out.txt" &&
+		grep -Eq "^${r4:0:12}  .* [0-9]+ +~ +~  [0-9]+ s$" "$out.txt" &&
+		[ "$(grep -c '^== ' "$out.txt")" = 1 ] &&
+		grep -q '^== the series' "$out.txt"
+}
+
 # bisect_default: make bisect from Debian's files to the commit that makes
 # the template the default, nothing on the command line, finds that
 # commit, and leaves the tree, its branch and its worktrees as they were.
@@ -209,6 +227,7 @@ series_part() {
 	echo "# VM: make series and make bisect on the split template-init series"
 	host_test series-steps-exact-and-multiply-to-the-series series_steps
 	host_test series-of-rebinds-sees-the-tails-template series_rebind
+	host_test series-of-migrations-sees-no-change-where-none-is series_migrate
 	host_test bisect-finds-the-commit-that-makes-the-template-default \
 		bisect_default
 	host_test bisect-finds-a-regression-from-the-series-results \
