@@ -82,12 +82,16 @@ hb_arch() {
 }
 
 # hb_kmake ARG...: make for the guest architecture, as hb_arch set it; the
-# host's own builds get no ARCH, as they always had.
+# host's own builds get no ARCH, as they always had.  With HB_KCC set,
+# that compiler command (ccache's, for a user's tree).
 hb_kmake() {
+	local cc=()
+
+	[ -z "${HB_KCC-}" ] || cc=(CC="$HB_KCC")
 	if [ -n "$HB_CROSS" ]; then
-		make ARCH="$HB_ARCH" CROSS_COMPILE="$HB_CROSS" "$@"
+		make ARCH="$HB_ARCH" CROSS_COMPILE="$HB_CROSS" "${cc[@]}" "$@"
 	else
-		make "$@"
+		make "${cc[@]}" "$@"
 	fi
 }
 
