@@ -240,8 +240,8 @@ hb_commit_measure() {
 # hb_commits_row A B: compare's row of the figure from commit A to commit
 # B, of the warm calls, tab-separated: metric, unit, size, A's mean, B's
 # mean, change in %, exact, significant, Holm's p; "none" when the
-# results have no such row.  The figure is METRIC, else memmap_init_ns where the command
-# measures it, else the command's headline.
+# results have no such row.  The figure is METRIC, else memmap_init_ns
+# where the command measures it, else the command's headline.
 hb_commits_row() {
 	"$HB_TOP/cli/hmmbench" compare -q --format json "$out/$1.json" \
 		"$out/$2.json" |
