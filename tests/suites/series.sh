@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 # make series and make bisect on the template-init series split as the
 # upstream series is (tests/fixtures/series-7.2), each commit built over
-# the 7.2 test kernel and counted under icount.  Sourced by tests/check.
+# the 7.2 test kernel and counted under icount, and a bisect under TCG
+# replayed from the boots of a real one.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
 : "${top:?}" "${vm:?}" "${results:?}"
 
