@@ -316,18 +316,18 @@ static struct json_object *hb_roofs_json(const struct hb_result *r)
 	return a;
 }
 
-struct json_object *hb_result_head_json(const struct hb_result *r,
-					struct json_object *config)
+struct json_object *hb_result_head_json(const struct hb_result *r)
 {
+	const struct hb_workload *wl = hb_workload_of(&r->cfg);
 	struct json_object *o = json_object_new_object();
 
-	hb_jadd(o, "schema", hb_jstr(hb_workload_of(&r->cfg)->schema));
+	hb_jadd(o, "schema", hb_jstr(wl->schema));
 	hb_jadd(o, "complete", hb_jbool(r->complete));
 	hb_jadd(o, "stop_reason", hb_jstr(r->stop_reason));
 	hb_jadd(o, "error", hb_jstr(r->error[0] ? r->error : NULL));
 	hb_jadd(o, "stopped_by", hb_jstr(hb_end_name(r->end)));
 	hb_jadd(o, "metadata", hb_meta_json(r));
-	hb_jadd(o, "configuration", config);
+	hb_jadd(o, "configuration", hb_fields_json(wl->config, r));
 	hb_jadd(o, "wall_ns", hb_jint(r->wall_ns));
 	return o;
 }
@@ -342,7 +342,7 @@ static struct json_object *hb_result_json(const struct hb_result *r,
 
 	for (i = 0; i < nr; i++)
 		json_object_array_add(a, hb_summary_json(r, &sum[i]));
-	o = hb_result_head_json(r, hb_fields_json(&hb_config_fields, r));
+	o = hb_result_head_json(r);
 	hb_jadd(o, "kernel_ns", hb_jint(hb_kernel_ns(r)));
 	hb_jadd(o, "metrics", hb_metrics_json(r));
 	hb_jadd(o, "samples", hb_samples_json(r));

@@ -13,31 +13,6 @@
 #include "results/fields.h"
 #include "results/migration.h"
 
-static struct json_object *hb_mig_config_json(const struct hb_result *r)
-{
-	const struct hb_config *c = &r->cfg;
-	struct json_object *o = json_object_new_object();
-	struct json_object *dirs = json_object_new_array();
-	enum hb_mig_dir d;
-
-	for (d = 0; d < HB_MIG_NR_DIRS; d++)
-		if (c->dirs & HB_MIG_BIT(d))
-			json_object_array_add(dirs, hb_jstr(hb_mig_dir_key(d)));
-	hb_jadd(o, "command", hb_jstr("migrate"));
-	hb_jadd(o, "workload", hb_jstr("migrate"));
-	hb_jadd(o, "size", hb_jint(c->sizes[0]));
-	hb_jadd(o, "chunk_size", hb_jint(c->chunk_size));
-	hb_jadd(o, "cold_iterations", hb_jint(hb_result_runs(r)));
-	hb_jadd(o, "iterations", hb_jint(c->iters));
-	hb_jadd(o, "thp", hb_jbool(c->thp));
-	hb_jadd(o, "batch", hb_jint(c->batch));
-	hb_jadd(o, "directions", dirs);
-	hb_jadd(o, "page_size", hb_jint(r->meta.info.page_size));
-	hb_jadd(o, "pmd_pages", hb_jint(hb_mig_pmd_pages(r->meta.info.page_size)));
-	hb_jadd(o, "touch_size", hb_jint(HB_MIG_TOUCH));
-	return o;
-}
-
 /* The metrics a call has; under icount in instructions, and no rate. */
 static struct json_object *hb_mig_metrics_json(const struct hb_result *r)
 {
@@ -303,7 +278,7 @@ static struct json_object *hb_mig_roof_json(const struct hb_result *r)
 int hb_render_mig_json(FILE *f, const struct hb_result *r,
 		       const struct hb_mig_summaries *s)
 {
-	struct json_object *o = hb_result_head_json(r, hb_mig_config_json(r));
+	struct json_object *o = hb_result_head_json(r);
 
 	/*
 	 * hmmbench-migrate/1 has no label (migrate takes none) and says why

@@ -40,10 +40,9 @@ struct json_object *hb_fields_json(const struct hb_fields *t,
 /*
  * What every result's document starts with: its workload's schema,
  * completion, error, why the loop ended, metadata, the configuration
- * object @config (which it takes) and the wall time.
+ * its workload describes (workload.h) and the wall time.
  */
-struct json_object *hb_result_head_json(const struct hb_result *r,
-					struct json_object *config);
+struct json_object *hb_result_head_json(const struct hb_result *r);
 
 /* The runs a merged result lists, one entry each. */
 struct json_object *hb_sources_json(const struct hb_source *src, size_t n);

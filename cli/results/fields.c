@@ -162,6 +162,39 @@ static const struct hb_field hb_config_rows[] = {
 		       "invalidations per second (--invalidate)"),
 };
 
+/* What a migration's pages are: a PMD's base pages, and a touch. */
+static uint64_t hb_mig_pmd_of(const void *base)
+{
+	return hb_mig_pmd_pages(((const struct hb_result *)base)->meta.info.page_size);
+}
+
+static uint64_t hb_mig_touch_of(const void *base)
+{
+	(void)base;
+	return HB_MIG_TOUCH;
+}
+
+/* Written, not read: the schema says it, or the metadata holds it. */
+#define HB_IMPLIED(k, m, t)						\
+	{ .key = k, .type = t, .offset = offsetof(struct hb_result, m),	\
+	  .size = sizeof(((struct hb_result *)0)->m), .implied = true }
+#define HB_DERIVED(k, fn)						\
+	{ .key = k, .type = HB_F_DERIVED, .implied = true, .derive = fn }
+static const struct hb_field hb_mig_config_rows[] = {
+	HB_IMPLIED("command", cfg.command, HB_F_STRING),
+	HB_IMPLIED("workload", cfg.workload, HB_F_STRING),
+	HB_CONFIG("size", cfg.sizes[0], HB_F_U64),
+	HB_CONFIG("chunk_size", cfg.chunk_size, HB_F_U64),
+	HB_CONFIG("cold_iterations", cfg, HB_F_RUNS),
+	HB_CONFIG("iterations", cfg.iters, HB_F_U32),
+	HB_CONFIG("thp", cfg.thp, HB_F_BOOL),
+	HB_CONFIG("batch", cfg.batch, HB_F_U64),
+	HB_CONFIG("directions", cfg.dirs, HB_F_DIRS),
+	HB_IMPLIED("page_size", meta.info.page_size, HB_F_U64),
+	HB_DERIVED("pmd_pages", hb_mig_pmd_of),
+	HB_DERIVED("touch_size", hb_mig_touch_of),
+};
+
 /*
  * The phases the module times, named alike in a MIGRATE's reply (struct
  * hmmbench_migrate) and a fault's record (struct hmmbench_fault), at
@@ -257,6 +290,7 @@ const struct hb_fields hb_host_fields = HB_TABLE(hb_host_rows);
 const struct hb_fields hb_env_fields = HB_TABLE(hb_env_rows);
 const struct hb_fields hb_source_fields = HB_TABLE(hb_source_rows);
 const struct hb_fields hb_config_fields = HB_TABLE(hb_config_rows);
+const struct hb_fields hb_mig_config_fields = HB_TABLE(hb_mig_config_rows);
 const struct hb_fields hb_mig_call_fields = HB_TABLE(hb_mig_call_rows);
 const struct hb_fields hb_mig_touch_fields = HB_TABLE(hb_mig_touch_rows);
 const struct hb_fields hb_mig_fault_fields = HB_TABLE(hb_mig_fault_rows);
@@ -324,6 +358,8 @@ uint64_t hb_field_uint(const struct hb_field *f, const void *base)
 	const void *v = hb_field_at(f, base);
 
 	switch (f->type) {
+	case HB_F_DERIVED:
+		return f->derive(base);
 	case HB_F_U32:
 	case HB_F_FEATURES:
 	case HB_F_DIRS:

@@ -35,6 +35,8 @@ enum hb_ftype {
 			 * ["to_device", "fault"] */
 	HB_F_TRI,	/* enum hb_tri: true or false; optional, absent while
 			 * unknown */
+	HB_F_DERIVED,	/* a number the row's derive() makes of its struct;
+			 * implied */
 };
 
 /* Which results must agree on a field before compare or merge. */
@@ -54,6 +56,12 @@ struct hb_field {
 	enum hb_fmatch match;
 	bool optional;		/* written and shown only when known (a
 				   number: when not 0) */
+	/*
+	 * Written, never read back: what the document's schema implies, or
+	 * what the reader has from elsewhere
+	 */
+	bool implied;
+	uint64_t (*derive)(const void *base);	/* HB_F_DERIVED's */
 };
 
 /* The rows of one record, in the order every writer puts them. */
@@ -76,6 +84,11 @@ extern const struct hb_fields hb_env_fields;
 extern const struct hb_fields hb_source_fields;
 /* struct hb_result: configuration. */
 extern const struct hb_fields hb_config_fields;
+/*
+ * struct hb_result: a migration's configuration (hmmbench-migrate/1), one
+ * size, the page sizes it moves in and the touch of its fault phase.
+ */
+extern const struct hb_fields hb_mig_config_fields;
 /*
  * struct hb_mig_call: a call of hmmbench migrate, its wall time, the
  * reply's total, its phases, then its counts (those of the three tables

@@ -189,7 +189,7 @@ int hb_read_fields(struct json_object *o, const struct hb_fields *t,
 	size_t i;
 
 	for (i = 0; i < t->n; i++)
-		if (hb_read_field(o, &t->f[i], base))
+		if (!t->f[i].implied && hb_read_field(o, &t->f[i], base))
 			return -EINVAL;
 	return 0;
 }

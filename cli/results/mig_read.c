@@ -275,23 +275,11 @@ static int hb_mig_read_iters(struct json_object *doc, struct hb_result *r,
 int hb_mig_read_config(struct json_object *doc, struct hb_result *r,
 		       const char *path, char *err, size_t len)
 {
-	static const struct hb_field dirs = {
-		.key = "directions", .type = HB_F_DIRS,
-		.offset = offsetof(struct hb_config, dirs),
-		.size = sizeof(unsigned int),
-	};
-	const struct hb_fields t = { &dirs, 1 };
-	struct json_object *o = hb_json_path(doc, "configuration");
-	struct hb_config *c = &r->cfg;
-
-	hb_mig_config_init(c);
-	c->sizes[0] = hb_json_u64(o, "size");
-	c->chunk_size = hb_json_u64(o, "chunk_size");
-	c->iters = hb_json_u64(o, "iterations");
-	c->thp = json_object_get_boolean(hb_json_path(o, "thp"));
-	c->batch = hb_json_u64(o, "batch");
-	hb_read_fields(o, &t, c);
-	return c->sizes[0] && c->dirs ? 0 : hb_mig_unsized(path, err, len);
+	hb_mig_config_init(&r->cfg);
+	hb_read_fields(hb_json_path(doc, "configuration"),
+		       &hb_mig_config_fields, r);
+	return r->cfg.sizes[0] && r->cfg.dirs ? 0 :
+	       hb_mig_unsized(path, err, len);
 }
 
 /*

@@ -27,6 +27,15 @@ enum hb_mig_dir {
 #define HB_MIG_BIT(dir)	(1U << (dir))
 #define HB_MIG_ALL	((1U << HB_MIG_NR_DIRS) - 1)
 
+/* Bytes from one touch of the fault phase to the next: 4 KiB. */
+#define HB_MIG_TOUCH	4096
+
+/* Base pages of a PMD-sized folio, page_size / 8 (512 with 4 KiB). */
+static inline uint64_t hb_mig_pmd_pages(uint64_t page_size)
+{
+	return page_size / 8;
+}
+
 /* One MIGRATE: the kernel's reply and the wall time around it. */
 struct hb_mig_call {
 	unsigned int iter;	/* 0: the first iteration */

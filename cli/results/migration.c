@@ -142,11 +142,6 @@ enum hb_kind hb_mig_kind(unsigned int iter)
 	return iter ? HB_WARM : HB_COLD;
 }
 
-uint64_t hb_mig_pmd_pages(uint64_t page_size)
-{
-	return page_size / 8;
-}
-
 enum hb_mig_order hb_mig_order(uint64_t migrated, uint64_t thp,
 			       uint64_t pmd_pages)
 {

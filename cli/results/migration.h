@@ -22,9 +22,6 @@
 #include "stats/quantile.h"
 #include "stats/stats.h"
 
-/* Bytes from one touch of the fault phase to the next: 4 KiB. */
-#define HB_MIG_TOUCH	4096
-
 /*
  * @c zeroed, then what every migration's configuration says: command and
  * workload "migrate", one size (cfg.sizes[0], the buffer) of one chunk
@@ -66,9 +63,6 @@ bool hb_mig_next(const struct hb_result *r, struct hb_mig_cursor *cur,
 
 /* HB_COLD for the first iteration (0), HB_WARM for the others. */
 enum hb_kind hb_mig_kind(unsigned int iter);
-
-/* Base pages of a PMD-sized folio, page_size / 8 (512 with 4 KiB). */
-uint64_t hb_mig_pmd_pages(uint64_t page_size);
 
 /* The order pages moved in, as far as a call's counts tell. */
 enum hb_mig_order {

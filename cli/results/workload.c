@@ -23,6 +23,7 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.untested = HB_WL_BOOT_UNTESTED,
 		.single = HB_WL_BOOT_SINGLE,
 		.schema = HB_RESULT_SCHEMA,
+		.config = &hb_config_fields,
 		.document = HB_WL_RESULT_DOC,
 	},
 	[HB_WL_BIND] = {
@@ -34,6 +35,7 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.untested = HB_WL_BOOT_UNTESTED,
 		.single = HB_WL_BOOT_SINGLE,
 		.schema = HB_RESULT_SCHEMA,
+		.config = &hb_config_fields,
 		.document = HB_WL_RESULT_DOC,
 	},
 	[HB_WL_MIGRATE] = {
@@ -44,6 +46,7 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.verdict = "no verdict; merge several runs a side (hmmbench merge)",
 		.untested = "x%?: not tested.  The calls and faults of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
 		.schema = HB_MIG_SCHEMA,
+		.config = &hb_mig_config_fields,
 		.document = "a migration (hmmbench migrate)",
 		.single = "One run on a side: the calls and faults of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
 	},
@@ -56,6 +59,7 @@ static const struct hb_workload hb_workloads[HB_NR_WORKLOADS] = {
 		.untested = "x%?: not tested.  The calls of one run are not independent: a verdict needs several runs a side, merged (hmmbench merge).",
 		.single = "One run on a side: the calls of one run are not independent of each other, so the changes below are not tested and claim nothing, and their intervals hold within that run only. For a verdict, measure several runs a side, alternating, merge each side (hmmbench merge) and compare those.",
 		.schema = HB_RESULT_SCHEMA,
+		.config = &hb_config_fields,
 		.document = "a mirror (hmmbench mirror)",
 	},
 };

@@ -10,6 +10,7 @@
 #ifndef HB_WORKLOAD_H
 #define HB_WORKLOAD_H
 
+#include "results/fields.h"
 #include "results/result.h"
 
 enum hb_workload_id {
@@ -38,6 +39,8 @@ struct hb_workload {
 	const char *single;
 	/* the JSON document of its results: its schema (FORMATS.md) */
 	const char *schema;
+	/* the fields of that document's configuration, as written */
+	const struct hb_fields *config;
 	/* what such a document is, to whom gives another */
 	const char *document;
 };
