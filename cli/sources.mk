@@ -15,7 +15,7 @@ HB_CLI_RESULTS := $(addprefix results/,result.c fields.c env.c metrics.c \
 HB_CLI_MEASURE := $(addprefix measure/,loop.c bench.c verify.c rebind.c migrate.c \
 	mirror.c)
 HB_CLI_RENDER := $(addprefix render/,render.c json_write.c csv_write.c \
-	cmp_fmt.c machine.c table.c csv.c roof.c json.c cover.c gobench.c info.c \
+	cmp_fmt.c machine.c table.c csv.c roof.c json.c json_result.c cover.c gobench.c info.c \
 	cmp_table.c cmp_csv.c cmp_json.c cmp_cover.c cmp_cover_setup.c wrap.c \
 	chunks.c verify.c plot.c stopped.c rerun.c tables.c mig_table.c \
 	mig_csv.c mig_json.c)

@@ -8,6 +8,7 @@
 
 #include "render/csv_write.h"
 #include "render/renderers.h"
+#include "results/workload.h"
 
 static void hb_csv_header(FILE *f)
 {
@@ -97,6 +98,10 @@ void hb_render_csv(FILE *f, const struct hb_result *r)
 {
 	size_t i;
 
+	if (hb_workload_of(&r->cfg)->records) {
+		hb_render_mig_csv(f, r);
+		return;
+	}
 	if (hb_config_mirror(&r->cfg)) {
 		hb_csv_workload(f, r);
 		return;

@@ -6,30 +6,14 @@
  * a row of integers on one line, and the summaries of each direction.
  * Members appear in a fixed order and numbers with fixed decimals.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "render/json_write.h"
 #include "render/renderers.h"
 #include "results/fields.h"
 #include "results/migration.h"
-
-/* The metrics a call has; under icount in instructions, and no rate. */
-static struct json_object *hb_mig_metrics_json(const struct hb_result *r)
-{
-	struct json_object *a = json_object_new_array(), *o;
-	size_t id;
-
-	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++) {
-		if (!hb_metric_shown(&r->cfg, &r->meta, id))
-			continue;
-		o = json_object_new_object();
-		hb_jadd(o, "key", hb_jstr(hb_metrics[id].key));
-		hb_jadd(o, "unit", hb_jstr(hb_unit_name(hb_metric_unit(id,
-							    &r->meta))));
-		json_object_array_add(a, o);
-	}
-	return a;
-}
 
 /* The keys of a fault sample's row, in order. */
 static struct json_object *hb_mig_columns_json(void)
@@ -128,29 +112,17 @@ static struct json_object *hb_mig_range_json(const struct hb_mig_range *rg)
 	return o;
 }
 
-/* Each call metric's statistics in @st, by key. */
-static struct json_object *hb_mig_stats_json(const struct hb_result *r,
-					     const struct hb_stats *st)
-{
-	struct json_object *m = json_object_new_object();
-	size_t id;
-
-	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++)
-		if (hb_metric_shown(&r->cfg, &r->meta, id))
-			hb_jadd(m, hb_metrics[id].key,
-				hb_stats_json_prec(&st[id],
-					hb_fmt_precision(hb_metrics[id].unit)));
-	return m;
-}
-
 static struct json_object *hb_mig_dir_json(const struct hb_result *r,
-					   const struct hb_mig_summary *s)
+					   const struct hb_mig_summary *s,
+					   const struct hb_summary *sum)
 {
+	const struct hb_stats *run = sum->run;
 	uint64_t page_size = r->meta.info.page_size;
 	uint64_t migrated = s->count[HB_MC_MIGRATED].total;
 	uint64_t thp = s->count[HB_MC_THP].total;
 	struct json_object *o = json_object_new_object();
-	struct json_object *m = hb_mig_stats_json(r, s->sum.st);
+	struct json_object *m = hb_summary_metrics_json(r, sum->group,
+							  sum->st);
 	struct json_object *c = json_object_new_object();
 	enum hb_mig_order ord;
 	char label[96];
@@ -166,8 +138,9 @@ static struct json_object *hb_mig_dir_json(const struct hb_result *r,
 				   NULL);
 	hb_jadd(o, "order_class", s->n ? hb_jstr(hb_mig_order_key(ord)) : NULL);
 	hb_jadd(o, "metrics", m);
-	if (s->sum.by_run)
-		hb_jadd(o, "run_means", hb_mig_stats_json(r, s->sum.run));
+	if (sum->by_run)
+		hb_jadd(o, "run_means",
+			hb_summary_metrics_json(r, sum->group, run));
 	hb_jadd(o, "counts", c);
 	return o;
 }
@@ -228,11 +201,14 @@ static struct json_object *hb_mig_fault_json(
 
 /* Per direction measured, {"cold": ..., "warm": ...}. */
 static struct json_object *hb_mig_summaries_json(const struct hb_result *r,
-						 const struct hb_mig_summaries *s)
+						 const struct hb_mig_summaries *s,
+						 const struct hb_summary *sum,
+						 size_t nr)
 {
 	static const char *const kinds[] = { "cold", "warm" };
 	uint64_t ps = r->meta.info.page_size;
 	struct json_object *o = json_object_new_object(), *d;
+	const struct hb_summary *ds;
 	enum hb_mig_dir dir;
 	int k;
 
@@ -240,10 +216,13 @@ static struct json_object *hb_mig_summaries_json(const struct hb_result *r,
 		if (!(r->cfg.dirs & HB_MIG_BIT(dir)))
 			continue;
 		d = json_object_new_object();
-		for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++)
+		for (k = HB_MIG_FIRST; k <= HB_MIG_WARM; k++) {
+			ds = hb_summary_find(sum, nr, r->cfg.sizes[0], dir,
+					     k ? HB_WARM : HB_COLD);
 			hb_jadd(d, kinds[k], dir == HB_MIG_FAULT ?
 				hb_mig_fault_json(&s->fault[k], ps) :
-				hb_mig_dir_json(r, &s->call[dir][k]));
+				hb_mig_dir_json(r, &s->call[dir][k], ds));
+		}
 		hb_jadd(o, hb_mig_dir_key(dir), d);
 	}
 	return o;
@@ -275,21 +254,20 @@ static struct json_object *hb_mig_roof_json(const struct hb_result *r)
 	return o;
 }
 
-int hb_render_mig_json(FILE *f, const struct hb_result *r,
-		       const struct hb_mig_summaries *s)
+int hb_mig_json_add(struct json_object *o, const struct hb_result *r,
+		    const struct hb_summary *sum, size_t nr)
 {
-	struct json_object *o = hb_result_head_json(r);
+	struct hb_mig_summaries *s = malloc(sizeof(*s));
+	int ret;
 
-	/*
-	 * hmmbench-migrate/1 has no label (migrate takes none) and says why
-	 * the loop ended by "complete" and "stop_reason" alone
-	 */
-	json_object_object_del(o, "stopped_by");
-	json_object_object_del(json_object_object_get(o, "metadata"), "label");
-	hb_jadd(o, "roofline", hb_mig_roof_json(r));
-	hb_jadd(o, "metrics", hb_mig_metrics_json(r));
-	hb_jadd(o, "fault_columns", hb_mig_columns_json());
-	hb_jadd(o, "iterations", hb_mig_iters_json(r));
-	hb_jadd(o, "summaries", hb_mig_summaries_json(r, s));
-	return hb_json_write(f, o);
+	ret = s ? hb_mig_summarize(r, s) : -ENOMEM;
+	if (!ret) {
+		hb_jadd(o, "roofline", hb_mig_roof_json(r));
+		hb_jadd(o, "metrics", hb_metrics_json(r, false));
+		hb_jadd(o, "fault_columns", hb_mig_columns_json());
+		hb_jadd(o, "iterations", hb_mig_iters_json(r));
+		hb_jadd(o, "summaries", hb_mig_summaries_json(r, s, sum, nr));
+	}
+	free(s);
+	return ret;
 }

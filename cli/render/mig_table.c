@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: hmmbench migrate's table, in 80 columns.  Per direction the
- * order pages moved in and the counts of a call, then its metrics: the
- * first iteration beside the warm ones' mean, interval, median and CV,
- * as run shows a size; for faults the percentiles of the latency the
- * process saw and of the kernel's handler, with the handler's phases.
- * Then what the rows mean and what went wrong.  For people only;
- * scripts use CSV or JSON.
+ * hmmbench: a migration's records in the one table (table.c), in 80
+ * columns: what its first lines say it moved, the order pages moved in
+ * and the counts of a call above each direction's rows, the copy phase
+ * against the roofline under them, then the faults: the percentiles of
+ * the latency the process saw and of the kernel's handler, with the
+ * handler's phases.  Then what the rows mean and what went wrong.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -19,7 +18,7 @@
 #include "render/wrap.h"
 #include "results/fields.h"
 
-#define HB_TITLE_W	21	/* the rows' titles */
+#define HB_TITLE_W	21	/* the fault rows' titles */
 
 /* "to-device, to-system and fault" of cfg.dirs. */
 static const char *hb_mig_dirs_str(unsigned int dirs, char *buf, size_t len)
@@ -51,47 +50,25 @@ static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * The first lines: the directions, the buffer, the iterations and how
- * pages moved, as every table starts.
- */
-static void hb_mig_table_header(FILE *f, const struct hb_result *r)
+void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
+		       char *extras, size_t elen)
 {
 	const struct hb_config *c = &r->cfg;
 	uint64_t ps = r->meta.info.page_size;
-	char sz[32], ch[32], dirs[64], batch[64], what[160], extras[224];
+	char sz[32], ch[32], dirs[64], batch[64];
 
 	if (c->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages", c->batch);
 	else
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages (the kernel's default)",
 			 hb_mig_pmd_pages(ps));
-	snprintf(what, sizeof(what), "%s of %s, %u first + %u warm iteration%s",
+	snprintf(what, wlen, "%s of %s, %u first + %u warm iteration%s",
 		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
 		 hb_mig_size(c->sizes[0], sz, sizeof(sz)), hb_result_runs(r),
 		 c->iters, c->iters == 1 ? "" : "s");
-	snprintf(extras, sizeof(extras), ", %s, batches of %s, a %s chunk as device memory",
+	snprintf(extras, elen, ", %s, batches of %s, a %s chunk as device memory",
 		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
-	hb_table_head(f, r, what, extras);
-}
-
-/* The row of metric @id: first, then the warm statistics. */
-static void hb_mig_row(FILE *f, const struct hb_cols *u, bool icount,
-		       enum hb_metric_id id, const struct hb_stats *first,
-		       const struct hb_stats *warm)
-{
-	enum hb_unit unit = hb_metrics[id].unit;
-	struct hb_table_line ln = {
-		.width = HB_TITLE_W,
-		.unit = hb_unit_counted(unit, icount),
-		.ref = isnan(warm->mean) ? first->mean : warm->mean,
-	};
-
-	snprintf(ln.title, sizeof(ln.title), "%s",
-		 icount && unit == HB_UNIT_NS_PER_PAGE ? "kernel instr/4KiB" :
-		 hb_metrics[id].title);
-	hb_table_row(f, u, first, warm, &ln);
 }
 
 /* "65536", or "65024-65536" when the calls differ. */
@@ -162,10 +139,11 @@ static const char *hb_mig_skips(char *buf, size_t len,
  * "to-device: THP; per call 65536 of 65536 pages moved, 128 THP folios
  * whole, 0 split, none skipped"
  */
-static void hb_mig_dir_heading(FILE *f, const struct hb_result *r,
-			       enum hb_mig_dir d,
-			       const struct hb_mig_summary *s)
+void hb_mig_table_heading(FILE *f, const struct hb_result *r,
+			  enum hb_mig_dir d, const struct hb_mig_summaries *ms)
 {
+	const struct hb_mig_summary *s = ms->call[d][HB_MIG_WARM].n ?
+		&ms->call[d][HB_MIG_WARM] : &ms->call[d][HB_MIG_FIRST];
 	uint64_t ps = r->meta.info.page_size;
 	char order[128], mg[48], rq[48], a[48], b[48], thp[128] = "";
 	char skip[256];
@@ -188,23 +166,26 @@ static void hb_mig_dir_heading(FILE *f, const struct hb_result *r,
  * the roofline: 78.7% of the kernel's copy_highpage() of 16 MiB outside
  * any migration (ROOFLINE: 2.91 GiB/s)", or why it was not measured.
  */
-static void hb_mig_roof_line(FILE *f, const struct hb_result *r,
-			     const struct hb_mig_summary *first,
-			     const struct hb_mig_summary *warm)
+void hb_mig_table_roof(FILE *f, const struct hb_result *r,
+		       const struct hb_summary *first,
+		       const struct hb_summary *warm)
 {
-	const struct hb_stats *st = &warm->sum.st[HB_M_CALL_COPY_RATE];
+	const struct hb_stats *st = &warm->st[HB_M_CALL_COPY_RATE];
 	const struct hb_roof *rf = &r->meta.roof[0];
 	char sz[32];
 	double bps;
 
+	/* a rate of instructions means nothing */
+	if (hb_meta_icount(&r->meta))
+		return;
 	if (!hb_roof_rate(rf, HMMBENCH_R_COPY, &bps)) {
 		if (r->mig.roof_skip[0])
 			hb_wrapf(f, "  ", HB_TABLE_COLS, "copy against the roofline: not measured: %s.",
 				 r->mig.roof_skip);
 		return;
 	}
-	if (!warm->n || isnan(st->mean))
-		st = &first->sum.st[HB_M_CALL_COPY_RATE];
+	if (isnan(st->mean))
+		st = &first->st[HB_M_CALL_COPY_RATE];
 	if (isnan(st->mean))
 		return;
 	hb_wrapf(f, "  ", HB_TABLE_COLS, "copy against the roofline: %.1f%% of the kernel's copy_highpage() of %s outside any migration (ROOFLINE: %.2f GiB/s%s)%s",
@@ -214,61 +195,6 @@ static void hb_mig_roof_line(FILE *f, const struct hb_result *r,
 		 r->nr_sources ? ", of the first run merged" : "",
 		 hb_meta_emulated(&r->meta) ?
 		 "; under emulation, which says little about hardware" : "");
-}
-
-static void hb_mig_table_dir(FILE *f, const struct hb_result *r,
-			     enum hb_mig_dir d,
-			     const struct hb_mig_summaries *s)
-{
-	const struct hb_mig_summary *first = &s->call[d][HB_MIG_FIRST];
-	const struct hb_mig_summary *warm = &s->call[d][HB_MIG_WARM];
-	bool icount = hb_meta_icount(&r->meta), by_run = warm->sum.by_run;
-	const struct hb_stats *fs = hb_summary_shown(&first->sum);
-	const struct hb_stats *ws = hb_summary_shown(&warm->sum);
-	const struct hb_table_runs runs = {
-		first->sum.calls_lo, first->sum.calls_hi,
-		warm->sum.calls_lo, warm->sum.calls_hi
-	};
-	enum hb_unit unit;
-	struct hb_cols u;
-	char head[32];
-	size_t id;
-
-	fputc('\n', f);
-	if (!first->n && !warm->n) {
-		fprintf(f, "%s: not measured\n", hb_mig_dir_option(d));
-		return;
-	}
-	hb_mig_dir_heading(f, r, d, warm->n ? warm : first);
-	/* one unit for the times of a column */
-	hb_cols_init(&u);
-	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++) {
-		unit = hb_metric_unit(id, &r->meta);
-		if (id == HB_M_CALL_WALL || unit == HB_UNIT_GIB_PER_S ||
-		    unit == HB_UNIT_PERCENT)
-			continue;
-		hb_cols_add(&u, unit, fs[id].mean);
-		hb_cols_add(&u, unit, ws[id].mean);
-		hb_cols_add(&u, unit, ws[id].median);
-	}
-	/* the unit of the times, which their cells leave out */
-	snprintf(head, sizeof(head), "times in %s",
-		 hb_col_unit(&u.u[hb_unit_counted(HB_UNIT_NS, icount)]));
-	hb_table_heading(f, HB_TITLE_W, head, "first",
-			 by_run ? "runs' mean" : "warm mean");
-	for (id = HB_M_CALL_RATE; id <= HB_M_CALL_OVERHEAD; id++)
-		if (id != HB_M_CALL_WALL &&
-		    hb_metric_shown(&r->cfg, &r->meta, id))
-			hb_mig_row(f, &u, icount, id, &fs[id], &ws[id]);
-	if (by_run)
-		hb_table_counts(f, HB_TITLE_W, "calls", fs[HB_M_CALL_TOTAL].n,
-				ws[HB_M_CALL_TOTAL].n, &runs);
-	else
-		hb_table_counts(f, HB_TITLE_W, "calls", first->n, warm->n,
-				NULL);
-	/* a rate of instructions means nothing */
-	if (!icount)
-		hb_mig_roof_line(f, r, first, warm);
 }
 
 /*
@@ -311,8 +237,8 @@ static void hb_mig_fault_heading(FILE *f, const struct hb_result *r,
 		 s->n, s->dropped, s->dropped == 1 ? "" : "s");
 }
 
-static void hb_mig_table_fault(FILE *f, const struct hb_result *r,
-			       const struct hb_mig_summaries *s)
+void hb_mig_table_faults(FILE *f, const struct hb_result *r,
+			 const struct hb_mig_summaries *s)
 {
 	const struct hb_mig_fault_summary *w = &s->fault[HB_MIG_WARM];
 	const struct hb_mig_fault_summary *c = &s->fault[HB_MIG_FIRST];
@@ -347,7 +273,7 @@ static void hb_mig_table_fault(FILE *f, const struct hb_result *r,
 			 hb_fmt_human(ch, sizeof(ch), unit, c->handler.p50));
 }
 
-static void hb_mig_table_legend(FILE *f, const struct hb_result *r)
+void hb_mig_table_legend(FILE *f, const struct hb_result *r)
 {
 	unsigned int runs = hb_result_runs(r);
 
@@ -419,8 +345,8 @@ static void hb_mig_fault_notes(FILE *f, const struct hb_mig_summaries *s)
 			 unmatched == 1 ? "" : "s");
 }
 
-static void hb_mig_table_notes(FILE *f, const struct hb_result *r,
-			       const struct hb_mig_summaries *s)
+void hb_mig_table_notes(FILE *f, const struct hb_result *r,
+			const struct hb_mig_summaries *s)
 {
 	char wall[32];
 
@@ -441,19 +367,4 @@ static void hb_mig_table_notes(FILE *f, const struct hb_result *r,
 	else if (!r->complete)
 		hb_wrapf(f, "", HB_TABLE_COLS, "INCOMPLETE (%s): stopped before the first iteration.",
 			 r->stop_reason ? r->stop_reason : "stopped");
-}
-
-void hb_render_mig_table(FILE *f, const struct hb_result *r,
-			 const struct hb_mig_summaries *s)
-{
-	enum hb_mig_dir d;
-
-	hb_mig_table_header(f, r);
-	for (d = HB_MIG_TO_DEVICE; d <= HB_MIG_TO_SYSTEM; d++)
-		if (r->cfg.dirs & HB_MIG_BIT(d))
-			hb_mig_table_dir(f, r, d, s);
-	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
-		hb_mig_table_fault(f, r, s);
-	hb_mig_table_legend(f, r);
-	hb_mig_table_notes(f, r, s);
 }

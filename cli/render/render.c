@@ -52,8 +52,7 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt, bool wide,
 {
 	switch (fmt) {
 	case HB_FMT_TABLE:
-		hb_render_table(f, r, sum, nr, wide);
-		return 0;
+		return hb_render_table(f, r, sum, nr, wide);
 	case HB_FMT_CSV:
 		hb_render_csv(f, r);
 		return 0;
@@ -68,39 +67,6 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt, bool wide,
 	default:
 		return -EINVAL;
 	}
-}
-
-static int hb_render_mig_as(FILE *f, enum hb_format fmt,
-			    const struct hb_result *r,
-			    const struct hb_mig_summaries *s)
-{
-	switch (fmt) {
-	case HB_FMT_TABLE:
-		hb_render_mig_table(f, r, s);
-		return 0;
-	case HB_FMT_CSV:
-		hb_render_mig_csv(f, r);
-		return 0;
-	case HB_FMT_JSON:
-		return hb_render_mig_json(f, r, s);
-	default:
-		return -EINVAL;
-	}
-}
-
-/* A migration: the records' summaries, in table, csv or json. */
-static int hb_render_migration(FILE *f, enum hb_format fmt, bool wide,
-			       const struct hb_result *r)
-{
-	struct hb_mig_summaries *s = malloc(sizeof(*s));
-	int ret;
-
-	(void)wide;
-	if (!s)
-		return -ENOMEM;
-	ret = hb_mig_summarize(r, s) ?: hb_render_mig_as(f, fmt, r, s);
-	free(s);
-	return ret;
 }
 
 /* The summaries of @r's samples, in any format. */
@@ -137,7 +103,7 @@ static const struct hb_view {
 	[HB_WL_MIGRATE] = {
 		HB_FMT_BIT(HB_FMT_TABLE) | HB_FMT_BIT(HB_FMT_CSV) |
 		HB_FMT_BIT(HB_FMT_JSON),
-		hb_render_migration,
+		hb_render_samples,
 	},
 };
 

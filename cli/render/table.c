@@ -11,6 +11,7 @@
  * pages, and the memmap digest of each size.  Under icount, instructions,
  * and no bandwidth.  For people only; scripts use CSV or JSON.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -34,6 +35,12 @@ static void hb_table_header(FILE *f, const struct hb_result *r)
 	char what[256], extras[256], cp[32], ns[160];
 	size_t n = 0;
 
+	if (hb_workload_of(c)->records) {
+		hb_mig_table_what(r, what, sizeof(what), extras,
+				  sizeof(extras));
+		hb_table_head(f, r, what, extras);
+		return;
+	}
 	if (hb_config_namespace(c, ns, sizeof(ns)))
 		snprintf(what, sizeof(what), "%s, %u first + %u rebind%s", ns,
 			 runs, c->iters, c->iters == 1 ? "" : "s");
@@ -78,10 +85,15 @@ static bool hb_table_cold(const struct hb_result *r, uint64_t size)
 	       hb_workload_of(&r->cfg)->id == HB_WL_CHUNK;
 }
 
-/* Whether metric @id is a row of @r's blocks: a count is not. */
-static bool hb_table_has(const struct hb_result *r, enum hb_metric_id id)
+/*
+ * Whether metric @id is a row of @r's blocks of @group: a count is
+ * not.
+ */
+static bool hb_table_has(const struct hb_result *r, enum hb_metric_id id,
+			 unsigned int group)
 {
 	return hb_metric_shown(&r->cfg, &r->meta, id) &&
+	       hb_metric_of_group(id, group) &&
 	       !hb_metrics[id].tally && !hb_metrics[id].hidden;
 }
 
@@ -166,7 +178,7 @@ static void hb_table_mark_legend(FILE *f, const struct hb_table_ns *ns,
  */
 static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
 			   struct hb_cols *u, const struct hb_result *r,
-			   const struct hb_stats *cold,
+			   unsigned int group, const struct hb_stats *cold,
 			   const struct hb_stats *warm, bool wide)
 {
 	enum hb_metric_id id, whole = HB_M_REGION;
@@ -176,7 +188,7 @@ static void hb_table_lines(struct hb_table_line *ln, struct hb_table_ns *ns,
 	hb_cols_init(u);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
-		if (!hb_table_has(r, id))
+		if (!hb_table_has(r, id, group))
 			continue;
 		if (hb_metrics[id].title[0] != ' ')
 			whole = id;
@@ -232,17 +244,18 @@ static void hb_table_tallies(FILE *f, const struct hb_result *r,
 }
 
 /*
- * The rows of one size: @cold and @warm are its statistics by metric,
- * over the runs' means of a merged result (@by_run) or over the samples
- * (@pooled: of a merged result, for --wide); @title heads the first
- * column.
+ * The rows of one size, or of a migration's direction (@ms its records'
+ * summaries, else NULL): @cs and @ws its cold and warm summaries, over
+ * the runs' means of a merged result (@by_run) or over the samples
+ * (pooled: of a merged result, for --wide).
  */
 static void hb_table_block(FILE *f, const struct hb_result *r,
 			   const struct hb_summary *cs,
 			   const struct hb_summary *ws, bool by_run,
-			   bool wide)
+			   bool wide, const struct hb_mig_summaries *ms)
 {
 	const char *first = hb_table_cold(r, ws->size) ? "cold" : "first";
+	const char *counted = hb_workload_of(&r->cfg)->counted;
 	const struct hb_stats *cold = by_run ? cs->run : cs->st;
 	const struct hb_stats *warm = by_run ? ws->run : ws->st;
 	struct hb_table_ns ns = { 0 };
@@ -261,15 +274,22 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 		ns.cold = cold[mi].n > ns.cold ? cold[mi].n : ns.cold;
 		ns.warm = warm[mi].n > ns.warm ? warm[mi].n : ns.warm;
 	}
-	hb_table_lines(ln, &ns, &u, r, cold, warm, wide);
+	hb_table_lines(ln, &ns, &u, r, ws->group, cold, warm, wide);
 	hb_size_human(ws->size, sz, sizeof(sz));
 	fputc('\n', f);
-	hb_table_tallies(f, r, cold, warm);
+	if (ms)
+		hb_mig_table_heading(f, r, ws->group, ms);
+	else
+		hb_table_tallies(f, r, cold, warm);
 	/* the unit of every time below, which the cells leave out */
-	snprintf(title, sizeof(title), "%s%s%s%s", sz,
-		 r->nr_sources && !by_run ? ", pooled" : "",
-		 u.u[time].hi ? ", " : "",
-		 u.u[time].hi ? hb_col_unit(&u.u[time]) : "");
+	if (ms)
+		snprintf(title, sizeof(title), "times in %s",
+			 hb_col_unit(&u.u[time]));
+	else
+		snprintf(title, sizeof(title), "%s%s%s%s", sz,
+			 r->nr_sources && !by_run ? ", pooled" : "",
+			 u.u[time].hi ? ", " : "",
+			 u.u[time].hi ? hb_col_unit(&u.u[time]) : "");
 	if (wide)
 		fprintf(f, "%-*s %11s %11s %12s %11s  %-25s %11s %11s %6s\n",
 			ln[0].width, title, first, mean, "95% CI", "median",
@@ -278,13 +298,15 @@ static void hb_table_block(FILE *f, const struct hb_result *r,
 		hb_table_heading(f, ln[0].width, title, first, mean);
 	for (mi = 0; mi < HB_NR_METRICS; mi++) {
 		id = hb_metric_order[mi];
-		if (hb_table_has(r, id))
+		if (hb_table_has(r, id, ws->group))
 			(wide ? hb_table_row_wide : hb_table_row)(f, &u,
 				&cold[id], &warm[id], &ln[id]);
 	}
-	hb_table_counts(f, ln[0].width, by_run ? "calls" : "samples",
+	hb_table_counts(f, ln[0].width, by_run ? "calls" : counted,
 			ns.cold, ns.warm, by_run ? &runs : NULL);
-	hb_table_mark_legend(f, &ns, first, by_run ? "runs" : "samples");
+	hb_table_mark_legend(f, &ns, first, by_run ? "runs" : counted);
+	if (ms)
+		hb_mig_table_roof(f, r, cs, ws);
 }
 
 /*
@@ -295,9 +317,28 @@ static void hb_table_size(FILE *f, const struct hb_result *r,
 			  const struct hb_summary *cold,
 			  const struct hb_summary *warm, bool wide)
 {
-	hb_table_block(f, r, cold, warm, warm->by_run, wide);
+	hb_table_block(f, r, cold, warm, warm->by_run, wide, NULL);
 	if (warm->by_run && wide)
-		hb_table_block(f, r, cold, warm, false, wide);
+		hb_table_block(f, r, cold, warm, false, wide, NULL);
+}
+
+/*
+ * A migration's direction, when it was asked for: its calls' rows, or
+ * that it measured none.
+ */
+static void hb_table_direction(FILE *f, const struct hb_result *r,
+			       const struct hb_summary *cold,
+			       const struct hb_summary *warm,
+			       const struct hb_mig_summaries *ms)
+{
+	enum hb_mig_dir d = warm->group;
+
+	if (!(r->cfg.dirs & HB_MIG_BIT(d)))
+		return;
+	if (!ms->call[d][HB_MIG_FIRST].n && !ms->call[d][HB_MIG_WARM].n)
+		fprintf(f, "\n%s: not measured\n", hb_mig_dir_option(d));
+	else
+		hb_table_block(f, r, cold, warm, warm->by_run, false, ms);
 }
 
 /* "28.1 ms ± 0.6 ms" in @u's unit, or "-". */
@@ -522,17 +563,42 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 			 r->nr_samples);
 }
 
-void hb_render_table(FILE *f, const struct hb_result *r,
-		     const struct hb_summary *sum, size_t nr, bool wide)
+/* A migration's rows by direction, faults, legend and notes. */
+static int hb_table_migration(FILE *f, const struct hb_result *r,
+			      const struct hb_summary *sum, size_t nr)
+{
+	struct hb_mig_summaries *ms = malloc(sizeof(*ms));
+	size_t i;
+	int ret;
+
+	ret = ms ? hb_mig_summarize(r, ms) : -ENOMEM;
+	if (ret)
+		goto out;
+	for (i = 0; i + 1 < nr; i += 2)
+		hb_table_direction(f, r, &sum[i], &sum[i + 1], ms);
+	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
+		hb_mig_table_faults(f, r, ms);
+	hb_mig_table_legend(f, r);
+	hb_mig_table_notes(f, r, ms);
+out:
+	free(ms);
+	return ret;
+}
+
+int hb_render_table(FILE *f, const struct hb_result *r,
+		    const struct hb_summary *sum, size_t nr, bool wide)
 {
 	bool sweep = r->cfg.nr_sizes > 1;
 	size_t i;
 
 	hb_table_header(f, r);
+	if (hb_workload_of(&r->cfg)->records)
+		return hb_table_migration(f, r, sum, nr);
 	if (sweep)
 		hb_table_sweep(f, r, sum, nr);
 	for (i = 0; i + 1 < nr && (wide || !sweep); i += 2)
 		hb_table_size(f, r, &sum[i], &sum[i + 1], wide);
 	hb_table_legend(f, r, sweep, wide);
 	hb_table_notes(f, r, sum, nr);
+	return 0;
 }

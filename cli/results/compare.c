@@ -98,7 +98,7 @@ static int hb_cmp_metric(struct hb_comparison *c, size_t file,
 	size_t na, nb;
 
 	/* a call's own metrics: compared by their totals, by direction */
-	if (hb_metrics[mi].grouped)
+	if (hb_metrics[mi].groups)
 		return 0;
 	na = hb_metric_values(ra, size, kind, mi, buf->a);
 	nb = hb_metric_values(rb, size, kind, mi, buf->b);

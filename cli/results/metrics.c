@@ -172,10 +172,14 @@ static bool hb_get_roof_nt(const struct hb_sample *s,
 	[id] = { .key = k, .title = t, .unit = HB_UNIT_BYTES_PER_S,	\
 		 .derive = d, .moved = mv,				\
 		 .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
-/* A migration's call's or fault's own metric, by @d. */
-#define HB_CALL(id, k, t, u, d)						\
+/*
+ * A migration's own metric of its groups @g (HB_MIG_BIT()s) of samples,
+ * by @d: a call's, or a fault's.
+ */
+#define HB_GROUPED(id, k, t, u, d, g)					\
 	[id] = { .key = k, .title = t, .unit = u, .derive = d,		\
-		 .grouped = true, .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
+		 .groups = g, .workloads = HB_WL_BIT(HB_WL_MIGRATE) }
+#define HB_CALL(id, k, t, u, d)	HB_GROUPED(id, k, t, u, d, HB_MIG_CALLS)
 /*
  * A mirror's: member @mb of its MIRROR reply, a time (@u HB_UNIT_NS)
  * compare tests when @me, or a count; @in, @ta and @hi as struct
@@ -290,7 +294,7 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		HB_UNIT_NS_PER_PAGE, hb_get_call_pp),
 	[HB_M_CALL_TOTAL] = { .key = "total_ns", .title = "kernel total",
 			      .unit = HB_UNIT_NS, .derive = hb_get_call_total,
-			      .grouped = true, .headline = true,
+			      .groups = HB_MIG_CALLS, .headline = true,
 			      .workloads = HB_WL_BIT(HB_WL_MIGRATE) },
 	HB_CALL(HB_M_CALL_SETUP, "setup_percent", "  setup", HB_UNIT_PERCENT,
 		hb_get_call_setup),
@@ -306,12 +310,16 @@ const struct hb_metric hb_metrics[HB_NR_METRICS] = {
 		hb_get_call_other),
 	HB_CALL(HB_M_CALL_COPY_RATE, "copy_gib_per_s", "copy throughput",
 		HB_UNIT_GIB_PER_S, hb_get_call_copy_rate),
-	HB_CALL(HB_M_CALL_WALL, "wall_ns", "wall", HB_UNIT_NS,
-		hb_get_call_wall),
+	/* in the machine formats, and as the next row in the table */
+	[HB_M_CALL_WALL] = { .key = "wall_ns", .title = "wall",
+			     .unit = HB_UNIT_NS, .derive = hb_get_call_wall,
+			     .groups = HB_MIG_CALLS, .hidden = true,
+			     .workloads = HB_WL_BIT(HB_WL_MIGRATE) },
 	HB_CALL(HB_M_CALL_OVERHEAD, "overhead_ns", "wall - kernel", HB_UNIT_NS,
 		hb_get_call_overhead),
-	HB_CALL(HB_M_FAULT_OUTSIDE, "fault_outside_ns", "outside the handler",
-		HB_UNIT_NS, hb_get_fault_outside),
+	HB_GROUPED(HB_M_FAULT_OUTSIDE, "fault_outside_ns",
+		   "outside the handler", HB_UNIT_NS, hb_get_fault_outside,
+		   HB_MIG_BIT(HB_MIG_FAULT)),
 	[HB_M_MIR_TOTAL] = { .key = "mirror_total_ns",
 			     .title = "mirror, kernel total",
 			     .unit = HB_UNIT_NS, .raw = true, .measured = true,
@@ -529,15 +537,12 @@ bool hb_metric_value(const struct hb_result *r, const struct hb_sample *s,
 	       hb_metric_get(&hb_metrics[mi], s, &r->meta, v);
 }
 
-/* Any group, in struct hb_sample_set. */
-#define HB_ANY_GROUP	UINT_MAX
-
 /* The samples of one size, kind and group, as a set (stats/sets.h). */
 struct hb_sample_set {
 	const struct hb_result *r;
 	uint64_t size;
 	enum hb_kind kind;
-	unsigned int group;	/* or HB_ANY_GROUP */
+	unsigned int group;	/* or HB_ALL_GROUPS */
 };
 
 static bool hb_sample_in(const void *ctx, size_t i)
@@ -546,7 +551,7 @@ static bool hb_sample_in(const void *ctx, size_t i)
 	const struct hb_sample *s = &ss->r->samples[i];
 
 	return s->size == ss->size && s->kind == ss->kind &&
-	       (ss->group == HB_ANY_GROUP || s->group == ss->group);
+	       (ss->group == HB_ALL_GROUPS || s->group == ss->group);
 }
 
 static size_t hb_sample_run(const void *ctx, size_t i)
@@ -579,7 +584,7 @@ static struct hb_set hb_sample_set(const struct hb_sample_set *ss)
 size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 			enum hb_kind kind, size_t mi, double *buf)
 {
-	struct hb_sample_set ss = { r, size, kind, HB_ANY_GROUP };
+	struct hb_sample_set ss = { r, size, kind, HB_ALL_GROUPS };
 	struct hb_set set = hb_sample_set(&ss);
 
 	return hb_set_values(&set, mi, buf);
@@ -588,16 +593,16 @@ size_t hb_metric_values(const struct hb_result *r, uint64_t size,
 size_t hb_run_means(const struct hb_result *r, uint64_t size,
 		    enum hb_kind kind, size_t mi, double *buf)
 {
-	struct hb_sample_set ss = { r, size, kind, HB_ANY_GROUP };
+	struct hb_sample_set ss = { r, size, kind, HB_ALL_GROUPS };
 	struct hb_set set = hb_sample_set(&ss);
 
 	return hb_set_run_means(&set, mi, buf);
 }
 
-static int hb_summarize_one(const struct hb_result *r, unsigned int group,
-			    double *buf, struct hb_summary *sum)
+static int hb_summarize_one(const struct hb_result *r, double *buf,
+			    struct hb_summary *sum)
 {
-	struct hb_sample_set ss = { r, sum->size, sum->kind, group };
+	struct hb_sample_set ss = { r, sum->size, sum->kind, sum->group };
 	struct hb_set set = hb_sample_set(&ss);
 
 	sum->by_run = r->nr_sources >= 2;
@@ -607,10 +612,32 @@ static int hb_summarize_one(const struct hb_result *r, unsigned int group,
 			    sum->by_run ? sum->run : NULL);
 }
 
+/*
+ * The groups of @r's summaries, each an HB_MIG_BIT() of @groups, into
+ * @group; one, HB_ALL_GROUPS, when its workload has none.
+ */
+static size_t hb_summary_groups(const struct hb_result *r,
+				unsigned int *group)
+{
+	unsigned int groups = hb_workload_of(&r->cfg)->groups, g;
+	size_t n = 0;
+
+	if (!groups) {
+		group[0] = HB_ALL_GROUPS;
+		return 1;
+	}
+	for (g = 0; g < HB_MIG_NR_DIRS; g++)
+		if (groups & HB_MIG_BIT(g))
+			group[n++] = g;
+	return n;
+}
+
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr)
 {
-	size_t i, n = 2 * r->cfg.nr_sizes;
+	unsigned int group[HB_MIG_NR_DIRS];
+	size_t groups = hb_summary_groups(r, group);
+	size_t i, n = 2 * groups * r->cfg.nr_sizes;
 	struct hb_summary *sum = calloc(n ? n : 1, sizeof(*sum));
 	double *buf = malloc((r->nr_samples + 1) * sizeof(*buf));
 	int ret = 0;
@@ -620,9 +647,10 @@ int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		goto out;
 	}
 	for (i = 0; i < n && !ret; i++) {
-		sum[i].size = r->cfg.sizes[i / 2];
+		sum[i].size = r->cfg.sizes[i / (2 * groups)];
+		sum[i].group = group[i / 2 % groups];
 		sum[i].kind = i % 2 ? HB_WARM : HB_COLD;
-		ret = hb_summarize_one(r, HB_ANY_GROUP, buf, &sum[i]);
+		ret = hb_summarize_one(r, buf, &sum[i]);
 	}
 out:
 	free(buf);
@@ -635,14 +663,23 @@ out:
 	return 0;
 }
 
-int hb_summarize_group(const struct hb_result *r, uint64_t size,
-		       enum hb_kind kind, unsigned int group, double *buf,
-		       struct hb_summary *sum)
+const struct hb_summary *hb_summary_find(const struct hb_summary *sum,
+					 size_t nr, uint64_t size,
+					 unsigned int group, enum hb_kind kind)
 {
-	memset(sum, 0, sizeof(*sum));
-	sum->size = size;
-	sum->kind = kind;
-	return hb_summarize_one(r, group, buf, sum);
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (sum[i].size == size && sum[i].group == group &&
+		    sum[i].kind == kind)
+			return &sum[i];
+	return NULL;
+}
+
+bool hb_metric_of_group(size_t mi, unsigned int group)
+{
+	return group == HB_ALL_GROUPS ||
+	       (group < 32 && (hb_metrics[mi].groups & HB_MIG_BIT(group)));
 }
 
 uint64_t hb_kernel_ns(const struct hb_result *r)

@@ -10,6 +10,8 @@
 #ifndef HB_METRICS_H
 #define HB_METRICS_H
 
+#include <limits.h>
+
 #include "fmt.h"
 #include "results/result.h"
 #include "results/workload.h"
@@ -53,11 +55,12 @@ struct hb_metric {
 	const char *moved;
 	/*
 	 * A metric of a migration's calls of either direction, or of its
-	 * faults, for its own table and JSON (a call's summarized by
-	 * direction, hb_summarize_group()); compare compares the calls'
-	 * totals by direction and the faults' times instead.
+	 * faults: the groups of samples (HB_MIG_BIT()s) it describes, whose
+	 * summaries show it (a call's summarized by direction,
+	 * hb_summarize()); compare compares the calls' totals by direction
+	 * and the faults' times instead.  0: every sample's.
 	 */
-	bool grouped;
+	unsigned int groups;
 	/*
 	 * A part of another row's time, or the extreme of one: not added
 	 * to the kernel time a table's last line sums (hb_kernel_ns())
@@ -196,9 +199,16 @@ const char *hb_metric_title(size_t mi, bool icount, char *buf, size_t len);
 /* The title of metric @mi without the indent the table gives a part. */
 const char *hb_metric_name(size_t mi);
 
-/* Statistics of one metric set: one size, cold or warm samples. */
+/* Every group of samples, in struct hb_summary. */
+#define HB_ALL_GROUPS	UINT_MAX
+
+/*
+ * Statistics of one metric set: one size, cold or warm samples, of one
+ * group of a workload whose samples fall in groups (workload.h).
+ */
 struct hb_summary {
 	uint64_t size;
+	unsigned int group;	/* a migration's direction, or HB_ALL_GROUPS */
 	enum hb_kind kind;	/* HB_COLD or HB_WARM */
 	struct hb_stats st[HB_NR_METRICS];	/* over the samples */
 	/*
@@ -247,21 +257,24 @@ void hb_metrics_take(struct hb_sample *s, enum hb_reply kind,
 		     const void *reply, uint32_t valid);
 
 /*
- * Two summaries per configured size, cold then warm, in the order of
- * cfg.sizes, by run too when @r merges several; *@out is malloc()ed.
- * Returns 0 or -ENOMEM.
+ * Two summaries per configured size and group of its workload's (one
+ * group of every sample, for a workload without them), cold then warm,
+ * in the order of cfg.sizes, then of the groups; by run too when @r
+ * merges several; *@out is malloc()ed.  Returns 0 or -ENOMEM.
  */
 int hb_summarize(const struct hb_result *r, struct hb_summary **out,
 		 size_t *nr);
 
 /*
- * The summary of the samples of @size, @kind and group @group (a
- * migration's direction) into @sum, by run too when @r merges several;
- * @buf has room for r->nr_samples.  Returns 0 or -ENOMEM.
+ * The summary of @size, group @group and @kind in @sum's @nr; NULL when
+ * there is none.
  */
-int hb_summarize_group(const struct hb_result *r, uint64_t size,
-		       enum hb_kind kind, unsigned int group, double *buf,
-		       struct hb_summary *sum);
+const struct hb_summary *hb_summary_find(const struct hb_summary *sum,
+					 size_t nr, uint64_t size,
+					 unsigned int group, enum hb_kind kind);
+
+/* Whether metric @mi is one that the summaries of @group show. */
+bool hb_metric_of_group(size_t mi, unsigned int group);
 
 /*
  * Metric @mi of sample @s of @r into *@v, when @s is of @size and @kind

@@ -26,6 +26,9 @@ enum hb_mig_dir {
 
 #define HB_MIG_BIT(dir)	(1U << (dir))
 #define HB_MIG_ALL	((1U << HB_MIG_NR_DIRS) - 1)
+/* The directions whose samples are MIGRATE calls. */
+#define HB_MIG_CALLS	\
+	(HB_MIG_BIT(HB_MIG_TO_DEVICE) | HB_MIG_BIT(HB_MIG_TO_SYSTEM))
 
 /* Bytes from one touch of the fault phase to the next: 4 KiB. */
 #define HB_MIG_TOUCH	4096

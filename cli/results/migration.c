@@ -336,13 +336,10 @@ static void hb_mig_range_add(struct hb_mig_range *rg, uint64_t v, bool first)
 	rg->total += v;
 }
 
-/*
- * The calls of direction @dir and kind @k (HB_MIG_FIRST, _WARM) into @s:
- * their counts, and the summary of their samples.
- */
-static int hb_mig_sum_calls(const struct hb_result *r,
-			    enum hb_mig_dir dir, int k, double *buf,
-			    struct hb_mig_summary *s)
+/* The counts of the calls of direction @dir and kind @k into @s. */
+static void hb_mig_sum_calls(const struct hb_result *r,
+			     enum hb_mig_dir dir, int k,
+			     struct hb_mig_summary *s)
 {
 	const struct hb_mig_call *c;
 	size_t i, id;
@@ -357,8 +354,6 @@ static int hb_mig_sum_calls(const struct hb_result *r,
 					 !s->n);
 		s->n++;
 	}
-	return hb_summarize_group(r, r->cfg.sizes[0], k ? HB_WARM : HB_COLD,
-				  dir, buf, &s->sum);
 }
 
 /* The counts of the fault phases of kind @k into @s. */
@@ -457,11 +452,11 @@ int hb_mig_summarize(const struct hb_result *r,
 	if (!buf)
 		return -ENOMEM;
 	for (k = HB_MIG_FIRST; k <= HB_MIG_WARM && !ret; k++) {
-		ret = hb_mig_sum_calls(r, HB_MIG_TO_DEVICE, k, buf,
-				       &s->call[HB_MIG_TO_DEVICE][k]) ?:
-		      hb_mig_sum_calls(r, HB_MIG_TO_SYSTEM, k, buf,
-				       &s->call[HB_MIG_TO_SYSTEM][k]) ?:
-		      hb_mig_sum_faults(r, k, buf, &s->fault[k]);
+		hb_mig_sum_calls(r, HB_MIG_TO_DEVICE, k,
+				 &s->call[HB_MIG_TO_DEVICE][k]);
+		hb_mig_sum_calls(r, HB_MIG_TO_SYSTEM, k,
+				 &s->call[HB_MIG_TO_SYSTEM][k]);
+		ret = hb_mig_sum_faults(r, k, buf, &s->fault[k]);
 	}
 	free(buf);
 	return ret;

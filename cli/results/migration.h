@@ -135,12 +135,11 @@ struct hb_mig_range {
 #define HB_MIG_WARM	1
 
 /*
- * One direction's calls of one kind: the summary of their samples (its
- * HB_M_CALL_* metrics), and their counts.
+ * The counts of one direction's calls of one kind; their samples' are
+ * the summaries of that direction's group (hb_summarize()).
  */
 struct hb_mig_summary {
 	size_t n;			/* calls */
-	struct hb_summary sum;
 	struct hb_mig_range count[HB_MC_NR];
 };
 

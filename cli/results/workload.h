@@ -29,6 +29,13 @@ struct hb_workload {
 	const char *sized;
 	/* its samples, counted: "12 calls", "12 calls and faults" */
 	const char *samples;
+	/* what the line under a table's rows counts: "samples", "calls" */
+	const char *counted;
+	/*
+	 * Its results hold a migration's records (result.h's mig), whose
+	 * own summaries (migration.h) its outputs show beside the samples'
+	 */
+	bool records;
 	/* what the cover's averages are of: "rebinds" */
 	const char *averaged;
 	/* what gives a verdict when a side is one run, in compare's note */
@@ -41,6 +48,18 @@ struct hb_workload {
 	const char *schema;
 	/* the fields of that document's configuration, as written */
 	const struct hb_fields *config;
+	/*
+	 * That document's metadata has the label (its command takes
+	 * --label), and its head says why the loop ended in stopped_by
+	 */
+	bool labelled;
+	bool stopped_by;
+	/*
+	 * The groups its samples are summarized in, HB_MIG_BIT()s of a
+	 * sample's group: a migration's calls by direction; 0: one group
+	 * of every sample
+	 */
+	unsigned int groups;
 	/* what such a document is, to whom gives another */
 	const char *document;
 };
