@@ -69,58 +69,30 @@ static int hb_render_summarized(FILE *f, enum hb_format fmt, bool wide,
 	}
 }
 
-/* The summaries of @r's samples, in any format. */
-static int hb_render_samples(FILE *f, enum hb_format fmt, bool wide,
-			     const struct hb_result *r)
-{
-	struct hb_summary *sum;
-	size_t nr;
-	int ret;
-
-	ret = hb_summarize(r, &sum, &nr);
-	if (ret)
-		return ret;
-	ret = hb_render_summarized(f, fmt, wide, r, sum, nr);
-	free(sum);
-	return ret;
-}
-
 #define HB_FMT_BIT(fmt)	(1U << (fmt))
 #define HB_FMT_ALL	(HB_FMT_BIT(HB_NR_FORMATS) - 1)
 
 /*
- * How a workload's results render, and in which formats: from the
- * summaries of their samples, or of a migration's records.
+ * The formats @r renders in: every one, but a migration's records have
+ * no cover text or Go benchmark lines, which speak of a size's samples.
  */
-static const struct hb_view {
-	unsigned int formats;
-	int (*render)(FILE *f, enum hb_format fmt, bool wide,
-		      const struct hb_result *r);
-} hb_views[HB_NR_WORKLOADS] = {
-	[HB_WL_CHUNK] = { HB_FMT_ALL, hb_render_samples },
-	[HB_WL_BIND] = { HB_FMT_ALL, hb_render_samples },
-	[HB_WL_MIRROR] = { HB_FMT_ALL, hb_render_samples },
-	[HB_WL_MIGRATE] = {
-		HB_FMT_BIT(HB_FMT_TABLE) | HB_FMT_BIT(HB_FMT_CSV) |
-		HB_FMT_BIT(HB_FMT_JSON),
-		hb_render_samples,
-	},
-};
-
-static const struct hb_view *hb_view_of(const struct hb_result *r)
+static unsigned int hb_render_formats_of(const struct hb_result *r)
 {
-	return &hb_views[hb_workload_of(&r->cfg)->id];
+	if (hb_workload_of(&r->cfg)->records)
+		return HB_FMT_ALL & ~(HB_FMT_BIT(HB_FMT_COVER) |
+				      HB_FMT_BIT(HB_FMT_GOBENCH));
+	return HB_FMT_ALL;
 }
 
 bool hb_render_has(enum hb_format fmt, const struct hb_result *r)
 {
-	return hb_view_of(r)->formats & HB_FMT_BIT(fmt);
+	return hb_render_formats_of(r) & HB_FMT_BIT(fmt);
 }
 
 const char *hb_render_formats(const struct hb_result *r, char *buf,
 			      size_t len)
 {
-	unsigned int left = hb_view_of(r)->formats;
+	unsigned int left = hb_render_formats_of(r);
 	enum hb_format fmt;
 	size_t at = 0;
 
@@ -139,9 +111,18 @@ const char *hb_render_formats(const struct hb_result *r, char *buf,
 int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 		 const struct hb_result *r)
 {
+	struct hb_summary *sum;
+	size_t nr;
+	int ret;
+
 	if (!hb_render_has(fmt, r))
 		return -EINVAL;
-	return hb_render_flush(f, hb_view_of(r)->render(f, fmt, wide, r));
+	ret = hb_summarize(r, &sum, &nr);
+	if (ret)
+		return ret;
+	ret = hb_render_summarized(f, fmt, wide, r, sum, nr);
+	free(sum);
+	return hb_render_flush(f, ret);
 }
 
 int hb_render(FILE *f, enum hb_format fmt, const struct hb_result *r)

@@ -31,11 +31,12 @@ int hb_format_parse(const char *s, enum hb_format *fmt);
 const char *hb_format_name(enum hb_format fmt);
 
 /*
- * Renders @r in @fmt to @f; 0, -ENOMEM or -EIO.  @wide: the table shows
- * every statistic, and a sweep every size in full (--wide).  A migration
- * (workload "migrate") renders from its records, with their summaries,
- * as table, csv or json (schema hmmbench-migrate/1); -EINVAL for
- * a format it has not (hb_render_has()).
+ * Renders @r in @fmt to @f, from the summaries of its samples (and of a
+ * migration, of its records too); 0, -ENOMEM or -EIO.  @wide: the table
+ * shows every statistic, and a sweep every size in full (--wide).  A
+ * migration (workload "migrate") renders as table, csv or json (schema
+ * hmmbench-migrate/1); -EINVAL for a format it has not
+ * (hb_render_has()).
  */
 int hb_render_as(FILE *f, enum hb_format fmt, bool wide,
 		 const struct hb_result *r);
