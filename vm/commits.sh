@@ -197,10 +197,8 @@ hb_commit_boot() {
 	else
 		rs=("$r")
 	fi
-	# hmmbench migrate's results keep no label
-	[ "$1" != migrate ] || label=''
 	for r in "${rs[@]}"; do
-		cmd+="hmmbench $(printf '%q ' "$@")${label:+--label $label }-q --format json -o $c-$r.json.tmp && "
+		cmd+="hmmbench $(printf '%q ' "$@")--label $label -q --format json -o $c-$r.json.tmp && "
 	done
 	"$HB_VM_DIR/run" --arch "$HB_ARCH" --mem "$mem" "${pmem[@]}" \
 		"${kernel[@]}" ${append:+--append "$append"} --share "$out" -- \

@@ -37,6 +37,7 @@ struct hb_mig_env {
 	bool thp;			/* --thp given */
 	bool no_thp;			/* --no-thp given */
 	uint32_t batch;
+	const char *label;
 	const char *device;
 	struct hb_output out;		/* -f, -o, -q */
 };
@@ -68,6 +69,7 @@ static const char hb_mig_doc[] =
 "    hmmbench migrate --size 1G --iters 20\n"
 "    hmmbench migrate --no-thp --direction fault --format json -o 4k.json\n"
 "    hmmbench migrate --batch 64 --direction to-device,to-system\n"
+"    hmmbench migrate --label patched -f json -o patched.json\n"
 "\n"
 "Exit status: 0 success, 1 runtime failure (or data that did not survive\n"
 "a round trip), 2 usage error, 130 interrupted (results written, marked\n"
@@ -80,6 +82,7 @@ static const struct argp_option hb_mig_opts[] = {
 	{ "thp", HB_OPT_THP, NULL, 0, "Move whole PMD-sized folios of a THP-backed buffer (default where the module can)", 1 },
 	{ "no-thp", HB_OPT_NO_THP, NULL, 0, "Move base pages of a buffer without THP", 1 },
 	{ "batch", HB_OPT_BATCH, "PAGES", 0, "Pages per migrate_vma_setup() call, 0 for the kernel's (default 0)", 1 },
+	HB_LABEL_OPTION(1),
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
 	{},
 };
@@ -137,6 +140,9 @@ static error_t hb_mig_parse(int key, char *arg, struct argp_state *state)
 	case HB_OPT_BATCH:
 		env->batch = hb_arg_num(arg, false, 0,
 					HMMBENCH_MIGRATE_BATCH_MAX, "--batch");
+		break;
+	case 'l':
+		hb_arg_label(arg, &env->label);
 		break;
 	case HB_OPT_DEVICE:
 		env->device = arg;
@@ -241,6 +247,7 @@ static int hb_mig_configure(const struct hb_mig_env *env,
 	cfg->iters = env->iters;
 	cfg->dirs = env->dirs;
 	cfg->batch = env->batch;
+	cfg->label = env->label;
 	cfg->thp = env->thp || (!env->no_thp &&
 				(i->features & HMMBENCH_FEAT_MIGRATE_THP));
 	cfg->chunk_size = align ? (env->size + align - 1) / align * align :
@@ -292,6 +299,8 @@ static char *hb_mig_cmdline(void *arg)
 		       hb_mig_dirs_arg(cfg->dirs, dirs, sizeof(dirs)));
 	hb_cmdline_word(&cl, cfg->thp ? "--thp" : "--no-thp");
 	hb_cmdline_opt(&cl, "--batch", "%" PRIu64, cfg->batch);
+	if (env->label)
+		hb_cmdline_opt(&cl, "--label", "%s", env->label);
 	if (env->device)
 		hb_cmdline_opt(&cl, "--device", "%s", env->device);
 	hb_cmdline_output(&cl, &env->out);

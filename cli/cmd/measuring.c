@@ -48,7 +48,7 @@ static const struct argp_option hb_measure_opts[] = {
 	{ "node", 'N', "NODE", 0, "NUMA node of the struct pages (default: this CPU's)", 2 },
 	{ "compound", HB_OPT_COMPOUND, "SIZE", 0, HB_COMPOUND_HELP, 2 },
 	{ "no-verify", HB_OPT_NO_VERIFY, NULL, 0, "Do not read back one more chunk of each size for its memmap digest", 2 },
-	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 2 },
+	HB_LABEL_OPTION(2),
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 2 },
 	{},
 };
@@ -149,7 +149,7 @@ static const struct argp_child hb_measure_output[] = {
 
 /* A measurement of its own options (rebind, mirror): its name and device. */
 static const struct argp_option hb_named_opts[] = {
-	{ "label", 'l', "NAME", 0, "Name kept in the results (e.g. base, patched)", 1 },
+	HB_LABEL_OPTION(1),
 	{ "device", HB_OPT_DEVICE, "PATH", 0, "Device node (default " HMMBENCH_DEVICE ")", 1 },
 	{},
 };

@@ -74,6 +74,11 @@ void hb_cmdline_measure_tail(struct hb_cmdline *cl,
 /* --label, at most 128 characters, into *@label. */
 void hb_arg_label(const char *arg, const char **label);
 
+/* The --label option of a measuring command's table, in help @group. */
+#define HB_LABEL_OPTION(group)						\
+	{ "label", 'l', "NAME", 0,					\
+	  "Name kept in the results (e.g. base, patched)", group }
+
 /*
  * Parses the options of @cmd (run or sweep) with @argp, checks them -
  * with @check too, unless NULL - and measures; the exit status.

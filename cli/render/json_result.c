@@ -130,7 +130,7 @@ static struct json_object *hb_meta_json(const struct hb_result *r,
 		hb_jadd(o, "run_id", hb_jstr(r->meta.run_id));
 	if (hb_meta_icount(&r->meta))
 		hb_jadd(o, "time_unit", hb_jstr("instructions"));
-	if (wl->labelled)
+	if (wl->labelled || r->cfg.label)
 		hb_jadd(o, "label", hb_jstr(r->cfg.label));
 	if (r->meta.command_line)
 		hb_jadd(o, "command_line", hb_jstr(r->meta.command_line));

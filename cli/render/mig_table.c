@@ -56,6 +56,7 @@ void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
 	const struct hb_config *c = &r->cfg;
 	uint64_t ps = r->meta.info.page_size;
 	char sz[32], ch[32], dirs[64], batch[64];
+	int n;
 
 	if (c->batch)
 		snprintf(batch, sizeof(batch), "%" PRIu64 " pages", c->batch);
@@ -66,9 +67,11 @@ void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
 		 hb_mig_dirs_str(c->dirs, dirs, sizeof(dirs)),
 		 hb_mig_size(c->sizes[0], sz, sizeof(sz)), hb_result_runs(r),
 		 c->iters, c->iters == 1 ? "" : "s");
-	snprintf(extras, elen, ", %s, batches of %s, a %s chunk as device memory",
-		 c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
-		 hb_mig_size(c->chunk_size, ch, sizeof(ch)));
+	n = snprintf(extras, elen, ", %s, batches of %s, a %s chunk as device memory",
+		     c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
+		     hb_mig_size(c->chunk_size, ch, sizeof(ch)));
+	if (c->label && n > 0 && (size_t)n < elen)
+		snprintf(extras + n, elen - n, ", label \"%s\"", c->label);
 }
 
 /* "65536", or "65024-65536" when the calls differ. */

@@ -49,8 +49,10 @@ struct hb_workload {
 	/* the fields of that document's configuration, as written */
 	const struct hb_fields *config;
 	/*
-	 * That document's metadata has the label (its command takes
-	 * --label), and its head says why the loop ended in stopped_by
+	 * That document's metadata has the label, null when none was
+	 * given (else only a given one: hmmbench-migrate/1 had none before
+	 * migrate took --label), and its head says why the loop ended in
+	 * stopped_by
 	 */
 	bool labelled;
 	bool stopped_by;
