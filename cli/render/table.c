@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hmmbench: the human table.  First where it was measured and what that
- * means.  A run shows each size's metrics, the first call beside the warm
- * ones' mean, interval, median and CV (of a merged result, over the runs'
- * means), in 80 columns, the times of a size in one unit its heading
- * names; a sweep shows one row per size, how it scales.  --wide shows
+ * hmmbench: the human table of every workload.  First where it was
+ * measured and what that means.  A run shows each size's metrics, the
+ * first call beside the warm ones' mean, interval, median and CV (of a
+ * merged result, over the runs' means), in 80 columns, the times of a
+ * size in one unit its heading names; a migration shows each direction's
+ * calls so, under what its records say of them (mig_table.c), then its
+ * faults; a sweep shows one row per size, how it scales.  --wide shows
  * everything: min, max and the median's interval, a sweep's sizes one by
  * one, and a merged result's figures pooled over every call.  Then what
  * the columns mean, the kernel's store bandwidth for each size's struct
- * pages, and the memmap digest of each size.  Under icount, instructions,
- * and no bandwidth.  For people only; scripts use CSV or JSON.
+ * pages, and the memmap digest of each size.  Under icount,
+ * instructions, and no bandwidth.  For people only; scripts use CSV or
+ * JSON.
  */
 #include <errno.h>
 #include <inttypes.h>

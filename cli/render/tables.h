@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hmmbench: what the human tables of a result (table.c, and a
- * migration's, mig_table.c) print alike (tables.c): their first lines,
- * and the rows of its metrics with their heading and count line.
+ * hmmbench: the pieces of the human table of a result (table.c), in
+ * tables.c: its first lines, and the rows of a block's metrics with
+ * their heading and count line; and the width that it and the lines of
+ * a migration's records (mig_table.c) fit.
  */
 #ifndef HB_TABLES_H
 #define HB_TABLES_H
