@@ -581,17 +581,11 @@ static int hb_plot_samples(FILE *f, const struct hb_result *r,
 	return 0;
 }
 
-/* How a workload's results plot: their samples, or a migration's records. */
-static int (*const hb_plotters[HB_NR_WORKLOADS])(FILE *f,
-		const struct hb_result *r, const struct hb_plot_opts *o) = {
-	[HB_WL_CHUNK] = hb_plot_samples,
-	[HB_WL_BIND] = hb_plot_samples,
-	[HB_WL_MIGRATE] = hb_plot_migration,
-	[HB_WL_MIRROR] = hb_plot_samples,
-};
-
 int hb_plot_result(FILE *f, const struct hb_result *r,
 		   const struct hb_plot_opts *o)
 {
-	return hb_plotters[hb_workload_of(&r->cfg)->id](f, r, o);
+	/* a migration's records: its calls in order, its faults' latencies */
+	if (hb_workload_of(&r->cfg)->records)
+		return hb_plot_migration(f, r, o);
+	return hb_plot_samples(f, r, o);
 }
