@@ -72,7 +72,8 @@ static struct json_object *hb_summary_json(const struct hb_result *r,
 	hb_jadd(o, "kind", hb_jstr(hb_kind_name(s->kind)));
 	hb_jadd(o, "metrics", hb_summary_metrics_json(r, s->group, s->st));
 	if (s->by_run)
-		hb_jadd(o, "run_means", hb_summary_metrics_json(r, s->group, s->run));
+		hb_jadd(o, "run_means",
+			hb_summary_metrics_json(r, s->group, s->run));
 	return o;
 }
 
@@ -151,7 +152,7 @@ static struct json_object *hb_roofs_json(const struct hb_result *r)
 }
 
 /*
- * What a document of workload without records holds after its head:
+ * What the document of a workload without records holds after its head:
  * the kernel time, the metrics, every sample, the summaries, and the
  * memmaps and rooflines of its sizes, when it has any.
  */

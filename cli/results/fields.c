@@ -165,7 +165,9 @@ static const struct hb_field hb_config_rows[] = {
 /* What a migration's pages are: a PMD's base pages, and a touch. */
 static uint64_t hb_mig_pmd_of(const void *base)
 {
-	return hb_mig_pmd_pages(((const struct hb_result *)base)->meta.info.page_size);
+	const struct hb_result *r = base;
+
+	return hb_mig_pmd_pages(r->meta.info.page_size);
 }
 
 static uint64_t hb_mig_touch_of(const void *base)
