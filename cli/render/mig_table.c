@@ -50,8 +50,8 @@ static const char *hb_mig_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
-		       char *extras, size_t elen)
+size_t hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
+			 char *extras, size_t elen)
 {
 	const struct hb_config *c = &r->cfg;
 	uint64_t ps = r->meta.info.page_size;
@@ -70,8 +70,7 @@ void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
 	n = snprintf(extras, elen, ", %s, batches of %s, a %s chunk as device memory",
 		     c->thp ? "THP asked for" : "base pages (--no-thp)", batch,
 		     hb_mig_size(c->chunk_size, ch, sizeof(ch)));
-	if (c->label && n > 0 && (size_t)n < elen)
-		snprintf(extras + n, elen - n, ", label \"%s\"", c->label);
+	return n > 0 ? (size_t)n : 0;
 }
 
 /* "65536", or "65024-65536" when the calls differ. */

@@ -82,10 +82,11 @@ const char *hb_cover_namespace(char *buf, size_t len,
  * A migration's records in the one table (mig_table.c): its first line's
  * @what and @extras (hb_table_head()), the heading above direction @d's
  * rows and the copy phase against the roofline under them, the faults'
- * block, the legend and the notes.
+ * block, the legend and the notes.  hb_mig_table_what() returns the
+ * length of @extras, which the table's label follows.
  */
-void hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
-		       char *extras, size_t elen);
+size_t hb_mig_table_what(const struct hb_result *r, char *what, size_t wlen,
+			 char *extras, size_t elen);
 void hb_mig_table_heading(FILE *f, const struct hb_result *r,
 			  enum hb_mig_dir d, const struct hb_mig_summaries *ms);
 void hb_mig_table_roof(FILE *f, const struct hb_result *r,

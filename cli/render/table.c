@@ -28,52 +28,63 @@
 #include "render/wrap.h"
 
 /*
- * The first lines: what ran - a namespace's rebinds, or chunks per
- * iteration, and how they were measured - as every table starts.
+ * What ran - a namespace's rebinds, a mirror's buffer, or chunks per
+ * iteration - into @what, and how they were measured into @extras; the
+ * length of @extras.
  */
-static void hb_table_header(FILE *f, const struct hb_result *r)
+static size_t hb_table_what(const struct hb_result *r, char *what,
+			    size_t wlen, char *extras, size_t elen)
 {
 	const struct hb_config *c = &r->cfg;
 	unsigned int runs = hb_result_runs(r);
-	char what[256], extras[256], cp[32], ns[160];
+	char cp[32], ns[160];
 	size_t n = 0;
 
-	if (hb_workload_of(c)->records) {
-		hb_mig_table_what(r, what, sizeof(what), extras,
-				  sizeof(extras));
-		hb_table_head(f, r, what, extras);
-		return;
-	}
 	if (hb_config_namespace(c, ns, sizeof(ns)))
-		snprintf(what, sizeof(what), "%s, %u first + %u rebind%s", ns,
+		snprintf(what, wlen, "%s, %u first + %u rebind%s", ns,
 			 runs, c->iters, c->iters == 1 ? "" : "s");
 	else if (hb_config_mirror(c))
-		snprintf(what, sizeof(what), "%s buffer, --state %s, --fault %s, batches of %" PRIu64 " pages, %u first + %u warm iteration%s",
+		snprintf(what, wlen, "%s buffer, --state %s, --fault %s, batches of %" PRIu64 " pages, %u first + %u warm iteration%s",
 			 hb_size_human(c->sizes[0], cp, sizeof(cp)),
 			 c->mirror_state, c->mirror_fault, c->batch, runs,
 			 c->iters, c->iters == 1 ? "" : "s");
 	else
-		snprintf(what, sizeof(what), "%u chunk%s per iteration, %u first + %u warm iteration%s",
+		snprintf(what, wlen, "%u chunk%s per iteration, %u first + %u warm iteration%s",
 			 c->chunks, c->chunks == 1 ? "" : "s", runs, c->iters,
 			 c->iters == 1 ? "" : "s");
 	extras[0] = '\0';
 	if (c->warmup)
-		n += snprintf(extras + n, sizeof(extras) - n,
+		n += snprintf(extras + n, elen - n,
 			      " (+%u warmup, excluded)", c->warmup);
 	if (c->invalidate)
-		n += snprintf(extras + n, sizeof(extras) - n,
+		n += snprintf(extras + n, elen - n,
 			      ", invalidating %" PRIu64 " times a second",
 			      c->invalidate);
-	if (c->interleave && n < sizeof(extras))
-		n += snprintf(extras + n, sizeof(extras) - n,
-			      ", sizes interleaved");
-	if (hb_config_compound(c, cp, sizeof(cp)) && !c->ns_name &&
-	    n < sizeof(extras))
-		n += snprintf(extras + n, sizeof(extras) - n,
-			      ", %s compound pages", cp);
-	if (c->label && n < sizeof(extras))
+	if (c->interleave && n < elen)
+		n += snprintf(extras + n, elen - n, ", sizes interleaved");
+	if (hb_config_compound(c, cp, sizeof(cp)) && !c->ns_name && n < elen)
+		n += snprintf(extras + n, elen - n, ", %s compound pages", cp);
+	return n;
+}
+
+/*
+ * The first lines: what ran and how it was measured (of a migration,
+ * what its records say it moved), and its label, as every table starts.
+ */
+static void hb_table_header(FILE *f, const struct hb_result *r)
+{
+	char what[256], extras[256];
+	size_t n;
+
+	if (hb_workload_of(&r->cfg)->records)
+		n = hb_mig_table_what(r, what, sizeof(what), extras,
+				      sizeof(extras));
+	else
+		n = hb_table_what(r, what, sizeof(what), extras,
+				  sizeof(extras));
+	if (r->cfg.label && n < sizeof(extras))
 		snprintf(extras + n, sizeof(extras) - n, ", label \"%s\"",
-			 c->label);
+			 r->cfg.label);
 	hb_table_head(f, r, what, extras);
 }
 
