@@ -299,11 +299,7 @@ static char *hb_mig_cmdline(void *arg)
 		       hb_mig_dirs_arg(cfg->dirs, dirs, sizeof(dirs)));
 	hb_cmdline_word(&cl, cfg->thp ? "--thp" : "--no-thp");
 	hb_cmdline_opt(&cl, "--batch", "%" PRIu64, cfg->batch);
-	if (env->label)
-		hb_cmdline_opt(&cl, "--label", "%s", env->label);
-	if (env->device)
-		hb_cmdline_opt(&cl, "--device", "%s", env->device);
-	hb_cmdline_output(&cl, &env->out);
+	hb_cmdline_named(&cl, env->label, env->device, &env->out);
 	return hb_cmdline_end(&cl);
 }
 

@@ -418,14 +418,20 @@ int hb_measure_finish(const struct hb_measure_env *env, struct hb_out *out,
 	return ret ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
 
+void hb_cmdline_named(struct hb_cmdline *cl, const char *label,
+		      const char *device, const struct hb_output *out)
+{
+	if (label)
+		hb_cmdline_opt(cl, "--label", "%s", label);
+	if (device)
+		hb_cmdline_opt(cl, "--device", "%s", device);
+	hb_cmdline_output(cl, out);
+}
+
 void hb_cmdline_measure_tail(struct hb_cmdline *cl,
 			     const struct hb_measure_env *env)
 {
-	if (env->label)
-		hb_cmdline_opt(cl, "--label", "%s", env->label);
-	if (env->device)
-		hb_cmdline_opt(cl, "--device", "%s", env->device);
-	hb_cmdline_output(cl, &env->out);
+	hb_cmdline_named(cl, env->label, env->device, &env->out);
 	if (env->verbose)
 		hb_cmdline_word(cl, "--verbose");
 }

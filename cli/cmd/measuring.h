@@ -65,9 +65,12 @@ extern const struct argp_child hb_output_children[];
 struct hb_cmdline;
 
 /*
- * The end of the command line a measurement records: --label, --device,
- * the output options and --verbose, as given.
+ * The end of the command line a measurement records: --label @label,
+ * --device @device and the output options @out, as given; then, of
+ * @env's, --verbose too.
  */
+void hb_cmdline_named(struct hb_cmdline *cl, const char *label,
+		      const char *device, const struct hb_output *out);
 void hb_cmdline_measure_tail(struct hb_cmdline *cl,
 			     const struct hb_measure_env *env);
 
