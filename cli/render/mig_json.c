@@ -6,7 +6,6 @@
  * a row of integers on one line, and the summaries of each direction.
  * Members appear in a fixed order and numbers with fixed decimals.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -257,17 +256,17 @@ static struct json_object *hb_mig_roof_json(const struct hb_result *r)
 int hb_mig_json_add(struct json_object *o, const struct hb_result *r,
 		    const struct hb_summary *sum, size_t nr)
 {
-	struct hb_mig_summaries *s = malloc(sizeof(*s));
+	struct hb_mig_summaries *s;
 	int ret;
 
-	ret = s ? hb_mig_summarize(r, s) : -ENOMEM;
-	if (!ret) {
-		hb_jadd(o, "roofline", hb_mig_roof_json(r));
-		hb_jadd(o, "metrics", hb_metrics_json(r, false));
-		hb_jadd(o, "fault_columns", hb_mig_columns_json());
-		hb_jadd(o, "iterations", hb_mig_iters_json(r));
-		hb_jadd(o, "summaries", hb_mig_summaries_json(r, s, sum, nr));
-	}
+	ret = hb_mig_summaries_new(r, &s);
+	if (ret)
+		return ret;
+	hb_jadd(o, "roofline", hb_mig_roof_json(r));
+	hb_jadd(o, "metrics", hb_metrics_json(r, false));
+	hb_jadd(o, "fault_columns", hb_mig_columns_json());
+	hb_jadd(o, "iterations", hb_mig_iters_json(r));
+	hb_jadd(o, "summaries", hb_mig_summaries_json(r, s, sum, nr));
 	free(s);
-	return ret;
+	return 0;
 }

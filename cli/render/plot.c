@@ -541,14 +541,12 @@ static int hb_plot_mig_faults(FILE *f, const struct hb_result *r,
 static int hb_plot_migration(FILE *f, const struct hb_result *r,
 			     const struct hb_plot_opts *o)
 {
-	struct hb_mig_summaries *s = malloc(sizeof(*s));
 	bool calls = r->mig.nr_calls > 0, faults = r->mig.nr_faults > 0;
+	struct hb_mig_summaries *s;
 	char sz[32], title[256];
 	int ret;
 
-	if (!s)
-		return -ENOMEM;
-	ret = hb_mig_summarize(r, s);
+	ret = hb_mig_summaries_new(r, &s);
 	if (!ret && !calls && !faults)
 		ret = -ENODATA;
 	if (ret)

@@ -14,7 +14,6 @@
  * instructions, and no bandwidth.  For people only; scripts use CSV or
  * JSON.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -581,22 +580,21 @@ static void hb_table_notes(FILE *f, const struct hb_result *r,
 static int hb_table_migration(FILE *f, const struct hb_result *r,
 			      const struct hb_summary *sum, size_t nr)
 {
-	struct hb_mig_summaries *ms = malloc(sizeof(*ms));
+	struct hb_mig_summaries *ms;
 	size_t i;
 	int ret;
 
-	ret = ms ? hb_mig_summarize(r, ms) : -ENOMEM;
+	ret = hb_mig_summaries_new(r, &ms);
 	if (ret)
-		goto out;
+		return ret;
 	for (i = 0; i + 1 < nr; i += 2)
 		hb_table_direction(f, r, &sum[i], &sum[i + 1], ms);
 	if (r->cfg.dirs & HB_MIG_BIT(HB_MIG_FAULT))
 		hb_mig_table_faults(f, r, ms);
 	hb_mig_table_legend(f, r);
 	hb_mig_table_notes(f, r, ms);
-out:
 	free(ms);
-	return ret;
+	return 0;
 }
 
 int hb_render_table(FILE *f, const struct hb_result *r,

@@ -461,3 +461,19 @@ int hb_mig_summarize(const struct hb_result *r,
 	free(buf);
 	return ret;
 }
+
+int hb_mig_summaries_new(const struct hb_result *r,
+			 struct hb_mig_summaries **s)
+{
+	int ret;
+
+	*s = malloc(sizeof(**s));
+	if (!*s)
+		return -ENOMEM;
+	ret = hb_mig_summarize(r, *s);
+	if (ret) {
+		free(*s);
+		*s = NULL;
+	}
+	return ret;
+}

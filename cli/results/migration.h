@@ -167,4 +167,11 @@ struct hb_mig_summaries {
 int hb_mig_summarize(const struct hb_result *r,
 		     struct hb_mig_summaries *s);
 
+/*
+ * The same into *@s, malloc()ed, which the caller frees; 0, or -ENOMEM
+ * with *@s NULL.
+ */
+int hb_mig_summaries_new(const struct hb_result *r,
+			 struct hb_mig_summaries **s);
+
 #endif /* HB_MIGRATION_H */
