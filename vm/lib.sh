@@ -650,12 +650,18 @@ hb_host_can_build() {
 	hb_host_kernel_fits "$@"
 }
 
+# hb_root_ok: succeeds when this script is root, or can be through sudo
+# without a prompt (NOPASSWD, or a password sudo -v has cached).
+hb_root_ok() {
+	[ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null
+}
+
 # hb_host_can_run [BUILD]: succeeds when hmmbench.ko can also be loaded
-# into the running kernel (root); otherwise prints why not.
+# into the running kernel (hb_root_ok); otherwise prints why not.
 hb_host_can_run() {
 	hb_host_can_build "$@" || return 1
-	if [ "$(id -u)" != 0 ]; then
-		echo "loading a module needs root"
+	if ! hb_root_ok; then
+		echo "loading a module needs root (or sudo without a prompt: sudo -v first)"
 		return 1
 	fi
 }
