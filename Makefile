@@ -32,7 +32,8 @@
 #                   of the build; ARCH=arm64: the arm64 guest's too)
 #   make install    the CLI, its man page and bash completion
 #                   (PREFIX=/usr/local, DESTDIR=); make uninstall
-#   make modules_install   hmmbench.ko for KDIR (INSTALL_MOD_PATH=)
+#   make modules_install   hmmbench.ko, as make built it for KDIR
+#                   (INSTALL_MOD_PATH=)
 #   make dkms-install      the module's sources for dkms, built by it
 #
 # KDIR=<kernel build tree> builds the module for that kernel; by default
@@ -224,10 +225,19 @@ uninstall:
 
 # The kernel's modules_install: $(INSTALL_MOD_PATH)/lib/modules/<kernel>/
 # updates/ (6.12) or extra/ (6.1), as its kbuild says, or INSTALL_MOD_DIR;
-# then depmod.
-modules_install: module
-	@kdir=$$($(KDIR_CMD)) && \
-		$(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir" modules_install
+# then depmod.  It installs what make built for that kernel and builds
+# nothing, as the kernel's own does: under sudo, a build would leave
+# root's files in driver/.
+modules_install:
+	@kdir=$$($(KDIR_CMD)) || exit 1; \
+	rel=$$(cat "$$kdir/include/config/kernel.release") || exit 1; \
+	magic=$$(PATH="$$PATH:/sbin:/usr/sbin" modinfo -F vermagic \
+		driver/hmmbench.ko 2>/dev/null); \
+	if [ "$${magic%% *}" != "$$rel" ]; then \
+		echo "hmmbench.ko: not built for $$rel$${magic:+ (it is for $${magic%% *})}: run make$(if $(KDIR), KDIR=$(KDIR)) first" >&2; \
+		exit 1; \
+	fi; \
+	$(DRIVER_LOCK) $(MAKE) -C driver KDIR="$$kdir" modules_install
 
 # dkms: the module's sources in $(DKMS_SRC), where dkms looks for
 # hmmbench/<version>; dkms.conf says how to build them.
