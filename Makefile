@@ -12,6 +12,8 @@
 #                   hmmbench itself, in the VM (HOST=1: here; SMOKE=1:
 #                   small sizes, quickly); docs/benchmarks.md has figures
 #   make check      unit and install tests, then VM scenarios
+#   make check-machine   the docs' lines for a user's own machine, on a
+#                   Debian unstable root filesystem and its 7.2 kernel
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees), or of two
 #                   command lines of one (KERNEL=template
@@ -197,6 +199,9 @@ check-vm: deps
 check-install: deps
 	tests/check install
 
+check-machine: deps
+	tests/check machine
+
 # Installation.  PREFIX, the *DIR below and DESTDIR (a staging root
 # that packagers set) as in GNU makefiles.
 PREFIX ?= /usr/local
@@ -295,6 +300,7 @@ clean:
 	$(MAKE) -C tests/unit clean
 	rm -rf build
 
-.PHONY: all module kernel cli guest guest-programs run ab series bisect bench check check-unit check-vm check-install \
+.PHONY: all module kernel cli guest guest-programs run ab series bisect bench \
+	check check-unit check-vm check-install check-machine \
 	deps deps-build style sparse clean install uninstall modules_install dkms-src \
 	dkms-install dkms-uninstall
