@@ -247,6 +247,7 @@ modules_install:
 
 # dkms: the module's sources in $(DKMS_SRC), where dkms looks for
 # hmmbench/<version>; dkms.conf says how to build them.
+# as vm/lib.sh's hb_dkms_version reads it
 DKMS_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 DKMS_SRC = $(DESTDIR)/usr/src/hmmbench-$(DKMS_VERSION)
 

@@ -46,6 +46,12 @@ hb_locked() {
 	( flock 9 && "$@" ) 9>"$lock"
 }
 
+# hb_dkms_version: the module's version as dkms.conf states it (the
+# Makefile's DKMS_VERSION reads it so too).
+hb_dkms_version() {
+	sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$HB_TOP/dkms.conf"
+}
+
 # hb_host_arch: this machine's architecture, by the kernel's name for it
 # (x86_64, arm64).
 hb_host_arch() {
