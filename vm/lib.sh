@@ -3,6 +3,12 @@
 # location and the Debian kernel source it unpacks.
 
 HB_VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# depmod -b and modinfo of a file need no root, but live in /usr/sbin,
+# which an ordinary user's PATH lacks on Debian.
+case :$PATH: in
+*:/usr/sbin:*) ;;
+*) PATH=$PATH:/usr/sbin:/sbin ;;
+esac
 HB_TOP=$(cd "$HB_VM_DIR/.." && pwd)
 HB_CACHE=${HMMBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hmmbench}
 # The Debian kernel sources the harness builds; the first is the default.
