@@ -438,30 +438,11 @@ hb_distro_kernel() {
 	HB_DISTRO_ROOT=$HB_CACHE/distro/linux-image-${HB_DISTRO_ABI}_$ver
 	# the source for hb_distro_kdir unpacks meanwhile, on another core
 	[ -z "$v" ] || hb_debian_tree "$v" >/dev/null &
-	if [ ! -f "$HB_DISTRO_ROOT/.complete" ]; then
-		note "unpacking linux-image-$HB_DISTRO_ABI $ver"
-		mkdir -p "$HB_CACHE/distro"
-		tmp=$(mktemp -d "$HB_CACHE/distro/.image.XXXXXX")
-		if [ -z "$v" ]; then
-			(cd "$tmp" && apt-get download -q \
-				"linux-image-$HB_DISTRO_ABI=$ver" >/dev/null 2>&1) &&
-				debs=("$tmp"/linux-image-*.deb)
-		fi
-		for d in "${debs[@]}"; do
-			dpkg-deb -x "$d" "$tmp/root" || break
-		done
-		# Debian 12's depmod reads /lib/modules only
-		if [ -d "$tmp/root/usr/lib/modules" ]; then
-			mkdir -p "$tmp/root/lib"
-			mv "$tmp/root/usr/lib/modules" "$tmp/root/lib/"
-		fi
-		depmod -b "$tmp/root" "$HB_DISTRO_ABI" 2>/dev/null ||
-			{ rm -rf "$tmp"; die "cannot unpack linux-image-$HB_DISTRO_ABI $ver from the Debian archive"; }
-		rm -rf "$HB_DISTRO_ROOT"
-		mv "$tmp/root" "$HB_DISTRO_ROOT"
-		rm -rf "$tmp"
-		touch "$HB_DISTRO_ROOT/.complete"
-	fi
+	# make check boots the same kernel from two suites at once: the
+	# second waits for the first one's unpack, which it then uses
+	[ -f "$HB_DISTRO_ROOT/.complete" ] ||
+		hb_locked "$HB_DISTRO_ROOT.lock" hb_distro_unpack "$v" "$ver" \
+			"${debs[@]}" || exit 1
 	wait
 	HB_DISTRO_IMAGE=$HB_DISTRO_ROOT/boot/vmlinuz-$HB_DISTRO_ABI
 	[ -f "$HB_DISTRO_IMAGE" ] ||
@@ -474,6 +455,40 @@ hb_distro_kernel() {
 			mv "$HB_DISTRO_CPIO.tmp" "$HB_DISTRO_CPIO" ||
 			die "cannot build gen_init_cpio"
 	fi
+}
+
+# hb_distro_unpack VERSION VER [DEB...], for hb_distro_kernel: its
+# linux-image packages (Debian 12's, VER of apt's, without DEBs)
+# unpacked into HB_DISTRO_ROOT, with their modules depmod'ed, unless an
+# unpack it waited for has done so.
+hb_distro_unpack() {
+	local v=$1 ver=$2 tmp d debs
+
+	shift 2
+	debs=("$@")
+	[ ! -f "$HB_DISTRO_ROOT/.complete" ] || return 0
+	note "unpacking linux-image-$HB_DISTRO_ABI $ver"
+	mkdir -p "$HB_CACHE/distro"
+	tmp=$(mktemp -d "$HB_CACHE/distro/.image.XXXXXX")
+	if [ -z "$v" ]; then
+		(cd "$tmp" && apt-get download -q \
+			"linux-image-$HB_DISTRO_ABI=$ver" >/dev/null 2>&1) &&
+			debs=("$tmp"/linux-image-*.deb)
+	fi
+	for d in "${debs[@]}"; do
+		dpkg-deb -x "$d" "$tmp/root" || break
+	done
+	# Debian 12's depmod reads /lib/modules only
+	if [ -d "$tmp/root/usr/lib/modules" ]; then
+		mkdir -p "$tmp/root/lib"
+		mv "$tmp/root/usr/lib/modules" "$tmp/root/lib/"
+	fi
+	depmod -b "$tmp/root" "$HB_DISTRO_ABI" 2>/dev/null ||
+		{ rm -rf "$tmp"; die "cannot unpack linux-image-$HB_DISTRO_ABI $ver from the Debian archive"; }
+	rm -rf "$HB_DISTRO_ROOT"
+	mv "$tmp/root" "$HB_DISTRO_ROOT"
+	rm -rf "$tmp"
+	touch "$HB_DISTRO_ROOT/.complete"
 }
 
 # hb_distro_kdir VERSION, after hb_distro_kernel: a tree to build modules
