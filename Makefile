@@ -14,6 +14,7 @@
 #   make check      unit and install tests, then VM scenarios
 #   make check-machine   the docs' lines for a user's own machine, on a
 #                   Debian unstable root filesystem and its 7.2 kernel
+#                   (a part of make check, alone)
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees), or of two
 #                   command lines of one (KERNEL=template
@@ -110,9 +111,12 @@ endif
 GUEST_HMM_TESTS = $(if $(wildcard $(KDIR)/lib/test_hmm.ko),$(if $(wildcard \
 	$(KDIR)/source/tools/testing/selftests/mm/hmm-tests.c),$(dir $(GUEST_KO))hmm-tests))
 
+# The guest's programs are built one build at a time, as the module is:
+# make check boots two guests at once.
 guest: $(if $(KDIR),$(GUEST_KO) $(GUEST_HMM_TESTS))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
-	$(MAKE) guest-programs
+	mkdir -p $(CURDIR)/build && flock $(CURDIR)/build/.guest.lock \
+		$(MAKE) guest-programs
 
 $(GUEST_HMM_TESTS): $(wildcard $(KDIR)/.hmmbench-complete) vm/build-hmm-tests
 	vm/build-hmm-tests $(KDIR) $@
