@@ -45,6 +45,7 @@ suite_debian_arm64() {
 	kdir=$(. "$vm/lib.sh" && hb_arch arm64 &&
 		hb_distro_kernel "$OTHER_KERNEL" && echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's arm64 $OTHER_KERNEL kernel"; failed=$((failed + 1)); return; }
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}"
@@ -52,6 +53,7 @@ suite_debian_arm64() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL" arm64
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
+	driver_unlocked
 	guest_built "$kdir" "${ARM64_CROSS[@]}"
 	later guest_check "vm-$v" --arch arm64 --kernel "debian-$OTHER_KERNEL" \
 		--timeout 1800 -- HB_FUZZ_CALLS=20000 \
@@ -80,6 +82,7 @@ suite_debian() {
 	kdir=$(. "$vm/lib.sh" && hb_arch x86_64 && hb_distro_kernel &&
 		echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's distribution kernel"; failed=$((failed + 1)); return; }
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -87,6 +90,7 @@ suite_debian() {
 	host_test driver-sparse-clean-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	driver_unlocked
 	guest_built "$kdir"
 	later debian_guest "$kdir"
 }
@@ -114,6 +118,7 @@ suite_debian_newest() {
 	kdir=$(. "$vm/lib.sh" && hb_arch x86_64 &&
 		hb_distro_kernel "$OTHER_KERNEL" && echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's $OTHER_KERNEL kernel"; failed=$((failed + 1)); return; }
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -123,6 +128,7 @@ suite_debian_newest() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko"
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	driver_unlocked
 	host_test "distro-config-differs-only-by-toolchain-$v" config_drift \
 		"$kdir"
 	guest_built "$kdir"
@@ -165,6 +171,7 @@ suite_debian_rt() {
 		{ echo "not ok - Debian's $OTHER_KERNEL-rt kernel"; failed=$((failed + 1)); return; }
 	host_test "distro-kernel-is-preempt-rt-$v" \
 		grep -qx CONFIG_PREEMPT_RT=y "$kdir/.config"
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -172,6 +179,7 @@ suite_debian_rt() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL-rt"
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	driver_unlocked
 	guest_built "$kdir"
 	later guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		--skip driver-map-two-64g-chunks,driver-map-64g-twice \

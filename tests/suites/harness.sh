@@ -305,12 +305,14 @@ suite_harness() {
 
 	echo "# VM: the harness itself"
 	kdir=$("$vm/build-kernel") || { echo "not ok - test kernel build"; failed=$((failed + 1)); return 1; }
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
 	keep_module "$kdir"
 	host_test driver-sparse-clean \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
+	driver_unlocked
 	host_test driver-checkpatch-clean make -C "$top" style
 	host_test kernel-patch-series-apply-and-pass-checkpatch \
 		patch_series_checks

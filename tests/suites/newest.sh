@@ -21,6 +21,7 @@ suite_newest() {
 	echo "# VM: the $v kernel and its template-init port"
 	kdir=$("$vm/build-kernel" --kernel $v) ||
 		{ echo "not ok - $v kernel build"; failed=$((failed + 1)); return; }
+	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -28,6 +29,7 @@ suite_newest() {
 	host_test "driver-sparse-clean-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
+	driver_unlocked
 	later host_test "vm-run-prints-guest-version-$v" vm_version $v
 	guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		driver-map-two-64g-chunks 70-hmm-tests-beside mirror-peer \
