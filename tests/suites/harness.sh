@@ -392,10 +392,15 @@ vm_prebuild() {
 # end, two at a time (run_queued), the longest first: the debug kernel's
 # (about eleven minutes on one thread under TCG) beside all the others,
 # the docs' command lines (about five minutes) beside it from the start.
+# The docs' lines for a user's own machine (about six minutes) run
+# beside the kernel builds of a cold cache, on what they leave idle.
 suite_vm() {
-	local why arm64=0
+	local why arm64=0 machine=later
 
 	lanes=1
+	# the docs' lines for a user's own machine need no kernel that
+	# vm_prebuild builds: beside the builds while they run, else on a lane
+	! prebuilding || { machine=early; early doc_machine; }
 	if why=$(kernel_why default); then
 		suite_harness || return
 	else
@@ -404,6 +409,7 @@ suite_vm() {
 	! debug_build || later debug_guest
 	# the next longest, beside it from the start
 	later doc_commands
+	[ $machine = early ] || later doc_machine
 	# make series and make bisect, over the 7.2 kernel vm_prebuild built
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || later series_part
 	arm64_build && { arm64=1; later arm64_guest; }
@@ -433,9 +439,8 @@ doc_commands() {
 }
 
 # doc_machine: the lines for a user's own machine, on Debian unstable's
-# userspace and kernel (make check-machine: about 6 minutes under TCG,
-# and 1 to 3 to make the root filesystem, which make check's budget has
-# not: on a lane, it took a cold make check to 78.1 minutes).
+# userspace and kernel, its root filesystem made first (make
+# check-machine runs it alone).
 doc_machine() {
 	echo "# the lines for a user's own machine, on Debian unstable"
 	tap_suite doc-commands-machine "$top/tests/doc-commands" machine
