@@ -32,7 +32,6 @@ arm64_build() {
 	echo "# VM: the arm64 6.1 kernel (cross-built, emulated)"
 	kdir=$("$vm/build-kernel" --arch arm64) ||
 		{ echo "not ok - arm64 kernel build"; failed=$((failed + 1)); return 1; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
 	host_test driver-builds-without-warnings-arm64 \
 		no_warnings make -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}"
@@ -41,7 +40,6 @@ arm64_build() {
 		no_warnings make -C "$top/driver" KDIR="$kdir" \
 		"${ARM64_CROSS[@]}" sparse
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
-	driver_unlocked
 	later arm64_harness "$kdir"
 	guest_built "$kdir" "${ARM64_CROSS[@]}"
 	# a module that did not build fails its guest: vm/run builds it again

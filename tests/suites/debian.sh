@@ -45,7 +45,6 @@ suite_debian_arm64() {
 	kdir=$(. "$vm/lib.sh" && hb_arch arm64 &&
 		hb_distro_kernel "$OTHER_KERNEL" && echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's arm64 $OTHER_KERNEL kernel"; failed=$((failed + 1)); return; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}"
@@ -53,7 +52,6 @@ suite_debian_arm64() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL" arm64
 	make -s -C "$top/driver" KDIR="$kdir" "${ARM64_CROSS[@]}" clean >/dev/null
-	driver_unlocked
 	guest_built "$kdir" "${ARM64_CROSS[@]}"
 	later guest_check "vm-$v" --arch arm64 --kernel "debian-$OTHER_KERNEL" \
 		--timeout 1800 -- HB_FUZZ_CALLS=20000 \
@@ -82,7 +80,6 @@ suite_debian() {
 	kdir=$(. "$vm/lib.sh" && hb_arch x86_64 && hb_distro_kernel &&
 		echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's distribution kernel"; failed=$((failed + 1)); return; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -90,7 +87,6 @@ suite_debian() {
 	host_test driver-sparse-clean-debian \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
-	driver_unlocked
 	guest_built "$kdir"
 	later debian_guest "$kdir"
 }
@@ -118,7 +114,6 @@ suite_debian_newest() {
 	kdir=$(. "$vm/lib.sh" && hb_arch x86_64 &&
 		hb_distro_kernel "$OTHER_KERNEL" && echo "$HB_DISTRO_KDIR") ||
 		{ echo "not ok - Debian's $OTHER_KERNEL kernel"; failed=$((failed + 1)); return; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -128,7 +123,6 @@ suite_debian_newest() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko"
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
-	driver_unlocked
 	host_test "distro-config-differs-only-by-toolchain-$v" config_drift \
 		"$kdir"
 	guest_built "$kdir"
@@ -142,7 +136,7 @@ debian_newest_guest() {
 
 	guest_check "vm-$v" --kernel $v --pmem 4G --timeout 1800 -- \
 		10-module-loaded 16-pmem-rebind 17-cli-rebind 18-verify-namespace \
-		40-cli-run-json 45-cli-info 48-cli-verify \
+		40-cli-run-json 41-cli-run-64g 45-cli-info 48-cli-verify \
 		50-nl-list-hold 52-nl-monitor-run 55-nl-driver \
 		migrate-features migrate-round-trip-thp migrate-fault-thp \
 		migrate-unmap-lent 'mirror-*' 73-cli-mirror 90-unload
@@ -171,7 +165,6 @@ suite_debian_rt() {
 		{ echo "not ok - Debian's $OTHER_KERNEL-rt kernel"; failed=$((failed + 1)); return; }
 	host_test "distro-kernel-is-preempt-rt-$v" \
 		grep -qx CONFIG_PREEMPT_RT=y "$kdir/.config"
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -179,7 +172,6 @@ suite_debian_rt() {
 	host_test "driver-vermagic-is-the-kernels-$v" vermagic_matches \
 		"$top/driver/hmmbench.ko" "$OTHER_KERNEL-rt"
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
-	driver_unlocked
 	guest_built "$kdir"
 	later guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		--skip driver-map-two-64g-chunks,driver-map-64g-twice \

@@ -305,14 +305,12 @@ suite_harness() {
 
 	echo "# VM: the harness itself"
 	kdir=$("$vm/build-kernel") || { echo "not ok - test kernel build"; failed=$((failed + 1)); return 1; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test driver-builds-without-warnings \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
 	keep_module "$kdir"
 	host_test driver-sparse-clean \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
-	driver_unlocked
 	host_test driver-checkpatch-clean make -C "$top" style
 	host_test kernel-patch-series-apply-and-pass-checkpatch \
 		patch_series_checks
@@ -392,15 +390,10 @@ vm_prebuild() {
 # end, two at a time (run_queued), the longest first: the debug kernel's
 # (about eleven minutes on one thread under TCG) beside all the others,
 # the docs' command lines (about five minutes) beside it from the start.
-# The docs' lines for a user's own machine (about six minutes) run
-# beside the kernel builds of a cold cache, on what they leave idle.
 suite_vm() {
-	local why arm64=0 machine=later
+	local why arm64=0
 
 	lanes=1
-	# the docs' lines for a user's own machine need no kernel that
-	# vm_prebuild builds: beside the builds while they run, else on a lane
-	! prebuilding || { machine=early; early doc_machine; }
 	if why=$(kernel_why default); then
 		suite_harness || return
 	else
@@ -409,7 +402,6 @@ suite_vm() {
 	! debug_build || later debug_guest
 	# the next longest, beside it from the start
 	later doc_commands
-	[ $machine = early ] || later doc_machine
 	# make series and make bisect, over the 7.2 kernel vm_prebuild built
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || later series_part
 	arm64_build && { arm64=1; later arm64_guest; }
@@ -439,8 +431,10 @@ doc_commands() {
 }
 
 # doc_machine: the lines for a user's own machine, on Debian unstable's
-# userspace and kernel, its root filesystem made first (make
-# check-machine runs it alone).
+# userspace and kernel (make check-machine: about 6 minutes under TCG,
+# and 1 to 3 to make the root filesystem, which make check's budget has
+# not: on a lane, it took a cold make check to 78.1 minutes, beside the
+# kernel builds to 79.1).
 doc_machine() {
 	echo "# the lines for a user's own machine, on Debian unstable"
 	tap_suite doc-commands-machine "$top/tests/doc-commands" machine

@@ -14,15 +14,13 @@
 # (49-verify-template, one boot, every mode), and the template loop is
 # detected against the stock one, timed and counted.  The rest of
 # 7.2 runs on its debug build (every migrate-* case) and on Debian's
-# (verify; its 64 GiB run is the docs' line in tests/doc-commands'
-# machine part).
+# (verify, 64 GiB run).
 suite_newest() {
 	local kdir tkdir v=$OTHER_KERNEL
 
 	echo "# VM: the $v kernel and its template-init port"
 	kdir=$("$vm/build-kernel" --kernel $v) ||
 		{ echo "not ok - $v kernel build"; failed=$((failed + 1)); return; }
-	driver_locked
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
 	host_test "driver-builds-without-warnings-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir"
@@ -30,7 +28,6 @@ suite_newest() {
 	host_test "driver-sparse-clean-$v" \
 		no_warnings make -C "$top/driver" KDIR="$kdir" sparse
 	make -s -C "$top/driver" KDIR="$kdir" clean >/dev/null
-	driver_unlocked
 	later host_test "vm-run-prints-guest-version-$v" vm_version $v
 	guest_check "vm-$v" --kernel $v --timeout 1800 -- \
 		driver-map-two-64g-chunks 70-hmm-tests-beside mirror-peer \

@@ -1,29 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Helpers more than one suite uses: a kernel this machine cannot have,
-# driver/ taken for a while, the module kept for a guest, warnings of a
-# build, a JSON file's filter, the struct pages two kernels wrote.
-# Sourced by tests/check.
+# the module kept for a guest, warnings of a build, a JSON file's
+# filter, the struct pages two kernels wrote.  Sourced by tests/check.
 # tests/check, which sources this file, sets these:
 : "${top:?}" "${vm:?}" "${results:?}"
 
 # kernel_why KERNEL: why that kernel cannot be had here (hb_kernel_why).
 kernel_why() {
 	(. "$vm/lib.sh" && hb_kernel_why "$1")
-}
-
-# driver_locked: driver/ for this shell's builds and checks of the module
-# in it until driver_unlocked, which make takes in turn (DRIVER_LOCK) to
-# build the module for a guest that boots meanwhile (an early part); no
-# make of the top Makefile that builds there may run between the two.
-driver_locked() {
-	mkdir -p "$top/build"
-	exec {driver_fd}>"$top/build/.driver.lock"
-	flock "$driver_fd"
-}
-
-driver_unlocked() {
-	exec {driver_fd}>&-
 }
 
 # keep_module KDIR: the module driver/ has just been built for KDIR,
