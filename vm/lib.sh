@@ -400,7 +400,7 @@ hb_series_files() {
 # HB_DISTRO_KDIR (the module's build tree), HB_DISTRO_ROOT (the unpacked
 # packages), HB_DISTRO_IMAGE and HB_DISTRO_CPIO.
 hb_distro_kernel() {
-	local v=${1-} ver tmp src debs=() d flavour=$HB_DEBARCH arch=''
+	local v=${1-} ver src debs=() d flavour=$HB_DEBARCH arch=''
 
 	case $v in
 	*-*)	flavour=${v#*-}-$HB_DEBARCH v=${v%%-*}
@@ -438,8 +438,8 @@ hb_distro_kernel() {
 	HB_DISTRO_ROOT=$HB_CACHE/distro/linux-image-${HB_DISTRO_ABI}_$ver
 	# the source for hb_distro_kdir unpacks meanwhile, on another core
 	[ -z "$v" ] || hb_debian_tree "$v" >/dev/null &
-	# make check boots the same kernel from two suites at once: the
-	# second waits for the first one's unpack, which it then uses
+	# two scripts may boot the same kernel at once (make check's lanes):
+	# the second waits for the first one's unpack, then uses it
 	[ -f "$HB_DISTRO_ROOT/.complete" ] ||
 		hb_locked "$HB_DISTRO_ROOT.lock" hb_distro_unpack "$v" "$ver" \
 			"${debs[@]}" || exit 1
