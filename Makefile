@@ -67,10 +67,13 @@ endif
 KDIR_CMD = $(if $(KDIR),echo "hmmbench.ko: for KDIR=$(KDIR)" >&2; echo "$(KDIR)",$(VM)/kdir)
 CHECKPATCH = $$($(VM)/ksrc)/scripts/checkpatch.pl
 KSOURCES = $(filter-out %.mod.c,$(wildcard driver/*.[ch])) uapi/linux/hmmbench.h
-# Builds in driver/ one at a time: its objects are of one kernel, and make
-# check's lanes build the module for two kernels at once (an arm64 link
-# found x86_64 objects there).
-DRIVER_LOCK = mkdir -p $(CURDIR)/build && flock $(CURDIR)/build/.driver.lock
+# $(call LOCKED,NAME) COMMAND: COMMAND holding build/.NAME.lock.  make
+# check's lanes boot two guests at once, and each builds what it boots.
+LOCKED = mkdir -p $(CURDIR)/build && flock $(CURDIR)/build/.$(1).lock
+# Builds in driver/ one at a time: its objects are of one kernel, and the
+# lanes build the module for two kernels at once (an arm64 link found
+# x86_64 objects there).
+DRIVER_LOCK = $(call LOCKED,driver)
 
 # The CLI, and the module when there is a kernel tree for it.
 all: cli
@@ -110,12 +113,10 @@ endif
 GUEST_HMM_TESTS = $(if $(wildcard $(KDIR)/lib/test_hmm.ko),$(if $(wildcard \
 	$(KDIR)/source/tools/testing/selftests/mm/hmm-tests.c),$(dir $(GUEST_KO))hmm-tests))
 
-# The guest's programs are built one build at a time, as the module is:
-# make check boots two guests at once.
+# The guest's programs are built one build at a time, as the module is.
 guest: $(if $(KDIR),$(GUEST_KO) $(GUEST_HMM_TESTS))
 	@test -n "$(KDIR)" || { echo "guest: set KDIR" >&2; exit 2; }
-	mkdir -p $(CURDIR)/build && flock $(CURDIR)/build/.guest.lock \
-		$(MAKE) guest-programs
+	$(call LOCKED,guest) $(MAKE) guest-programs
 
 $(GUEST_HMM_TESTS): $(wildcard $(KDIR)/.hmmbench-complete) vm/build-hmm-tests
 	vm/build-hmm-tests $(KDIR) $@
