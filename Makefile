@@ -14,6 +14,7 @@
 #   make check      unit and install tests, then VM scenarios
 #   make check-machine   the docs' lines for a user's own machine, on a
 #                   Debian unstable root filesystem and its 7.2 kernel
+#                   (a part of make check, alone)
 #   make ab NEW=... A/B comparison of two kernels in the VM
 #                   (BASE=6.1 NEW=6.12, or source trees), or of two
 #                   command lines of one (KERNEL=template

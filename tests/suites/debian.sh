@@ -136,7 +136,7 @@ debian_newest_guest() {
 
 	guest_check "vm-$v" --kernel $v --pmem 4G --timeout 1800 -- \
 		10-module-loaded 16-pmem-rebind 17-cli-rebind 18-verify-namespace \
-		40-cli-run-json 41-cli-run-64g 45-cli-info 48-cli-verify \
+		40-cli-run-json 45-cli-info 48-cli-verify \
 		50-nl-list-hold 52-nl-monitor-run 55-nl-driver \
 		migrate-features migrate-round-trip-thp migrate-fault-thp \
 		migrate-unmap-lent 'mirror-*' 73-cli-mirror 90-unload

@@ -371,6 +371,11 @@ harness_late() {
 # waits for a build in progress); a build that fails fails again there,
 # where it is reported.
 vm_prebuild() {
+	# the machine part's root filesystem, beside the builds: mostly a
+	# download and dpkg's unpacking (its part waits for it, under the
+	# cache's lock, and reports what failed)
+	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || [ "$(id -u)" != 0 ] ||
+		"$vm/sid-root" >/dev/null 2>&1 &
 	! kernel_why default >/dev/null || "$vm/build-kernel" >/dev/null
 	"$vm/build-kernel" --kernel $OTHER_KERNEL --debug >/dev/null
 	! kernel_why default >/dev/null ||
@@ -385,11 +390,14 @@ vm_prebuild() {
 # On a distribution without the default test kernel's source the parts
 # that need it are skipped, saying why, and the others run.  The suites
 # whose comparisons are timed (arm64's template, newest, template) run
-# alone, once the kernels vm_prebuild builds are built; every guest that times nothing a test asserts on
-# (or whose figure is icount's exact count) is queued and runs at the
-# end, two at a time (run_queued), the longest first: the debug kernel's
-# (about eleven minutes on one thread under TCG) beside all the others,
-# the docs' command lines (about five minutes) beside it from the start.
+# alone, once the kernels vm_prebuild builds are built; every guest that
+# times nothing a test asserts on (or whose figure is icount's exact
+# count) is queued and runs at the end, two at a time (run_queued), the
+# longest first: the scenarios on the default kernel and the debug
+# kernel's (about four and six minutes), then the docs' lines for a
+# user's own machine and the docs' command lines (about five each), make
+# series, and the harness's last checks, so that no long part is left to
+# run alone at the end.
 suite_vm() {
 	local why arm64=0
 
@@ -400,10 +408,12 @@ suite_vm() {
 		skip_part "vm: the harness and the scenarios on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
 	! debug_build || later debug_guest
-	# the next longest, beside it from the start
+	# the next longest, each on the first lane free
+	later doc_machine
 	later doc_commands
 	# make series and make bisect, over the 7.2 kernel vm_prebuild built
 	[ "$(. "$vm/lib.sh" && hb_host_arch)" != x86_64 ] || later series_part
+	! kernel_why default >/dev/null || later harness_late
 	arm64_build && { arm64=1; later arm64_guest; }
 	suite_distro
 	# what follows times comparisons: on a quiet machine
@@ -415,7 +425,6 @@ suite_vm() {
 	else
 		skip_part "vm-template: the template-init kernel, and comparisons of real runs on it and on the $DEFAULT_KERNEL test kernel" "$why"
 	fi
-	! kernel_why default >/dev/null || later harness_late
 	run_queued
 	lanes=0
 	! kernel_why default >/dev/null || ! kernel_why template >/dev/null ||
@@ -431,10 +440,8 @@ doc_commands() {
 }
 
 # doc_machine: the lines for a user's own machine, on Debian unstable's
-# userspace and kernel (make check-machine: about 6 minutes under TCG,
-# and 1 to 3 to make the root filesystem, which make check's budget has
-# not: on a lane, it took a cold make check to 78.1 minutes, beside the
-# kernel builds to 79.1).
+# userspace and kernel (about 6 minutes on a lane; make check-machine
+# runs it alone); vm_prebuild makes its root filesystem.
 doc_machine() {
 	echo "# the lines for a user's own machine, on Debian unstable"
 	tap_suite doc-commands-machine "$top/tests/doc-commands" machine

@@ -14,7 +14,8 @@
 # (49-verify-template, one boot, every mode), and the template loop is
 # detected against the stock one, timed and counted.  The rest of
 # 7.2 runs on its debug build (every migrate-* case) and on Debian's
-# (verify, 64 GiB run).
+# (verify; its 64 GiB run is the docs' line in tests/doc-commands'
+# machine part).
 suite_newest() {
 	local kdir tkdir v=$OTHER_KERNEL
 
