@@ -389,9 +389,9 @@ vm_prebuild() {
 # ARM64 is 1, of arm64's 6.1, each built over its stock kernel's objtree
 # and that built back.  suite_vm runs it while it waits for vm_prebuild,
 # once that has built the 7.2 kernel: nothing else uses those objtrees
-# then, and the series' builds over the 7.2 kernel's leave a core idle a
-# third of the time (else the timed suites would build them first, on a
-# core and a half).  Cached, they take no time; the suites ask for them
+# then, and the series' builds over the 7.2 kernel's leave a core idle
+# over a quarter of the time (else the timed suites would build them
+# first, on a core and a half).  Cached, they take no time; the suites ask for them
 # again and report what failed.
 template_prebuild() {
 	renice -n 10 -p $BASHPID
