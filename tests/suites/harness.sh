@@ -391,8 +391,8 @@ vm_prebuild() {
 # once that has built the 7.2 kernel: nothing else uses those objtrees
 # then, and the series' builds over the 7.2 kernel's leave a core idle
 # over a quarter of the time (else the timed suites would build them
-# first, on a core and a half).  Cached, they take no time; the suites ask for them
-# again and report what failed.
+# first, on a core and a half).  Cached, they take no time; the suites
+# ask for them again and report what failed.
 template_prebuild() {
 	renice -n 10 -p $BASHPID
 	"$vm/build-kernel" --kernel $OTHER_KERNEL
