@@ -67,6 +67,20 @@ hb_host_arch() {
 	esac
 }
 
+# hb_tsc_khz: this machine's TSC rate in kHz (vm/tsc-khz.c, built into
+# the cache); nothing on a machine that is not x86_64.
+hb_tsc_khz() {
+	local bin=$HB_CACHE/tsc-khz
+
+	[ "$(hb_host_arch)" = x86_64 ] || return 0
+	if [ ! "$bin" -nt "$HB_VM_DIR/tsc-khz.c" ]; then
+		mkdir -p "$HB_CACHE"
+		gcc -O2 -Wall -Wextra -Werror -o "$bin.$$" "$HB_VM_DIR/tsc-khz.c" &&
+			mv "$bin.$$" "$bin" || die "cannot build $bin"
+	fi
+	"$bin"
+}
+
 # hb_arch ARCH: the guest architecture (x86_64 or arm64; empty: the
 # host's).  Sets HB_ARCH, HB_CROSS (CROSS_COMPILE for the kernel and the
 # guest's programs, empty for the host's own architecture), HB_KIMAGE (the
